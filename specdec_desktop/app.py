@@ -1,0 +1,109 @@
+"""Application start-up: the QApplication, the main window, and the windowed and offscreen runs.
+
+:func:`create_main_window` is the public way to build the window (CONTRACT.md);
+:func:`run` is what the command line calls to open it, take a screenshot, or
+the like.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
+from PySide6.QtWidgets import QApplication, QMainWindow
+
+from . import __version__, resources
+from .cli import EXIT_FAILURE, EXIT_OK, parameters_from, parse_args
+from .state import ParameterState
+from .theme.fonts import register_fonts
+
+__all__ = ["APP_NAME", "create_application", "create_main_window", "run"]
+
+APP_NAME = "SpecDec Desktop"
+_font_family: str | None = None
+
+
+def _use_offscreen_if_headless() -> None:
+    """Render offscreen when there is no display (screenshots and exports work anywhere)."""
+    if sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ:
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+def _interface_font() -> str:
+    global _font_family
+    if _font_family is None:
+        _font_family = register_fonts()
+    return _font_family
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication, created once with the app's name, icon and font."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([sys.argv[0] if sys.argv else "specdec-desktop", *(argv or [])])
+    app.setApplicationName(APP_NAME)
+    app.setOrganizationName("SpecDec")
+    app.setApplicationVersion(__version__)
+    app.setStyle("Fusion")
+    try:
+        app.setWindowIcon(QIcon(str(resources.path("icons", "specdec-desktop.svg"))))
+    except resources.ResourceMissing:
+        pass  # the icon is cosmetic; the packaging tests check it is bundled
+    return app
+
+
+def _build(args: argparse.Namespace, install_chart_now: bool = True) -> QMainWindow:
+    from .views.main_window import MainWindow
+
+    state = ParameterState(parameters_from(args))
+    window = MainWindow(state, font_family=_interface_font(), install_chart_now=install_chart_now)
+    return window
+
+
+def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
+    """Build the main window from command-line style arguments (a QApplication must exist).
+
+    Raises
+    ------
+    cli.UsageError
+        If ``argv`` holds a bad argument.
+    """
+    if QApplication.instance() is None:
+        raise RuntimeError("create_main_window needs a QApplication")
+    return _build(parse_args(argv))
+
+
+def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
+    window.resize(*size)
+    window.show()
+    QApplication.processEvents()
+    image = window.grab()
+    if image.isNull() or not image.save(str(path), "PNG"):
+        print(f"specdec-desktop: error: could not write {path}", file=sys.stderr)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the window (or render it offscreen) as ``args`` ask; return the exit status."""
+    if args.screenshot is not None:
+        _use_offscreen_if_headless()
+        app = create_application()
+        window = _build(args)
+        status = _screenshot(window, args.screenshot, args.size)
+        window.close()
+        return status
+
+    app = create_application()
+    window = _build(args, install_chart_now=False)
+    window.resize(*args.size)
+    window.show()
+    # Paint the window first, then import pyqtgraph and bring the chart in.
+    QTimer.singleShot(0, window.install_chart)
+    return app.exec()

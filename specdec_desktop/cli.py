@@ -1,0 +1,163 @@
+"""The command line: parsing, validation and dispatch.
+
+Importing this module loads neither Qt nor numpy, so ``--help`` and
+``--version`` answer at once.  Every bad argument ends in one line on
+stderr naming it and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from . import __version__
+
+__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main", "parse_args"]
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+PROG = "specdec-desktop"
+
+
+class UsageError(Exception):
+    """A bad command-line argument; the message names it."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parameter_type(name: str):
+    def parse(text: str) -> float | int:
+        from .model.parameters import SPECS  # numpy-free module
+
+        spec = next(s for s in SPECS if s.name == name)
+        try:
+            return spec.validate(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}") from None
+    if not (200 <= width <= 8192 and 200 <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"size must be 200 to 8192 pixels each way, got {text!r}")
+    return width, height
+
+
+def _png_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"screenshot must be a .png file, got {text!r}")
+    if not path.parent.resolve().is_dir():
+        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    return path
+
+
+def _add_parameters(parser: argparse.ArgumentParser) -> None:
+    from .model.parameters import SPECS
+
+    for spec in SPECS:
+        parser.add_argument(
+            f"--{spec.name}",
+            type=_parameter_type(spec.name),
+            metavar=spec.name.upper(),
+            help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
+            f"{spec.format(spec.maximum)} (default {spec.format(spec.default)})",
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog=PROG,
+        description="Teach and calculate speculative decoding. Opens the window unless a "
+        "command or an output option says otherwise.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    _add_parameters(parser)
+    parser.add_argument(
+        "--screenshot",
+        type=_png_path,
+        metavar="PATH",
+        help="render the main window to a PNG file and exit (works without a display)",
+    )
+    parser.add_argument(
+        "--size", type=_size, default=(1600, 1000), metavar="WxH", help="window size (default 1600x1000)"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    calc = commands.add_parser("calc", help="print the four readouts without opening a window")
+    _add_parameters(calc)
+    calc.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse ``argv`` (without the program name); raise :class:`UsageError` when bad."""
+    return build_parser().parse_args(list(argv) if argv is not None else [])
+
+
+def parameters_from(args: argparse.Namespace):
+    """The :class:`Parameters` the arguments ask for (defaults where silent)."""
+    from .model import Parameters
+
+    given = {name: getattr(args, name) for name in ("k", "p", "c") if getattr(args, name, None) is not None}
+    return Parameters(**given)
+
+
+def _calc(args: argparse.Namespace) -> int:
+    from .model import readouts
+    from .views.card_text import card_texts
+
+    figures = readouts(parameters_from(args))
+    if args.json:
+        payload = {
+            key: figures.as_dict()[key]
+            for key in ("tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup")
+        }
+        print(json.dumps(payload))
+        return EXIT_OK
+    texts = card_texts(figures)
+    params = figures.params
+    print(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+    print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")
+    print(f"cost per cycle    {figures.cost_per_cycle:.6f}  (target passes)")
+    print(f"speedup           {figures.speedup:.6f}×")
+    if figures.best_k is None:
+        print(f"best draft length none: {texts['bestCard'].detail.lower()}")
+    elif figures.best_k == 0:
+        print("best draft length 0: do not speculate (speedup 1.000000×)")
+    else:
+        print(f"best draft length {figures.best_k}  (speedup {figures.best_speedup:.6f}×)")
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``specdec-desktop`` and ``python -m specdec_desktop``."""
+    if argv is None:
+        argv = sys.argv[1:]
+    try:
+        args = parse_args(argv)
+        if args.command == "calc":
+            return _calc(args)
+        from .app import run
+
+        return run(args)
+    except UsageError as error:
+        print(f"{PROG}: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

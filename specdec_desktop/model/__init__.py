@@ -1,0 +1,38 @@
+"""The speculative-decoding model: plain numpy, no Qt.
+
+Public names (see CONTRACT.md): :func:`expected_tokens`, :func:`cycle_cost`,
+:func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`.
+"""
+
+from .closed_form import (
+    best_draft_length,
+    cycle_cost,
+    expected_tokens,
+    has_peak,
+    speedup,
+    speedup_limit,
+)
+from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
+from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
+from .simulation import simulate_cycles
+
+__all__ = [
+    "ACCEPTANCE",
+    "BAND_HALF_WIDTH",
+    "DRAFT_COST",
+    "DRAFT_LENGTH",
+    "SPECS",
+    "Curves",
+    "ParameterSpec",
+    "Parameters",
+    "Readouts",
+    "best_draft_length",
+    "cycle_cost",
+    "expected_tokens",
+    "has_peak",
+    "readouts",
+    "simulate_cycles",
+    "speedup",
+    "speedup_curves",
+    "speedup_limit",
+]

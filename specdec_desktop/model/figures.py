@@ -1,0 +1,114 @@
+"""Derived figures: everything the cards and the chart show, computed in one place.
+
+:func:`readouts` gives the four card figures for a :class:`Parameters`;
+:func:`speedup_curves` gives the chart's curves and its x-range.  Views call
+these and keep no figures of their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .closed_form import best_draft_length, cycle_cost, expected_tokens, speedup, speedup_limit
+from .parameters import Parameters
+
+__all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
+
+#: The chart shades the curves at p - 0.10 and p + 0.10 (clamped to [0, 1]).
+BAND_HALF_WIDTH = 0.10
+#: The chart always shows at least k = 0..MIN_X_MAX.
+MIN_X_MAX = 12
+
+
+@dataclass(frozen=True)
+class Readouts:
+    """The four readouts at one parameter point.
+
+    ``best_k`` is ``None`` when the speedup has no peak; then ``limit`` is the
+    value it tends to.  ``best_k == 0`` means "do not speculate".
+    """
+
+    params: Parameters
+    tokens_per_cycle: float
+    cost_per_cycle: float
+    speedup: float
+    best_k: int | None
+    best_speedup: float | None
+    limit: float | None
+
+    @property
+    def accepted_guesses(self) -> float:
+        """Expected accepted guesses per cycle (tokens per cycle less the target's own)."""
+        return self.tokens_per_cycle - 1.0
+
+    def as_dict(self) -> dict[str, float | int | None]:
+        return {
+            "k": self.params.k,
+            "p": self.params.p,
+            "c": self.params.c,
+            "tokens_per_cycle": self.tokens_per_cycle,
+            "cost_per_cycle": self.cost_per_cycle,
+            "speedup": self.speedup,
+            "best_k": self.best_k,
+            "best_speedup": self.best_speedup,
+        }
+
+
+def readouts(params: Parameters) -> Readouts:
+    """Compute the four readouts for ``params``."""
+    best = best_draft_length(params.p, params.c)
+    return Readouts(
+        params=params,
+        tokens_per_cycle=float(expected_tokens(params.p, params.k)),
+        cost_per_cycle=float(cycle_cost(params.k, params.c)),
+        speedup=float(speedup(params.p, params.k, params.c)),
+        best_k=best,
+        best_speedup=None if best is None else float(speedup(params.p, best, params.c)),
+        limit=speedup_limit(params.p, params.c) if best is None else None,
+    )
+
+
+@dataclass(frozen=True)
+class Curves:
+    """The chart's data: speedup at every whole k in ``0..x_max`` for p and p ± 0.10."""
+
+    k: NDArray[np.int64]
+    speedup: NDArray[np.float64]
+    lower: NDArray[np.float64]
+    upper: NDArray[np.float64]
+    p_lower: float
+    p_upper: float
+
+    @property
+    def x_max(self) -> int:
+        return int(self.k[-1])
+
+
+def chart_x_max(params: Parameters, best_k: int | None) -> int:
+    """Right end of the chart: room for the current and the best k, and for the peak to show."""
+    wanted = max(MIN_X_MAX, params.k)
+    if best_k is not None:
+        wanted = max(wanted, best_k)
+    # Leave ~40 % headroom to the right so the fall after the peak is visible,
+    # then round up to a tidy number of ticks.
+    padded = int(np.ceil(wanted * 1.4))
+    tidy = 4 if padded <= 40 else 20
+    return int(-(-padded // tidy) * tidy)
+
+
+def speedup_curves(params: Parameters, best_k: int | None) -> Curves:
+    """Speedup against draft length at p and at p ± :data:`BAND_HALF_WIDTH` (clamped)."""
+    k = np.arange(chart_x_max(params, best_k) + 1, dtype=np.int64)
+    p_lower = max(0.0, params.p - BAND_HALF_WIDTH)
+    p_upper = min(1.0, params.p + BAND_HALF_WIDTH)
+    return Curves(
+        k=k,
+        speedup=np.asarray(speedup(params.p, k, params.c)),
+        lower=np.asarray(speedup(p_lower, k, params.c)),
+        upper=np.asarray(speedup(p_upper, k, params.c)),
+        p_lower=p_lower,
+        p_upper=p_upper,
+    )

@@ -1,0 +1,163 @@
+"""The three parameters, declared once.
+
+Each :class:`ParameterSpec` carries everything a control, a parser or a file
+validator needs: symbol, range, steps, display precision, label and a
+one-line meaning.  The slider rows, the entry boxes, the command line and the
+scenario files all read these declarations; nothing else restates a range.
+
+:class:`Parameters` is one immutable point ``(k, p, c)`` of the parameter
+space, validated on construction.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["ACCEPTANCE", "DRAFT_COST", "DRAFT_LENGTH", "SPECS", "ParameterSpec", "Parameters"]
+
+
+@dataclass(frozen=True)
+class ParameterSpec:
+    """Declaration of one parameter.
+
+    Attributes
+    ----------
+    name : str
+        Attribute name on :class:`Parameters` and key in files (``"k"``).
+    symbol : str
+        Symbol shown in formulas.
+    label : str
+        Short human name ("Draft length").
+    meaning : str
+        One sentence saying what the parameter is.
+    minimum, maximum : float
+        Inclusive range.
+    default : float
+        Value at start-up and after a reset.
+    step : float
+        One arrow-key step; ``page_step`` is one PageUp/PageDown step.
+    decimals : int
+        Digits shown after the point (0 for an integer parameter).
+    unit : str
+        Unit shown after the value, may be empty.
+    """
+
+    name: str
+    symbol: str
+    label: str
+    meaning: str
+    minimum: float
+    maximum: float
+    default: float
+    step: float
+    page_step: float
+    decimals: int
+    unit: str = ""
+
+    @property
+    def is_integer(self) -> bool:
+        return self.decimals == 0
+
+    @property
+    def slider_steps(self) -> int:
+        """Number of slider positions above the minimum (sliders count in steps)."""
+        return round((self.maximum - self.minimum) / self.step)
+
+    def to_slider(self, value: float) -> int:
+        return round((value - self.minimum) / self.step)
+
+    def from_slider(self, position: int) -> float:
+        value = self.minimum + position * self.step
+        return round(value) if self.is_integer else round(value, 10)
+
+    def validate(self, value: Any) -> float | int:
+        """Return ``value`` converted to this parameter's type, or raise ``ValueError`` naming it."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            try:
+                value = float(str(value).strip())
+            except ValueError:
+                raise ValueError(f"{self.name} must be a number, got {value!r}") from None
+        if math.isnan(value) or math.isinf(value):
+            raise ValueError(f"{self.name} must be a finite number, got {value!r}")
+        if self.is_integer:
+            if value != math.floor(value):
+                raise ValueError(f"{self.name} must be a whole number, got {value!r}")
+            value = int(value)
+        else:
+            value = float(value)
+        if not self.minimum <= value <= self.maximum:
+            raise ValueError(
+                f"{self.name} must lie between {self.format(self.minimum)} "
+                f"and {self.format(self.maximum)}, got {value!r}"
+            )
+        return value
+
+    def format(self, value: float) -> str:
+        return f"{value:.{self.decimals}f}"
+
+
+DRAFT_LENGTH = ParameterSpec(
+    name="k",
+    symbol="k",
+    label="Draft length",
+    meaning="How many tokens the small draft model guesses before the big model checks them.",
+    minimum=1,
+    maximum=128,
+    default=6,
+    step=1,
+    page_step=4,
+    decimals=0,
+    unit="tokens",
+)
+ACCEPTANCE = ParameterSpec(
+    name="p",
+    symbol="p",
+    label="Acceptance rate",
+    meaning="The chance that the big model agrees with any one guessed token.",
+    minimum=0.0,
+    maximum=1.0,
+    default=0.75,
+    step=0.01,
+    page_step=0.10,
+    decimals=3,
+)
+DRAFT_COST = ParameterSpec(
+    name="c",
+    symbol="c",
+    label="Draft cost",
+    meaning="The cost of one draft step, as a fraction of one pass of the big model.",
+    minimum=0.0,
+    maximum=1.0,
+    default=0.15,
+    step=0.01,
+    page_step=0.10,
+    decimals=3,
+)
+
+#: The parameters in display order.
+SPECS: tuple[ParameterSpec, ...] = (DRAFT_LENGTH, ACCEPTANCE, DRAFT_COST)
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """One validated point of the parameter space."""
+
+    k: int = int(DRAFT_LENGTH.default)
+    p: float = ACCEPTANCE.default
+    c: float = DRAFT_COST.default
+
+    def __post_init__(self) -> None:
+        for spec in SPECS:
+            object.__setattr__(self, spec.name, spec.validate(getattr(self, spec.name)))
+
+    def with_values(self, **changes: Any) -> Parameters:
+        """Return a copy with some values replaced (and validated)."""
+        unknown = set(changes) - {spec.name for spec in SPECS}
+        if unknown:
+            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r}")
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict[str, float]:
+        return {spec.name: getattr(self, spec.name) for spec in SPECS}

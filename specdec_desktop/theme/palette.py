@@ -1,0 +1,173 @@
+"""Colours and sizes of every theme, in one place.
+
+Every widget and the chart read a :class:`Theme`; nothing else names a colour.
+Token and marker colours come from the Okabe-Ito palette (Okabe and Ito,
+"Color Universal Design", 2008), which stays distinguishable under the common
+forms of colour blindness; each state also differs by glyph or outline so it
+reads in greyscale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+__all__ = ["DARK", "LIGHT", "OKABE_ITO", "PROJECTOR", "THEMES", "Theme"]
+
+#: Okabe-Ito colours by name.
+OKABE_ITO = {
+    "black": "#000000",
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+}
+
+
+@dataclass(frozen=True)
+class Theme:
+    """A complete set of colours and sizes.
+
+    Sizes are in device-independent pixels at zoom 1; ``font_px`` is the body
+    text size, the other sizes scale from it.
+    """
+
+    name: str
+    label: str
+    # Surfaces and text.
+    window: str
+    surface: str
+    surface_alt: str
+    border: str
+    text: str
+    text_muted: str
+    accent: str
+    accent_text: str
+    warning: str
+    # Chart.
+    chart_background: str
+    axis: str
+    grid_alpha: int
+    curve: str
+    band: str
+    band_alpha: int
+    break_even: str
+    slower_region: str
+    slower_region_alpha: int
+    marker_current: str
+    marker_best: str
+    # Token states (the animation reads these).
+    token_pending: str
+    token_accepted: str
+    token_rejected: str
+    token_discarded: str
+    token_bonus: str
+    token_plain: str
+    token_text: str
+    # Sizes.
+    font_px: int = 14
+    card_value_px: int = 30
+    curve_width: float = 3.0
+    marker_size: int = 14
+
+    def scaled(self, zoom: float) -> Theme:
+        """The same theme with every size multiplied by ``zoom``."""
+        return replace(
+            self,
+            font_px=max(8, round(self.font_px * zoom)),
+            card_value_px=max(12, round(self.card_value_px * zoom)),
+            curve_width=self.curve_width * zoom,
+            marker_size=max(6, round(self.marker_size * zoom)),
+        )
+
+
+LIGHT = Theme(
+    name="light",
+    label="Light",
+    window="#F4F5F7",
+    surface="#FFFFFF",
+    surface_alt="#EEF1F5",
+    border="#D0D5DD",
+    text="#1A1D23",
+    text_muted="#4B5563",
+    accent=OKABE_ITO["blue"],
+    accent_text="#FFFFFF",
+    warning="#A33F00",
+    chart_background="#FFFFFF",
+    axis="#374151",
+    grid_alpha=40,
+    curve=OKABE_ITO["blue"],
+    band=OKABE_ITO["sky_blue"],
+    band_alpha=70,
+    break_even="#4B5563",
+    slower_region=OKABE_ITO["vermillion"],
+    slower_region_alpha=28,
+    marker_current=OKABE_ITO["orange"],
+    marker_best=OKABE_ITO["bluish_green"],
+    token_pending=OKABE_ITO["sky_blue"],
+    token_accepted=OKABE_ITO["bluish_green"],
+    token_rejected=OKABE_ITO["vermillion"],
+    token_discarded="#9CA3AF",
+    token_bonus=OKABE_ITO["blue"],
+    token_plain="#4B5563",
+    token_text="#FFFFFF",
+)
+
+DARK = replace(
+    LIGHT,
+    name="dark",
+    label="Dark",
+    window="#15171C",
+    surface="#1F232B",
+    surface_alt="#272C35",
+    border="#3A414D",
+    text="#F1F3F6",
+    text_muted="#B4BCC8",
+    accent=OKABE_ITO["sky_blue"],
+    accent_text="#0B0D10",
+    warning="#F5A35C",
+    chart_background="#1F232B",
+    axis="#C9D1DC",
+    grid_alpha=50,
+    curve=OKABE_ITO["sky_blue"],
+    band=OKABE_ITO["sky_blue"],
+    band_alpha=55,
+    break_even="#C9D1DC",
+    slower_region=OKABE_ITO["vermillion"],
+    slower_region_alpha=45,
+    token_discarded="#6B7280",
+    token_bonus=OKABE_ITO["sky_blue"],
+    token_plain="#B4BCC8",
+    token_text="#0B0D10",
+)
+
+PROJECTOR = replace(
+    LIGHT,
+    name="projector",
+    label="Projector",
+    window="#FFFFFF",
+    surface="#FFFFFF",
+    surface_alt="#F2F2F2",
+    border="#000000",
+    text="#000000",
+    text_muted="#222222",
+    accent="#00508A",
+    warning="#8A2E00",
+    axis="#000000",
+    grid_alpha=60,
+    curve="#00508A",
+    band_alpha=90,
+    break_even="#000000",
+    slower_region_alpha=40,
+    token_discarded="#6B6B6B",
+    token_plain="#222222",
+    font_px=24,
+    card_value_px=52,
+    curve_width=5.0,
+    marker_size=22,
+)
+
+#: Themes by name, in menu order.
+THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK, PROJECTOR)}

@@ -1,0 +1,104 @@
+"""The Qt style sheet, generated from a :class:`~.palette.Theme`.
+
+Widgets carry object names or a ``role`` property and the sheet styles them;
+no widget sets a colour or a font size itself.
+"""
+
+from __future__ import annotations
+
+from .palette import Theme
+
+__all__ = ["style_sheet"]
+
+
+def style_sheet(theme: Theme, family: str) -> str:
+    """The application style sheet for ``theme`` (already scaled for zoom)."""
+    t = theme
+    body = t.font_px
+    small = max(8, round(body * 0.86))
+    title = round(body * 1.5)
+    heading = round(body * 1.1)
+    radius = max(4, round(body * 0.55))
+    pad = max(4, round(body * 0.6))
+    handle = max(16, round(body * 1.3))
+    return f"""
+QWidget {{
+    font-family: "{family}";
+    font-size: {body}px;
+    color: {t.text};
+}}
+QMainWindow, QWidget#centralWidget {{ background: {t.window}; }}
+QToolTip {{ color: {t.text}; background: {t.surface}; border: 1px solid {t.border}; }}
+QLabel[role="title"] {{ font-size: {title}px; font-weight: 700; }}
+QLabel[role="subtitle"] {{ color: {t.text_muted}; }}
+QLabel[role="heading"] {{ font-size: {heading}px; font-weight: 600; }}
+QLabel[role="hint"] {{ color: {t.text_muted}; font-size: {small}px; }}
+QLabel[role="error"] {{ color: {t.warning}; font-size: {small}px; font-weight: 600; }}
+QLabel[role="formula"] {{ font-size: {heading}px; }}
+QFrame[role="panel"] {{
+    background: {t.surface};
+    border: 1px solid {t.border};
+    border-radius: {radius}px;
+}}
+QFrame[role="panel"] QLabel {{ background: transparent; border: none; }}
+QFrame[role="card"] {{
+    background: {t.surface};
+    border: 1px solid {t.border};
+    border-left: {max(3, round(body * 0.35))}px solid {t.accent};
+    border-radius: {radius}px;
+}}
+QFrame[role="card"] QLabel {{ background: transparent; border: none; }}
+QFrame[role="card"] QLabel#title {{ color: {t.text_muted}; font-weight: 600; }}
+QFrame[role="card"] QLabel#value {{ font-size: {t.card_value_px}px; font-weight: 700; }}
+QFrame[role="card"] QLabel#detail {{ color: {t.text_muted}; font-size: {small}px; }}
+QSpinBox, QDoubleSpinBox {{
+    min-height: {max(24, round(body * 1.7))}px;
+    font-weight: 600;
+}}
+QSlider::groove:horizontal {{
+    height: {max(6, round(body * 0.4))}px;
+    background: {t.surface_alt};
+    border: 1px solid {t.border};
+    border-radius: {max(3, round(body * 0.2))}px;
+}}
+QSlider::sub-page:horizontal {{
+    background: {t.accent};
+    border: 1px solid {t.accent};
+    border-radius: {max(3, round(body * 0.2))}px;
+}}
+QSlider::handle:horizontal {{
+    background: {t.surface};
+    border: 2px solid {t.accent};
+    width: {handle}px;
+    height: {handle}px;
+    margin: -{(handle - max(6, round(body * 0.4))) // 2 + 2}px 0;
+    border-radius: {handle // 2 + 2}px;
+}}
+QSlider::handle:horizontal:focus {{ background: {t.accent}; border: 3px solid {t.text}; }}
+QTabWidget::pane {{ border: 1px solid {t.border}; background: {t.surface}; border-radius: {radius}px; }}
+QTabBar::tab {{
+    background: {t.surface_alt};
+    color: {t.text_muted};
+    padding: {pad // 2}px {pad}px;
+    border: 1px solid {t.border};
+    border-bottom: none;
+    border-top-left-radius: {radius}px;
+    border-top-right-radius: {radius}px;
+    min-height: 24px;
+}}
+QTabBar::tab:selected {{ background: {t.surface}; color: {t.text}; font-weight: 600; }}
+QTabBar::tab:focus {{ border: 2px solid {t.accent}; border-bottom: none; }}
+QTextBrowser {{ background: {t.surface}; border: none; }}
+QPushButton, QToolButton {{
+    background: {t.surface_alt};
+    border: 1px solid {t.border};
+    border-radius: {max(3, radius // 2)}px;
+    padding: {max(2, pad // 3)}px {pad}px;
+    min-height: 24px;
+    min-width: 24px;
+}}
+QPushButton:focus, QToolButton:focus {{ border: 2px solid {t.accent}; }}
+QPushButton:checked, QToolButton:checked {{ background: {t.accent}; color: {t.accent_text}; }}
+QStatusBar {{ color: {t.text_muted}; }}
+QSplitter::handle {{ background: {t.window}; }}
+"""

@@ -1,0 +1,44 @@
+"""A readout card: a title, one large figure (the child ``QLabel`` named ``value``) and a detail line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+__all__ = ["ReadoutCard"]
+
+
+class ReadoutCard(QFrame):
+    """Shows one figure; holds no figure of its own beyond the text it was last given."""
+
+    def __init__(self, object_name: str, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName(object_name)
+        self.setProperty("role", "card")
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        self._title_text = title
+
+        self.title = QLabel(title)
+        self.title.setObjectName("title")
+        self.value = QLabel("")
+        self.value.setObjectName("value")
+        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail = QLabel("")
+        self.detail.setObjectName("detail")
+        self.detail.setWordWrap(True)
+        self.detail.setTextFormat(Qt.TextFormat.RichText)
+
+        layout = QVBoxLayout(self)
+        layout.setSpacing(2)
+        layout.addWidget(self.title)
+        layout.addWidget(self.value)
+        layout.addWidget(self.detail)
+        layout.addStretch(1)
+
+    def show_figure(self, value: str, detail: str, spoken: str) -> None:
+        """Show ``value`` large with ``detail`` under it; ``spoken`` is what a screen reader says."""
+        self.value.setText(value)
+        self.detail.setText(detail)
+        self.setAccessibleName(f"{self._title_text} {spoken}")
+        self.setAccessibleDescription(self.detail.text())

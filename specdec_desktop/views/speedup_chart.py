@@ -1,0 +1,171 @@
+"""The chart of speedup against draft length (pyqtgraph).
+
+Items are created once in :class:`SpeedupChart` and updated with ``setData``;
+ranges are set deliberately from the data, never auto-ranged.  What it draws:
+
+* the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
+* a break-even line at speedup 1 with the region below it marked "slower";
+* a marker at the current k and one at the best k (when there is a peak).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QWidget
+
+from ..model import Curves, Readouts
+from ..theme import Theme
+
+__all__ = ["SpeedupChart", "y_max_for"]
+
+
+def y_max_for(curves: Curves, readouts: Readouts) -> float:
+    """Top of the y-range: above the highest curve, on a tidy value, never below 1.5."""
+    top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0)
+    step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
+    return max(1.5, math.ceil(top * 1.1 / step) * step)
+
+
+def _color(hex_color: str, alpha: int = 255) -> QColor:
+    color = QColor(hex_color)
+    color.setAlpha(alpha)
+    return color
+
+
+class SpeedupChart(pg.PlotWidget):
+    """Speedup against draft length, objectName ``speedupPlot``."""
+
+    def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent=parent)
+        self.setObjectName("speedupPlot")
+        self.setAccessibleName("Chart of speedup against draft length")
+        self._font_family = font_family
+        self._x_max = -1
+        self._y_max = -1.0
+        self._last: tuple[Readouts, Curves] | None = None
+
+        plot = self.getPlotItem()
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        plot.setMouseEnabled(x=False, y=False)
+        plot.setLabel("bottom", "draft length k (tokens guessed per check)")
+        plot.setLabel("left", "speedup ×")
+        plot.showGrid(x=True, y=True)
+
+        self.slower = pg.LinearRegionItem(values=(0.0, 1.0), orientation="horizontal", movable=False)
+        for line in self.slower.lines:
+            line.setPen(pg.mkPen(None))
+        self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
+        self.slower_label = pg.TextItem("slower than plain decoding", anchor=(1.0, 1.0))
+        self.break_even_label = pg.TextItem("break-even: speedup 1", anchor=(0.0, 1.0))
+
+        self.lower = pg.PlotDataItem()
+        self.upper = pg.PlotDataItem()
+        self.band = pg.FillBetweenItem(self.lower, self.upper)
+        self.curve = pg.PlotDataItem()
+        self.current = pg.ScatterPlotItem(symbol="o")
+        self.best = pg.ScatterPlotItem(symbol="star")
+        self.current_label = pg.TextItem(anchor=(0.5, 1.6))
+        self.best_label = pg.TextItem(anchor=(0.5, -0.6))
+        self.band_label = pg.TextItem(anchor=(1.0, 0.0))
+
+        for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
+            plot.addItem(item)
+        for item in (self.current, self.best):
+            plot.addItem(item)
+        for item in (
+            self.slower_label,
+            self.break_even_label,
+            self.current_label,
+            self.best_label,
+            self.band_label,
+        ):
+            plot.addItem(item, ignoreBounds=True)
+        self.slower.setZValue(-20)
+        self.band.setZValue(-10)
+        self.curve.setZValue(5)
+        self.best.setZValue(10)
+        self.current.setZValue(11)
+        self.apply_theme(theme)
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
+        self._theme = theme
+        self.setBackground(_color(theme.chart_background))
+        plot = self.getPlotItem()
+        axis_pen = pg.mkPen(_color(theme.axis), width=max(1.0, theme.curve_width / 3))
+        font = QFont(self._font_family)
+        font.setPixelSize(theme.font_px)
+        label_style = {"color": theme.axis, "font-size": f"{theme.font_px}px"}
+        for side in ("left", "bottom"):
+            axis = plot.getAxis(side)
+            axis.setPen(axis_pen)
+            axis.setTextPen(_color(theme.axis))
+            axis.setTickFont(font)
+            axis.setLabel(axis.labelText, **label_style)
+        plot.showGrid(x=True, y=True, alpha=theme.grid_alpha / 255)
+
+        self.slower.setBrush(pg.mkBrush(_color(theme.slower_region, theme.slower_region_alpha)))
+        self.break_even.setPen(
+            pg.mkPen(_color(theme.break_even), width=theme.curve_width * 0.6, style=Qt.PenStyle.DashLine)
+        )
+        band_pen = pg.mkPen(_color(theme.band, min(255, theme.band_alpha * 2)), width=1)
+        self.lower.setPen(band_pen)
+        self.upper.setPen(band_pen)
+        self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
+        self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
+        outline = pg.mkPen(_color(theme.text), width=max(1.5, theme.curve_width * 0.5))
+        self.current.setPen(outline)
+        self.current.setBrush(pg.mkBrush(_color(theme.marker_current)))
+        self.current.setSize(theme.marker_size)
+        self.best.setPen(outline)
+        self.best.setBrush(pg.mkBrush(_color(theme.marker_best)))
+        self.best.setSize(theme.marker_size * 1.5)
+        for item, color in (
+            (self.slower_label, theme.slower_region),
+            (self.break_even_label, theme.break_even),
+            (self.current_label, theme.text),
+            (self.best_label, theme.text),
+            (self.band_label, theme.text_muted),
+        ):
+            item.setColor(_color(theme.warning if item is self.slower_label else color))
+            item.setFont(font)
+        if self._last is not None:
+            self.show_figures(*self._last)
+
+    def show_figures(self, readouts: Readouts, curves: Curves) -> None:
+        """Draw ``curves`` and mark the current and best k from ``readouts``."""
+        self._last = (readouts, curves)
+        x = curves.k.astype(np.float64)
+        self.curve.setData(x, curves.speedup)
+        self.lower.setData(x, curves.lower)
+        self.upper.setData(x, curves.upper)
+
+        k = readouts.params.k
+        self.current.setData([k], [readouts.speedup])
+        self.current_label.setText(f"k = {k}: {readouts.speedup:.2f}×")
+        self.current_label.setPos(k, readouts.speedup)
+        if readouts.best_k is None or readouts.best_speedup is None:
+            self.best.setData([], [])
+            self.best_label.setText("")
+        else:
+            self.best.setData([readouts.best_k], [readouts.best_speedup])
+            self.best_label.setText(f"best k = {readouts.best_k}" if readouts.best_k != k else "best k")
+            self.best_label.setPos(readouts.best_k, readouts.best_speedup)
+            # Keep the two labels apart when the markers are close.
+            self.best_label.setAnchor((0.5, -0.6) if abs(readouts.best_k - k) > 0 else (0.5, -0.7))
+
+        x_max = curves.x_max
+        y_max = y_max_for(curves, readouts)
+        if x_max != self._x_max or y_max != self._y_max:
+            self._x_max, self._y_max = x_max, y_max
+            self.getPlotItem().setRange(xRange=(0, x_max), yRange=(0, y_max), padding=0.02)
+        self.slower_label.setPos(x_max, 0.04 * y_max)
+        self.break_even_label.setPos(0.02 * x_max, 1.0)
+        self.band_label.setText(f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+        self.band_label.setPos(x_max, y_max)
