@@ -1,18 +1,25 @@
 """Update latency: a parameter change until the cards and the chart are repainted.
 
-The app's window (1600x1000, offscreen) gets >= 200 slider moves cycling
-through k, p and c (seeded random positions, every move a real change).
-Each move is timed from ``slider.setValue(...)`` until the event loop is
-idle again *and* the chart's viewport and at least one card have received
-their paint event: Qt's own repaint path (state -> cards/chart -> update()
--> UpdateRequest -> paint -> flush to the window's backing store), nothing
-forced and nothing skipped; follow-up work the change triggers (a second
-paint after a layout settles) is included because the loop is not idle
-until it is done.  "Idle" is the event dispatcher's ``aboutToBlock`` signal.
+The app's window (1600x1000, offscreen, built by ``create_main_window`` after
+``create_application``) gets >= 200 slider moves cycling through k, p and c
+(seeded random positions over the whole range, every move a real change).
 
-The same parameter sequence drives three references in the same run, each a
-1600x1000 window whose plot fills it, computing the same figures with the
-model on every change:
+How a change is timed, and why it includes the paint: the clock starts at
+``slider.setValue(...)``.  The script then runs the event dispatcher
+(``QAbstractEventDispatcher.processEvents``) until an iteration finds nothing
+left to do *and* the chart's viewport and at least one card have received a
+paint event.  That is Qt's own repaint path -- state -> cards and chart ->
+``update()`` -> the scene's queued change notice -> UpdateRequest -> paint
+of every dirty widget -> flush to the window's backing store -- with nothing
+forced (no ``repaint()`` of the whole window) and nothing skipped: a second
+paint the change causes (a layout settling, pyqtgraph applying a new range)
+is inside the time, because the queue is not empty until it is done.  A
+single ``processEvents()`` would stop before pyqtgraph's paint, which is
+queued behind the scene's change notice.  The time until ``setValue``
+returns (computation and item updates, no paint) is reported as well.
+
+The same parameter sequence drives three references, each a 1600x1000 window
+whose plot fills it, computing the same figures with the model per change:
 
 * naive pyqtgraph: ``clear()`` then ``plot(x, y, symbol='o')`` for the three
   curves on every change, auto-range on (pyqtgraph's default);
@@ -20,6 +27,9 @@ model on every change:
   ``set_data`` + ``relim``/``autoscale_view`` + ``draw()`` per change;
 * naive pyqtgraph, no symbols, auto-range off: the same ``plot()`` calls
   without symbols, ranges set explicitly.
+
+Every subject runs in its own process (the app with its own QApplication
+set-up, the references with a plain one), one after the other.
 
 Target (issue 2): app median <= 3 ms, p99 <= 8 ms.
 
