@@ -22,6 +22,8 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 PROG = "specdec-desktop"
+#: Smallest window the layout fits (the main window's minimum size is below it).
+MIN_SIZE = (800, 600)
 
 
 class UsageError(Exception):
@@ -54,8 +56,10 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}") from None
-    if not (200 <= width <= 8192 and 200 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"size must be 200 to 8192 pixels each way, got {text!r}")
+    if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
+        )
     return width, height
 
 

@@ -55,7 +55,7 @@ class _ChartSlot(QFrame):
         super().__init__()
         self.setObjectName("chartSlot")
         self.setProperty("role", "panel")
-        self.setMinimumSize(360, 260)
+        self.setMinimumSize(300, 220)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.placeholder = QLabel("Drawing the chart…")
@@ -123,7 +123,7 @@ class MainWindow(QMainWindow):
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
         left_layout.addStretch(1)
-        left.setMinimumWidth(300)
+        left.setMinimumWidth(240)
         left.setMaximumWidth(420)
 
         cards_row = QHBoxLayout()
@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         from .speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
 
         self.chart = SpeedupChart(self.theme, self.font_family)
-        self.chart.setMinimumSize(360, 260)
+        self.chart.setMinimumSize(300, 220)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
