@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QtMsgType, QTimer, qInstallMessageHandler
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -33,6 +33,16 @@ def _use_offscreen_if_headless() -> None:
     if sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+#: Qt messages that say nothing to a user of this app (the offscreen platform has no window manager).
+_QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+
+
+def _quiet_qt_messages(kind: QtMsgType, context: object, message: str) -> None:
+    """Pass Qt's messages to stderr, less the known-harmless platform notes above."""
+    if not message.startswith(_QUIET_QT_MESSAGES):
+        print(message, file=sys.stderr)
 
 
 def _interface_font() -> str:
@@ -92,6 +102,7 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window (or render it offscreen) as ``args`` ask; return the exit status."""
+    qInstallMessageHandler(_quiet_qt_messages)
     if args.screenshot is not None:
         _use_offscreen_if_headless()
         app = create_application()
