@@ -11,10 +11,11 @@ ranges are set deliberately from the data, never auto-ranged.  What it draws:
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QWidget
 
@@ -93,9 +94,18 @@ class SpeedupChart(pg.PlotWidget):
         self.current.setZValue(11)
         self.apply_theme(theme)
 
+    def event(self, event: QEvent) -> bool:
+        # Moved to a screen with another device pixel ratio: pen widths must follow.
+        if event.type() == QEvent.Type.DevicePixelRatioChange:
+            self.apply_theme(self._theme)
+        return super().event(event)
+
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
         self._theme = theme
+        # pyqtgraph's pens are cosmetic: their width is in device pixels, so on a screen with
+        # device pixel ratio 2 they would be drawn at half the intended width.
+        theme = replace(theme, curve_width=theme.curve_width * self.devicePixelRatioF())
         self.setBackground(_color(theme.chart_background))
         plot = self.getPlotItem()
         axis_pen = pg.mkPen(_color(theme.axis), width=max(1.0, theme.curve_width / 3))
