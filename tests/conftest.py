@@ -9,3 +9,5 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Every test runs with the model's and state's invariant checks on (off in normal use).
+os.environ["SPECDEC_CHECK_INVARIANTS"] = "1"

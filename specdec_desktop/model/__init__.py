@@ -4,6 +4,7 @@ Public names (see CONTRACT.md): :func:`expected_tokens`, :func:`cycle_cost`,
 :func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`.
 """
 
+from . import invariants
 from .closed_form import (
     best_draft_length,
     cycle_cost,
@@ -30,6 +31,7 @@ __all__ = [
     "cycle_cost",
     "expected_tokens",
     "has_peak",
+    "invariants",
     "readouts",
     "simulate_cycles",
     "speedup",

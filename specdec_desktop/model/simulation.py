@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import NDArray
 
+from . import invariants
 from .validation import as_draft_length, as_probability
 
 __all__ = ["simulate_cycles"]
@@ -48,4 +49,7 @@ def simulate_cycles(p: float, k: int, n_cycles: int, seed: int | None) -> NDArra
     accepted = rng.geometric(1.0 - p_val, size=n_val)
     accepted -= 1
     np.minimum(accepted, k_val, out=accepted)
-    return accepted.astype(np.int64, copy=False)
+    accepted = accepted.astype(np.int64, copy=False)
+    if invariants.enabled():
+        invariants.check_accepted_counts(accepted, k_val)
+    return accepted
