@@ -7,8 +7,9 @@ It is drawn with one exponential variable per cycle: if ``E ~ Exp(1)`` then
 ``floor(E / -ln p)`` has ``P(>= j) = P(E >= j (-ln p)) = p^j``, the
 uncapped geometric law of the accepted run, and capping it at ``k`` gives the
 law above.  numpy's ziggurat exponential is the cheapest exact draw we know
-(about twice numpy's own geometric sampler and several times a Bernoulli
-draw per guess; ``benchmarks/bench_simulation.py`` measures all three).
+(about 1.5 times as fast as numpy's own geometric sampler and 6 times as fast
+as a Bernoulli draw per guess; ``benchmarks/bench_simulation.py`` measures
+all three in one run).
 
 Runs are cut into blocks of :data:`BLOCK_CYCLES` cycles, and block ``b`` draws
 from its own generator, seeded by the run's seed and ``b`` (numpy's
