@@ -35,7 +35,7 @@ from .card_text import card_texts
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
-from .token_run_area import TokenRunArea
+from .token_run import TokenRunView
 
 __all__ = ["CARD_TITLES", "MainWindow"]
 
@@ -104,7 +104,7 @@ class MainWindow(QMainWindow):
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         self.cards = {name: ReadoutCard(name, title) for name, title in CARD_TITLES}
         self._chart_slot = _ChartSlot()
-        self.token_run = TokenRunArea()
+        self.token_run = TokenRunView(state, theme, font_family)
         self.formulas = FormulaPanel()
 
         title = QLabel("Speculative decoding")
@@ -147,6 +147,7 @@ class MainWindow(QMainWindow):
         self.vertical.setStretchFactor(0, 3)
         self.vertical.setStretchFactor(1, 2)
         right_layout.addWidget(self.vertical, 1)
+        self.token_run.reveal_requested.connect(lambda: self.tabs.setCurrentWidget(self.token_run))
 
         grid = QGridLayout(central)
         grid.addWidget(title, 0, 0, 1, 2)
@@ -189,6 +190,7 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(style_sheet(theme, self.font_family))
         if self.chart is not None:
             self.chart.apply_theme(theme)
+        self.token_run.apply_theme(theme)
 
     # -- state flow -----------------------------------------------------------------------
 
