@@ -182,7 +182,9 @@ class Player(QObject):
     # -- time -------------------------------------------------------------------------------
 
     def tick(self) -> None:
-        """Advance by the wall-clock time since the last tick (at most :data:`MAX_TICK_SECONDS`)."""
+        """While playing, advance by the wall time since the last tick (at most :data:`MAX_TICK_SECONDS`)."""
+        if not self._playing:
+            return
         now = self._clock()
         elapsed = min(max(0.0, now - self._last_tick), MAX_TICK_SECONDS)
         self._last_tick = now

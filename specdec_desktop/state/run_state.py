@@ -16,6 +16,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, Signal
 
 from ..model import Parameters, TraceStream
+from ..model.simulation import BLOCK_CYCLES
 from .parameter_state import ParameterState
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "RunState"]
@@ -45,6 +46,8 @@ class RunState(QObject):
         Seed of the first run.
     draw_seed : callable, optional
         Source of new seeds (tests and the fuzzer pass a seeded one).
+    block_cycles : int
+        Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks).
 
     Signals
     -------
@@ -62,13 +65,15 @@ class RunState(QObject):
         parameters: ParameterState,
         seed: int = DEFAULT_SEED,
         draw_seed: Callable[[], int] | None = None,
+        block_cycles: int = BLOCK_CYCLES,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._parameters = parameters
         self._seed = self._checked(seed)
         self._draw_seed = draw_seed or _system_seed
-        self._stream = TraceStream(parameters.params, self._seed)
+        self._block_cycles = block_cycles
+        self._stream = self._new_stream(parameters.params)
         parameters.changed.connect(self._on_parameters)
 
     @property
@@ -102,7 +107,7 @@ class RunState(QObject):
         if seed == self._seed:
             return False
         self._seed = seed
-        self._stream = TraceStream(self._parameters.params, seed)
+        self._stream = self._new_stream(self._parameters.params)
         self.seed_changed.emit(seed)
         self.trace_changed.emit(self._stream)
         return True
@@ -121,5 +126,8 @@ class RunState(QObject):
     def _on_parameters(self, params: Parameters) -> None:
         if params == self._stream.params:
             return
-        self._stream = TraceStream(params, self._seed)
+        self._stream = self._new_stream(params)
         self.trace_changed.emit(self._stream)
+
+    def _new_stream(self, params: Parameters) -> TraceStream:
+        return TraceStream(params, self._seed, block_cycles=self._block_cycles)

@@ -24,11 +24,12 @@ from PySide6.QtGui import (
     QPainter,
     QPaintEvent,
     QPen,
+    QPixmap,
     QWheelEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from ...model import Playhead, TokenState, TraceStream, states_at
+from ...model import Playhead, TokenState, TraceStream, resolved_states, states_at
 from ...theme import Theme
 from .captions import describe_token
 from .glyphs import TokenColours, TokenSprites, paint_token
@@ -50,12 +51,30 @@ def cell_size(theme: Theme) -> int:
 
 
 def fitted_layout(width: int, height: int, cell: int, k: int) -> StripLayout:
-    """The layout with tokens of ``cell`` px, or smaller ones if that shows too few rows."""
-    layout = StripLayout(width, height, cell, k)
+    """The grid with the largest tokens, from ``cell`` px down to :data:`MIN_CELL_SHARE` of it,
+    that shows :data:`MIN_ROWS` rows and keeps each cycle on one row; failing that, the largest
+    that shows the rows; failing that, the smallest."""
     smallest = max(12, round(cell * MIN_CELL_SHARE))
-    while layout.rows_visible < MIN_ROWS and layout.cell > smallest:
-        layout = StripLayout(width, height, layout.cell - 1, k)
-    return layout
+    candidates = [StripLayout(width, height, size, k) for size in range(cell, smallest - 1, -1)] or [
+        StripLayout(width, height, cell, k)
+    ]
+    for layout in candidates:
+        if layout.rows_visible >= MIN_ROWS and not layout.wraps:
+            return layout
+    for layout in candidates:
+        if layout.rows_visible >= MIN_ROWS:
+            return layout
+    return candidates[-1]
+
+
+class _FinishedCache:
+    """The strip's image of its checked cycles (see :meth:`TokenStrip._finished_tokens`)."""
+
+    def __init__(self) -> None:
+        self.pixmap: QPixmap | None = None
+        self.key: tuple | None = None
+        self.first_row = 0
+        self.done = 0  # cycles before this one that are on the image (if visible)
 
 
 class TokenStrip(QWidget):
@@ -92,6 +111,7 @@ class TokenStrip(QWidget):
         self._layout: StripLayout | None = None
         self._layout_key: tuple[int, int, int, int] | None = None
         self._sprites: TokenSprites | None = None
+        self._cache = _FinishedCache()
         self.apply_theme(theme)
 
     # -- input from the view ----------------------------------------------------------------
@@ -105,6 +125,7 @@ class TokenStrip(QWidget):
         self._small_font = QFont(self._font_family)
         self._small_font.setPixelSize(max(8, round(theme.font_px * 0.8)))
         self._muted = QColor(theme.text_muted)
+        self._band = QColor(theme.surface_alt)
         self._sprites = None
         self._layout = None
         smallest = max(12, round(self._cell * MIN_CELL_SHARE))
@@ -218,35 +239,26 @@ class TokenStrip(QWidget):
     def paint(self, painter: QPainter) -> None:
         """Paint the whole strip with ``painter`` (also used by the benchmark)."""
         colours = self._colours
-        painter.fillRect(self.rect(), colours.background)
         layout = self.strip_layout()
         if layout is None or self._playhead is None or self._stream is None:
+            painter.fillRect(self.rect(), colours.background)
             return
         stream, head = self._stream, self._playhead
-        k = stream.params.k
         first_row = self.first_row()
         start, stop = layout.visible_cycles(first_row)
         stop = min(stop, head.cycle + 1)
-        if stop <= start:
-            self._paint_hint(painter)
-            return
-        self._paint_row_numbers(painter, layout, first_row, stop)
-        states = states_at(stream.accepted(start, stop), start, k, head)
-        xs, ys = layout.positions(start, stop - start, first_row)
-        sprites = self._ensure_sprites(layout.cell).pixmaps
-        finished = stop - start - (1 if stop == head.cycle + 1 else 0)
-        if finished > 0:
-            draw = painter.drawPixmap
-            for x, y, state in zip(
-                xs[:finished].ravel().tolist(),
-                ys[:finished].ravel().tolist(),
-                states[:finished].ravel().tolist(),
-                strict=True,
-            ):
-                draw(x, y, sprites[state])
-        if stop == head.cycle + 1:
+        sprites = self._ensure_sprites(layout.cell)
+        painter.drawPixmap(
+            0, 0, self._finished_tokens(layout, sprites, first_row, start, min(stop, head.cycle))
+        )
+        if start <= head.cycle < stop:
+            states = states_at(stream.accepted(head.cycle, head.cycle + 1), head.cycle, stream.params.k, head)
+            xs, ys = layout.positions(head.cycle, 1, first_row)
+            if layout.row_of(head.cycle, 0) >= first_row:
+                self._paint_row_numbers(painter, layout, first_row, head.cycle, head.cycle + 1)
+            self._paint_bands(painter, layout, first_row, head.cycle, head.cycle + 1)
             self._paint_current(
-                painter, layout, xs[-1].tolist(), ys[-1].tolist(), states[-1].tolist(), sprites
+                painter, layout, xs[0].tolist(), ys[0].tolist(), states[0].tolist(), sprites.pixmaps
             )
         if head.position == 0.0:
             self._paint_hint(painter)
@@ -257,6 +269,75 @@ class TokenStrip(QWidget):
             rect = self.token_rect(*slot) if slot is not None else None
             if rect is not None:
                 self._paint_ring(painter, rect, colour, width)
+
+    def _finished_tokens(
+        self, layout: StripLayout, sprites: TokenSprites, first_row: int, start: int, stop: int
+    ) -> QPixmap:
+        """The background and every checked cycle on the visible rows, kept between frames.
+
+        Checked cycles never change, so each is stamped once: a frame stamps
+        only the cycles checked since the last one, and when the strip scrolls
+        on by a row the image is moved up instead of redrawn.  Anything else
+        (a new run, a resize, a theme, scrolling back, going back in time)
+        redraws it whole.
+        """
+        cache = self._cache
+        ratio = sprites.device_pixel_ratio
+        key = (self._stream, layout, sprites)
+        rebuild = (
+            cache.pixmap is None
+            or cache.key != key
+            or stop < cache.done
+            or first_row < cache.first_row
+            or first_row - cache.first_row >= layout.rows_visible
+        )
+        if rebuild:
+            pixmap = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+            pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(self._colours.background)
+            cache.pixmap, cache.key, cache.first_row, cache.done = pixmap, key, first_row, start
+        pixmap = cache.pixmap
+        assert pixmap is not None
+        if first_row > cache.first_row:
+            shift = (first_row - cache.first_row) * layout.row_pitch
+            pixmap.scroll(0, -round(shift * ratio), pixmap.rect())
+            painter = QPainter(pixmap)
+            painter.fillRect(
+                QRectF(0, self.height() - shift - layout.margin, self.width(), shift + layout.margin),
+                self._colours.background,
+            )
+            painter.end()
+            cache.first_row = first_row
+        begin = max(cache.done, start)
+        if begin < stop:
+            painter = QPainter(pixmap)
+            self._stamp(painter, layout, sprites, first_row, begin, stop)
+            painter.end()
+        cache.done = max(cache.done, stop)
+        return pixmap
+
+    def _stamp(
+        self,
+        painter: QPainter,
+        layout: StripLayout,
+        sprites: TokenSprites,
+        first_row: int,
+        start: int,
+        stop: int,
+    ) -> None:
+        """Stamp the checked cycles ``start .. stop - 1`` and the numbers of the rows they begin."""
+        stream = self._stream
+        assert stream is not None
+        self._paint_row_numbers(painter, layout, first_row, start, stop)
+        self._paint_bands(painter, layout, first_row, start, stop)
+        states = resolved_states(stream.accepted(start, stop), stream.params.k)
+        xs, ys = layout.positions(start, stop - start, first_row)
+        pixmaps = sprites.pixmaps
+        draw = painter.drawPixmap
+        for x, y, state in zip(
+            xs.ravel().tolist(), ys.ravel().tolist(), states.ravel().tolist(), strict=True
+        ):
+            draw(x, y, pixmaps[state])
 
     def _paint_current(
         self,
@@ -298,28 +379,45 @@ class TokenStrip(QWidget):
                     painter.fillRect(QRectF(x, top, width * share, bar), self._colours.target)
             painter.restore()
 
-    def _paint_row_numbers(self, painter: QPainter, layout: StripLayout, first_row: int, stop: int) -> None:
-        """Number each row by its first cycle, in the left margin when there is room for it."""
+    def _paint_bands(
+        self, painter: QPainter, layout: StripLayout, first_row: int, start: int, stop: int
+    ) -> None:
+        """When cycles wrap over several rows, shade every other cycle so each reads as one block."""
+        if not layout.wraps:
+            return
+        pad = layout.row_gap // 3
+        width = layout.slots_per_row * layout.pitch - layout.spacing + 2 * pad
+        for cycle in range(start + (start % 2 == 0), stop, 2):
+            top = layout.slot_y(cycle, 0, first_row) - pad
+            height = layout.rows_per_cycle * layout.row_pitch - layout.row_gap + 2 * pad
+            painter.fillRect(QRectF(layout.left - pad, top, width, height), self._band)
+
+    def _paint_row_numbers(
+        self, painter: QPainter, layout: StripLayout, first_row: int, start: int, stop: int
+    ) -> None:
+        """Number each row that one of cycles ``start..stop-1`` begins (in the margin, if there is room)."""
         room = layout.left - layout.margin
         painter.save()
         painter.setFont(self._small_font)
-        metrics = painter.fontMetrics()
-        if metrics.horizontalAdvance(f"#{stop}") > room:
+        if painter.fontMetrics().horizontalAdvance("#99999") > room:
             painter.restore()
             return
         painter.setPen(self._muted)
-        for row in range(first_row, first_row + layout.rows_visible):
+        row = layout.row_of(start, 0)
+        if layout.first_cycle_on_row(row) < start or (layout.wraps and row % layout.rows_per_cycle):
+            row += 1
+        while True:
             cycle = layout.first_cycle_on_row(row)
             if cycle >= stop:
                 break
-            if layout.row_of(cycle, 0) != row:
-                continue  # a wrapped cycle's later row
-            y = layout.slot_y(cycle, 0, first_row)
-            painter.drawText(
-                QRectF(layout.margin, y, room - layout.spacing * 2, layout.cell),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                f"#{cycle + 1}",
-            )
+            if layout.row_of(cycle, 0) == row and row >= first_row:
+                y = layout.slot_y(cycle, 0, first_row)
+                painter.drawText(
+                    QRectF(layout.margin, y, room - layout.spacing * 2, layout.cell),
+                    Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                    f"#{cycle + 1}",
+                )
+            row += 1
         painter.restore()
 
     def _paint_ring(self, painter: QPainter, rect: QRectF, colour: QColor, width: float) -> None:
