@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -96,16 +97,22 @@ class RaceTotals:
         return self.speculative_tokens - self.plain_tokens
 
 
+@lru_cache(maxsize=64)
+def _per_cycle(p: float, k: int, c: float) -> tuple[float, float]:
+    """The model's speedup and the variance of accepted guesses per cycle (computed once per point)."""
+    return float(speedup(p, k, c)), accepted_variance(p, k)
+
+
 def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
     """Totals of both lanes of ``stream``'s run at ``playhead``."""
     params = stream.params
     checked = playhead.cycle
     tokens = stream.tokens_before(checked)
     cost = stream.timeline.cycle_cost
-    expected = float(speedup(params.p, params.k, params.c))
+    expected, variance = _per_cycle(params.p, params.k, params.c)
     if checked > 0:
         achieved: float | None = tokens / (checked * cost)
-        error: float | None = math.sqrt(accepted_variance(params.p, params.k) / checked) / cost
+        error: float | None = math.sqrt(variance / checked) / cost
     else:
         achieved = error = None
     return RaceTotals(

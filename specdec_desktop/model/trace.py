@@ -36,6 +36,9 @@ from .validation import as_draft_length
 
 __all__ = ["TokenState", "Trace", "TraceStream", "build_trace", "resolved_states", "states_at"]
 
+#: A tokens_before query at most this many cycles past the last one counts on from it.
+_NEARBY = 4096
+
 
 class TokenState(IntEnum):
     """What one slot of a cycle shows."""
@@ -222,6 +225,7 @@ class TraceStream:
         self._dtype = np.min_scalar_type(params.k)
         self._blocks: OrderedDict[int, NDArray[np.integer]] = OrderedDict()
         self._block_starts = [0]  # tokens produced before block b, for every b reached so far
+        self._last_count = (0, 0)  # (cycle, tokens before it) of the last tokens_before query
         self.blocks_drawn = 0
 
     def __repr__(self) -> str:
@@ -269,12 +273,23 @@ class TraceStream:
         return np.concatenate(parts).astype(np.int64)
 
     def tokens_before(self, cycle: int) -> int:
-        """Tokens produced by cycles ``0 .. cycle - 1``."""
+        """Tokens produced by cycles ``0 .. cycle - 1``.
+
+        A run plays forward a cycle or so per frame, so the last answer is
+        kept and a nearby later query only adds the cycles in between.
+        """
         cycle = max(0, int(cycle))
-        block, offset = divmod(cycle, self.block_cycles)
-        before = self._tokens_before_block(block)
-        if offset:
-            before += int(self._block(block)[:offset].sum(dtype=np.int64)) + offset
+        last_cycle, last_tokens = self._last_count
+        if 0 <= cycle - last_cycle <= _NEARBY:
+            before = last_tokens
+            if cycle > last_cycle:
+                before += int(self.accepted(last_cycle, cycle).sum()) + cycle - last_cycle
+        else:
+            block, offset = divmod(cycle, self.block_cycles)
+            before = self._tokens_before_block(block)
+            if offset:
+                before += int(self._block(block)[:offset].sum(dtype=np.int64)) + offset
+        self._last_count = (cycle, before)
         return before
 
     def window(self, start: int, stop: int) -> Trace:

@@ -147,7 +147,6 @@ class MainWindow(QMainWindow):
         self.vertical.setStretchFactor(0, 3)
         self.vertical.setStretchFactor(1, 2)
         right_layout.addWidget(self.vertical, 1)
-        self.token_run.reveal_requested.connect(lambda: self.tabs.setCurrentWidget(self.token_run))
 
         grid = QGridLayout(central)
         grid.addWidget(title, 0, 0, 1, 2)
@@ -160,6 +159,8 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.token_run.install_shortcuts(self)  # the run's keys work from anywhere in the window
+        self.token_run.reveal_requested.connect(lambda: self.tabs.setCurrentWidget(self.token_run))
         self.statusBar().showMessage("Ready")
 
         QShortcut(QKeySequence.StandardKey.Quit, self, activated=self.close)

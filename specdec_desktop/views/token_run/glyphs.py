@@ -27,7 +27,15 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, Q
 from ...model import TokenState
 from ...theme import Theme
 
-__all__ = ["GLYPH_POINTS", "STAMPED_STATES", "TokenColours", "TokenSprites", "paint_token"]
+__all__ = [
+    "FILL_POINTS",
+    "GLYPH_POINTS",
+    "OUTLINE_POINTS",
+    "STAMPED_STATES",
+    "TokenColours",
+    "TokenSprites",
+    "paint_token",
+]
 
 #: States painted from a pre-rendered pixmap (the others change every frame).
 STAMPED_STATES = (
@@ -48,8 +56,20 @@ GLYPH_POINTS: dict[TokenState, tuple[float, float]] = {
     TokenState.BONUS: (0.5, 0.5),
     TokenState.CORRECTION: (0.70, 0.40),
 }
-#: A point inside each token that no glyph touches (the fill shows there).
-FILL_POINT = (0.5, 0.17)
+#: A point inside each token that neither glyph nor outline touches (its fill shows there).
+FILL_POINTS: dict[TokenState, tuple[float, float]] = {
+    TokenState.PENDING: (0.22, 0.5),
+    TokenState.ACCEPTED: (0.5, 0.15),
+    TokenState.REJECTED: (0.5, 0.24),
+    TokenState.DISCARDED: (0.25, 0.3),
+    TokenState.BONUS: (0.5, 0.9),
+    TokenState.CORRECTION: (0.3, 0.22),
+}
+#: A point on each token's outline, for the states drawn with one.
+OUTLINE_POINTS: dict[TokenState, tuple[float, float]] = {
+    TokenState.PENDING: (0.5, 0.07),
+    TokenState.REJECTED: (0.5, 0.06),
+}
 
 
 @dataclass(frozen=True)

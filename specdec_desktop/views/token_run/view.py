@@ -17,9 +17,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QAbstractButton, QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ...model import Playhead, race_totals
 from ...shortcuts import shortcut
@@ -38,6 +47,20 @@ START_HINT = (
     f"Press Play ({shortcut('run.play_pause').keys[0]}) to start the run, "
     f"or Step ({shortcut('run.step').keys[0]}) to go one event at a time."
 )
+
+
+class _SpaceThroughNumberBoxes(QObject):
+    """Lets a bare Space reach the window's shortcuts from a number box (which would swallow it)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+        ):
+            return True  # not claimed: the shortcut map gets the key
+        return False
 
 
 class TokenRunView(QFrame):
@@ -108,7 +131,8 @@ class TokenRunView(QFrame):
         layout.addWidget(self.caption)
 
         self._connect()
-        self._install_shortcuts()
+        self._space_filter = _SpaceThroughNumberBoxes(self)
+        self.install_shortcuts(self)
         self.apply_theme(theme)
         self.controls.show_seed(self.run.seed)
         self.controls.show_speed(self.player.speed)
@@ -131,7 +155,17 @@ class TokenRunView(QFrame):
         controls.new_seed_requested.connect(run.new_seed)
         self.strip.focus_changed.connect(lambda _slot: self._update_caption(self.player.playhead))
 
-    def _install_shortcuts(self) -> None:
+    def install_shortcuts(self, host: QWidget) -> None:
+        """Put the run's keys (:mod:`specdec_desktop.shortcuts`) on ``host``, its window.
+
+        Keys on a hidden widget do not fire, and the run's tab is often
+        hidden: on the window they work from anywhere, and bring the tab
+        forward (:attr:`reveal_requested`).  Space also plays and pauses from
+        the window's number boxes, which have no use for a space.
+        """
+        for item in getattr(self, "_shortcut_items", []):
+            item.setEnabled(False)
+            item.deleteLater()
         actions = {
             "run.play_pause": self._on_space,
             "run.step": self.player.step,
@@ -141,12 +175,16 @@ class TokenRunView(QFrame):
             "run.new_seed": self.run.new_seed,
         }
         self.shortcuts: dict[str, QShortcut] = {}
+        self._shortcut_items: list[QShortcut] = []
         for action, slot in actions.items():
             for keys in shortcut(action).keys:
-                item = QShortcut(QKeySequence(keys), self)
+                item = QShortcut(QKeySequence(keys), host)
                 item.setContext(Qt.ShortcutContext.WindowShortcut)
                 item.activated.connect(lambda slot=slot: self._run_shortcut(slot))
                 self.shortcuts.setdefault(action, item)
+                self._shortcut_items.append(item)
+        for box in host.findChildren(QAbstractSpinBox):
+            box.installEventFilter(self._space_filter)
 
     def _run_shortcut(self, slot: Callable[[], object]) -> None:
         if not self.isVisible():
