@@ -5,7 +5,7 @@ of lengths is the speedup achieved so far.  The speculative bar is split into
 the big model's own tokens (one per checked cycle: blue) and the accepted
 guesses (green), each labelled in words when there is room; the plain bar
 grows by one token per pass, the token in progress shown as a partial cell.
-While a token is still several pixels wide, thin gaps mark each token; the
+While a token is still 6 pixels wide or more, thin gaps mark each token; the
 scale then shrinks by whole pixels per token, and, past one pixel per token,
 to a round number of tokens for the full width.
 """
@@ -52,7 +52,7 @@ def lane_scale(bar_width: float, tokens: float, max_cell: int) -> tuple[float, b
     whole = math.floor(bar_width / wanted)
     if whole >= 1:
         whole = min(whole, max_cell)
-        return float(whole), whole >= 4
+        return float(whole), whole >= 6
     return bar_width / _nice_ceiling(wanted), False
 
 

@@ -9,7 +9,7 @@ painted live.
 
 View-only state lives here: the token under the mouse, the selected token
 (click, or the arrow keys while the strip has focus) and how far the strip
-is scrolled back (mouse wheel while paused).
+is scrolled back (mouse wheel; starting playback follows the newest row again).
 """
 
 from __future__ import annotations
@@ -141,6 +141,8 @@ class TokenStrip(QWidget):
             self._layout = None
         self._stream = stream
         self._playhead = playhead
+        if self._selected is not None and self._selected > self._current_slot():
+            self.select(None)  # back in time (a restart): that token has not happened yet
         self.update()
 
     def set_hint(self, text: str) -> None:

@@ -218,6 +218,9 @@ class TokenRunView(QFrame):
         self.theme = theme
         for part in (self.controls, self.lanes, self.strip, self.legend):
             part.apply_theme(theme)
+        # Two lines of caption always, so the strip does not jump when the text changes length.
+        self.caption.ensurePolished()
+        self.caption.setMinimumHeight(2 * self.caption.fontMetrics().lineSpacing() + 2)
 
     def _show_frame(self, playhead: Playhead) -> None:
         stream = self.run.stream
