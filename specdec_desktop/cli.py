@@ -22,8 +22,8 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 PROG = "specdec-desktop"
-#: Smallest window the layout fits (the main window's minimum size is below it).
-MIN_SIZE = (800, 600)
+#: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
+MIN_SIZE = (1024, 768)
 
 
 class UsageError(Exception):

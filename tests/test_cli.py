@@ -138,7 +138,7 @@ def test_screenshot_without_display_variables(tmp_path):
     out = tmp_path / "headless.png"
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
     result = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--screenshot", str(out), "--size", "800x600"],
+        [sys.executable, "-m", "specdec_desktop", "--screenshot", str(out), "--size", "1024x768"],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -147,7 +147,7 @@ def test_screenshot_without_display_variables(tmp_path):
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert png_size(out) == (800, 600)
+    assert png_size(out) == (1024, 768)
 
 
 def _assert_not_blank(path: Path) -> None:

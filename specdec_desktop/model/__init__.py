@@ -15,7 +15,10 @@ from .closed_form import (
 )
 from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
+from .race import RaceTotals, accepted_variance, race_totals
 from .simulation import simulate_cycles
+from .timeline import Playhead, Timeline
+from .trace import TokenState, Trace, TraceStream, build_trace, resolved_states, states_at
 
 __all__ = [
     "ACCEPTANCE",
@@ -26,15 +29,26 @@ __all__ = [
     "Curves",
     "ParameterSpec",
     "Parameters",
+    "Playhead",
+    "RaceTotals",
     "Readouts",
+    "Timeline",
+    "TokenState",
+    "Trace",
+    "TraceStream",
+    "accepted_variance",
     "best_draft_length",
+    "build_trace",
     "cycle_cost",
     "expected_tokens",
     "has_peak",
     "invariants",
+    "race_totals",
     "readouts",
+    "resolved_states",
     "simulate_cycles",
     "speedup",
     "speedup_curves",
     "speedup_limit",
+    "states_at",
 ]

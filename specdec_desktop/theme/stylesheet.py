@@ -35,6 +35,8 @@ QLabel[role="heading"] {{ font-size: {heading}px; font-weight: 600; }}
 QLabel[role="hint"] {{ color: {t.text_muted}; font-size: {small}px; }}
 QLabel[role="error"] {{ color: {t.warning}; font-size: {small}px; font-weight: 600; }}
 QLabel[role="formula"] {{ font-size: {heading}px; }}
+QLabel[role="figure"] {{ font-size: {round(body * 1.45)}px; font-weight: 700; }}
+QFrame[role="rule"] {{ color: {t.border}; }}
 QFrame[role="panel"] {{
     background: {t.surface};
     border: 1px solid {t.border};

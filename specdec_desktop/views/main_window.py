@@ -35,7 +35,7 @@ from .card_text import card_texts
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
-from .token_run_area import TokenRunArea
+from .token_run import TokenRunView
 
 __all__ = ["CARD_TITLES", "MainWindow"]
 
@@ -55,7 +55,7 @@ class _ChartSlot(QFrame):
         super().__init__()
         self.setObjectName("chartSlot")
         self.setProperty("role", "panel")
-        self.setMinimumSize(300, 220)
+        self.setMinimumSize(300, 160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.placeholder = QLabel("Drawing the chart…")
@@ -104,7 +104,7 @@ class MainWindow(QMainWindow):
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         self.cards = {name: ReadoutCard(name, title) for name, title in CARD_TITLES}
         self._chart_slot = _ChartSlot()
-        self.token_run = TokenRunArea()
+        self.token_run = TokenRunView(state, theme, font_family)
         self.formulas = FormulaPanel()
 
         title = QLabel("Speculative decoding")
@@ -159,6 +159,8 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.token_run.install_shortcuts(self)  # the run's keys work from anywhere in the window
+        self.token_run.reveal_requested.connect(lambda: self.tabs.setCurrentWidget(self.token_run))
         self.statusBar().showMessage("Ready")
 
         QShortcut(QKeySequence.StandardKey.Quit, self, activated=self.close)
@@ -176,7 +178,7 @@ class MainWindow(QMainWindow):
         from .speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
 
         self.chart = SpeedupChart(self.theme, self.font_family)
-        self.chart.setMinimumSize(300, 220)
+        self.chart.setMinimumSize(300, 160)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
@@ -189,6 +191,7 @@ class MainWindow(QMainWindow):
         self.setStyleSheet(style_sheet(theme, self.font_family))
         if self.chart is not None:
             self.chart.apply_theme(theme)
+        self.token_run.apply_theme(theme)
 
     # -- state flow -----------------------------------------------------------------------
 
