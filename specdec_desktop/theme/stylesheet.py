@@ -15,7 +15,7 @@ def style_sheet(theme: Theme, family: str) -> str:
     """The application style sheet for ``theme`` (already scaled for zoom)."""
     t = theme
     body = t.font_px
-    small = max(8, round(body * 0.86))
+    small = max(8, round(body * t.small_scale))
     title = round(body * 1.5)
     heading = round(body * 1.1)
     radius = max(4, round(body * 0.55))
