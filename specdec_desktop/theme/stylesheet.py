@@ -20,7 +20,9 @@ def style_sheet(theme: Theme, family: str) -> str:
     heading = round(body * 1.1)
     radius = max(4, round(body * 0.55))
     pad = max(4, round(body * 0.6))
-    handle = max(16, round(body * 1.3))
+    handle = max(24, round(body * 1.3))  # click targets at least 24 x 24 px (WCAG 2.5.8)
+    caption = round(body * 1.35)
+    focus = max(2, round(body * 0.15))
     return f"""
 QWidget {{
     font-family: "{family}";
@@ -101,4 +103,38 @@ QPushButton:focus, QToolButton:focus {{ border: 2px solid {t.accent}; }}
 QPushButton:checked, QToolButton:checked {{ background: {t.accent}; color: {t.accent_text}; }}
 QStatusBar {{ color: {t.text_muted}; }}
 QSplitter::handle {{ background: {t.window}; }}
+QScrollArea#leftColumn, QScrollArea#leftColumn > QWidget > QWidget {{ background: transparent; }}
+QAbstractSpinBox:focus {{ border: {focus}px solid {t.accent}; border-radius: 3px; }}
+QAbstractSpinBox::up-button, QAbstractSpinBox::down-button {{ width: {max(24, round(body * 1.3))}px; }}
+QFrame[role="card"]:focus {{
+    border: {focus}px solid {t.accent};
+    border-left: {max(3, round(body * 0.35))}px solid {t.accent};
+}}
+QTextBrowser:focus {{ border: {focus}px solid {t.accent}; }}
+QMenuBar {{ background: {t.window}; color: {t.text}; }}
+QMenuBar::item {{ padding: {max(4, pad // 2)}px {pad}px; background: transparent; }}
+QMenuBar::item:selected {{ background: {t.accent}; color: {t.accent_text}; }}
+QMenu {{ background: {t.surface}; color: {t.text}; border: 1px solid {t.border}; }}
+QMenu::item {{ padding: {max(4, pad // 2)}px {pad * 2}px {max(4, pad // 2)}px {pad}px; }}
+QMenu::item:selected {{ background: {t.accent}; color: {t.accent_text}; }}
+QMenu::item:disabled {{ color: {t.text_muted}; }}
+QFrame#tourCaption {{
+    background: {t.surface};
+    border: {focus}px solid {t.accent};
+    border-left: {max(6, round(body * 0.5))}px solid {t.accent};
+    border-radius: {radius}px;
+}}
+QFrame#tourCaption QLabel {{ background: transparent; border: none; }}
+QLabel[role="caption"] {{ font-size: {caption}px; font-weight: 600; }}
+QLabel[role="sceneCounter"] {{ color: {t.accent}; font-weight: 700; }}
+QWidget#helpOverlay QFrame#helpPanel {{ border: {focus}px solid {t.border}; }}
+QWidget#helpOverlay QScrollArea,
+QWidget#helpOverlay QScrollArea > QWidget > QWidget {{ background: {t.surface}; }}
+QLabel[role="key"] {{
+    font-weight: 700;
+    background: {t.surface_alt};
+    border: 1px solid {t.border};
+    border-radius: {max(3, radius // 2)}px;
+    padding: 1px {max(4, pad // 2)}px;
+}}
 """

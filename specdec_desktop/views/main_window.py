@@ -14,13 +14,13 @@ paint the window first and call :meth:`MainWindow.install_chart` right after.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..scenario.tour_file import TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import ParameterState
 from ..theme import LIGHT, Theme
 from ..theme.stylesheet import style_sheet
@@ -37,7 +38,7 @@ from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run_area import TokenRunArea
 
-__all__ = ["CARD_TITLES", "MainWindow"]
+__all__ = ["CARD_TITLES", "TAB_IDS", "MainWindow"]
 
 #: objectName and title of each card, in display order.
 CARD_TITLES = (
@@ -46,6 +47,9 @@ CARD_TITLES = (
     ("speedupCard", "Speedup"),
     ("bestCard", "Best draft length"),
 )
+
+#: Left column width at the 14 px body size; it grows with the type (zoom, projector).
+_LEFT_WIDTH = (300, 420)
 
 
 class _ChartSlot(QFrame):
@@ -107,9 +111,9 @@ class MainWindow(QMainWindow):
         self.token_run = TokenRunArea()
         self.formulas = FormulaPanel()
 
-        title = QLabel("Speculative decoding")
+        self.title_label = title = QLabel("Speculative decoding")
         title.setProperty("role", "title")
-        subtitle = QLabel(
+        self.subtitle_label = subtitle = QLabel(
             "A small draft model guesses k tokens; the big model checks them all in one pass "
             "and keeps them up to the first disagreement, plus one token of its own."
         )
@@ -123,8 +127,14 @@ class MainWindow(QMainWindow):
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
         left_layout.addStretch(1)
-        left.setMinimumWidth(300)
-        left.setMaximumWidth(420)
+        # The column scrolls rather than squeezing its controls when the type is large
+        # (projector theme, zoom) and the window is not tall enough.
+        self.left_column = QScrollArea()
+        self.left_column.setObjectName("leftColumn")
+        self.left_column.setWidget(left)
+        self.left_column.setWidgetResizable(True)
+        self.left_column.setFrameShape(QFrame.Shape.NoFrame)
+        self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         cards_row = QHBoxLayout()
         for card in self.cards.values():
@@ -148,20 +158,24 @@ class MainWindow(QMainWindow):
         self.vertical.setStretchFactor(1, 2)
         right_layout.addWidget(self.vertical, 1)
 
+        # The header holds the title and subtitle; the guided tour adds its caption here.
+        self.header = QVBoxLayout()
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.header.addWidget(title)
+        self.header.addWidget(subtitle)
         grid = QGridLayout(central)
-        grid.addWidget(title, 0, 0, 1, 2)
-        grid.addWidget(subtitle, 1, 0, 1, 2)
-        grid.addWidget(left, 2, 0)
-        grid.addWidget(right, 2, 1)
+        grid.addLayout(self.header, 0, 0, 1, 2)
+        grid.addWidget(self.left_column, 1, 0)
+        grid.addWidget(right, 1, 1)
         grid.setColumnStretch(1, 1)
-        grid.setRowStretch(2, 1)
+        grid.setRowStretch(1, 1)
 
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
         self.statusBar().showMessage("Ready")
 
-        QShortcut(QKeySequence.StandardKey.Quit, self, activated=self.close)
+        # Keys (Ctrl+Q and the rest) are bound by the presenter from the one table in shortcuts.py.
         self.apply_theme(theme)
         if install_chart_now:
             self.install_chart()
@@ -184,11 +198,36 @@ class MainWindow(QMainWindow):
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
 
     def apply_theme(self, theme: Theme) -> None:
-        """Restyle the whole window from ``theme``."""
+        """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint."""
         self.theme = theme
-        self.setStyleSheet(style_sheet(theme, self.font_family))
-        if self.chart is not None:
-            self.chart.apply_theme(theme)
+        self.setUpdatesEnabled(False)
+        try:
+            self.setStyleSheet(style_sheet(theme, self.font_family))
+            growth = theme.font_px / 14
+            self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
+            self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
+            # Large type leaves no room for the subtitle; the tour and the essays say it anyway.
+            self.subtitle_label.setVisible(theme.font_px < 20)
+            if self.chart is not None:
+                self.chart.apply_theme(theme)
+        finally:
+            self.setUpdatesEnabled(True)
+
+    def show_tab(self, tab_id: str) -> None:
+        """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
+        self.tabs.setCurrentIndex(TAB_IDS.index(tab_id))
+
+    def current_tab(self) -> str:
+        return TAB_IDS[self.tabs.currentIndex()]
+
+    def show_token_run(self, play: bool, seed: int | None = None, speed: float = 1.0) -> None:
+        """Show the token-by-token run, as a tour scene asks.
+
+        Hook for the animation (issue 3): for now it only brings the tab to the
+        front.  Once the player is merged, this is where it restarts the run with
+        ``seed`` (when given) at ``speed`` and starts playing when ``play`` is true.
+        """
+        self.show_tab("token-run")
 
     # -- state flow -----------------------------------------------------------------------
 
