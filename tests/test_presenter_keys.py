@@ -45,7 +45,9 @@ def test_window_actions_and_menus_come_from_the_table(qtbot):
     actions = window.presenter.actions
     assert set(actions) == {row.id for row in SHORTCUTS}
     for row in SHORTCUTS:
-        assert [s.toString() for s in actions[row.id].shortcuts()] == [QKeySequence(k).toString() for k in row.keys]
+        assert [s.toString() for s in actions[row.id].shortcuts()] == [
+            QKeySequence(k).toString() for k in row.keys
+        ]
         assert actions[row.id] in window.actions()  # works with the menu bar hidden
     menus = [action.text().replace("&", "") for action in window.menuBar().actions()]
     assert menus == list(GROUPS)
@@ -149,7 +151,9 @@ def test_clicker_keys_from_a_focused_slider_and_the_ends_of_the_tour(qtbot):
 def test_scene_tabs_and_the_animation_hook(qtbot, monkeypatch):
     window = open_window(qtbot)
     calls = []
-    monkeypatch.setattr(window, "show_token_run", lambda play, seed=None, speed=1.0: calls.append((play, seed)))
+    monkeypatch.setattr(
+        window, "show_token_run", lambda play, seed=None, speed=1.0: calls.append((play, seed))
+    )
     presenter = window.presenter
     index = next(i for i, scene in enumerate(TOUR.scenes) if scene.animation is not None)
     presenter.tour.start(index)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from .. import __version__
 from ..model import Parameters
@@ -89,6 +89,7 @@ class Presenter(QObject):
         self.scenarios = ScenarioIO(window, self.state, self.view, self.history, self.tour, self.actions)
         self.exports = ExportActions(window, self.state, self.actions, self.view_controller.theme)
         self._connect_simple_actions()
+        self._set_tab_order()
 
         self._save_timer = QTimer(self)
         self._save_timer.setSingleShot(True)
@@ -120,6 +121,17 @@ class Presenter(QObject):
             action_id = f"view.tab_{tab_id.replace('-', '_')}"
             a[action_id].triggered.connect(lambda _=False, t=tab_id: window.show_tab(t))
         a["help.about"].triggered.connect(self.show_about)
+
+    def _set_tab_order(self) -> None:
+        """Tab walks the page as it reads: each slider then its entry box, the cards, the tabs."""
+        window = self.window
+        chain: list = []
+        for name in ("k", "p", "c"):
+            chain += [window.controls[name].slider, window.controls[name].entry]
+        chain += list(window.cards.values())
+        chain.append(window.tabs.tabBar())
+        for first, second in zip(chain, chain[1:], strict=False):
+            QWidget.setTabOrder(first, second)
 
     # -- actions spanning several owners --------------------------------------------------
 

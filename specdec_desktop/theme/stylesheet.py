@@ -57,6 +57,7 @@ QSpinBox, QDoubleSpinBox {{
     min-height: {max(24, round(body * 1.7))}px;
     font-weight: 600;
 }}
+QSlider:horizontal {{ min-height: {handle + 6}px; }}
 QSlider::groove:horizontal {{
     height: {max(6, round(body * 0.4))}px;
     background: {t.surface_alt};

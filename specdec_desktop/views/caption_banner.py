@@ -24,6 +24,8 @@ class CaptionBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("tourCaption")
         self.setProperty("role", "banner")
+        self.setAccessibleName("Tour caption")
+        self.setAccessibleDescription("The guided tour's current scene")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.counter = QLabel("")
         self.counter.setObjectName("sceneCounter")
