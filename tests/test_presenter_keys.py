@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from presenter_helpers import focus, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
-from presenter_helpers import focus, open_window
 from specdec_desktop.model import Parameters
 from specdec_desktop.scenario import default_tour_path, load_tour
 from specdec_desktop.shortcuts import GROUPS, SHORTCUTS

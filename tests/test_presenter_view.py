@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pyqtgraph as pg
 import pytest
+from presenter_helpers import focus, open_window
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontInfo, QGuiApplication
 from PySide6.QtWidgets import (
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from presenter_helpers import focus, open_window
 from specdec_desktop.theme import THEMES
 
 K = Qt.Key
@@ -224,7 +224,7 @@ def test_every_control_and_card_has_an_accessible_name_and_description(qtbot):
         if isinstance(w, (QAbstractButton, QAbstractSlider, QAbstractSpinBox, QTextBrowser))
         and w.isVisibleTo(window)
     ]
-    controls += list(window.cards.values()) + [window.chart, window.presenter.banner]
+    controls += [*list(window.cards.values()), window.chart, window.presenter.banner]
     for widget in controls:
         if isinstance(widget, QAbstractSlider) and not widget.objectName().endswith("Slider"):
             continue  # scroll bars: Qt names them itself

@@ -19,6 +19,7 @@ undo                       :mod:`specdec_desktop.state.history`
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,7 +131,7 @@ class Presenter(QObject):
             chain += [window.controls[name].slider, window.controls[name].entry]
         chain += list(window.cards.values())
         chain.append(window.tabs.tabBar())
-        for first, second in zip(chain, chain[1:], strict=False):
+        for first, second in itertools.pairwise(chain):
             QWidget.setTabOrder(first, second)
 
     # -- actions spanning several owners --------------------------------------------------
