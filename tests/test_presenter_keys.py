@@ -132,6 +132,7 @@ def test_clicker_pages_through_scenes_while_an_entry_box_has_focus(qtbot, entry_
     assert window.state.params == TOUR.scenes[1].parameters
     banner = window.presenter.banner
     assert banner.isVisible() and banner.caption.text() == TOUR.scenes[1].caption
+    assert not window.title_label.isVisible() and not window.subtitle_label.isVisible()
     assert banner.counter.text().startswith(f"Scene 2 of {len(TOUR.scenes)}")
 
 
@@ -209,6 +210,7 @@ def test_escape_steps_back_one_layer_at_a_time(qtbot):
         qtbot.keyClick(window.focusWidget() or window, K.Key_Escape)
         assert (view.help_visible, view.blanked, view.tour_active, view.fullscreen) == state
     assert not window.presenter.banner.isVisible() and window.title_label.isVisible()
+    assert window.subtitle_label.isVisible()
 
 
 def test_tour_keys_leave_the_controls_alone_when_the_tour_is_off(qtbot):

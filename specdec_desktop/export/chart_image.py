@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from ..model import Parameters, readouts, speedup_curves
@@ -58,13 +58,10 @@ def export_png(chart, path: str | os.PathLike[str], scale: int = PNG_SCALE) -> Q
     image = QImage(size, QImage.Format.Format_ARGB32)
     image.setDevicePixelRatio(scale)
     image.fill(chart.backgroundBrush().color())
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     # QWidget.render, not the graphics view's own render(): the view's version maps the
-    # scene onto the device's *physical* size and would scale twice.
-    QWidget.render(chart, painter)
-    painter.end()
+    # scene onto the device's *physical* size and would scale twice.  The view's own
+    # render hints (antialiasing) apply.
+    QWidget.render(chart, image)
     if not image.save(str(path), "PNG"):
         raise OSError(f"could not write {Path(path).name}")
     return size

@@ -121,7 +121,7 @@ class TourController(QObject):
         self._enable_actions()
         if not self.view.tour_active:
             self.banner.hide()
-            self.window.title_label.show()
+            self.window.set_caption_mode(False)
             return
         index = min(self.view.tour_scene, len(self.tour.scenes) - 1)
         scene = self.tour.scenes[index]
@@ -131,7 +131,7 @@ class TourController(QObject):
             self.window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
         elif scene.tab is not None:
             self.window.show_tab(scene.tab)
-        self.window.title_label.hide()
+        self.window.set_caption_mode(True)
         self.banner.show()
         self.banner.show_scene(index + 1, len(self.tour.scenes), scene.title, scene.caption)
 

@@ -131,7 +131,7 @@ QLabel[role="sceneCounter"] {{ color: {t.accent}; font-weight: 700; }}
 QWidget#helpOverlay QFrame#helpPanel {{ border: {focus}px solid {t.border}; }}
 QWidget#helpOverlay QScrollArea,
 QWidget#helpOverlay QScrollArea > QWidget > QWidget {{ background: {t.surface}; }}
-QLabel[role="key"] {{
+QFrame[role="panel"] QLabel[role="key"] {{
     font-weight: 700;
     background: {t.surface_alt};
     border: 1px solid {t.border};

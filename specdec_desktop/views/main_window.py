@@ -100,6 +100,8 @@ class MainWindow(QMainWindow):
         self.font_family = font_family
         self.chart = None
         self.render_count = 0
+        self._caption_mode = False  # the tour's caption replaces the title
+        self._large_type = False  # no room for the subtitle
 
         central = QWidget()
         central.setObjectName("centralWidget")
@@ -206,12 +208,22 @@ class MainWindow(QMainWindow):
             growth = theme.font_px / 14
             self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
             self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
-            # Large type leaves no room for the subtitle; the tour and the essays say it anyway.
-            self.subtitle_label.setVisible(theme.font_px < 20)
+            self._large_type = theme.font_px >= 20
+            self._update_header()
             if self.chart is not None:
                 self.chart.apply_theme(theme)
         finally:
             self.setUpdatesEnabled(True)
+
+    def set_caption_mode(self, on: bool) -> None:
+        """While the guided tour shows its caption in the header, hide the title and subtitle."""
+        self._caption_mode = on
+        self._update_header()
+
+    def _update_header(self) -> None:
+        # Large type leaves no room for the subtitle; the tour and the essays say it anyway.
+        self.title_label.setVisible(not self._caption_mode)
+        self.subtitle_label.setVisible(not self._caption_mode and not self._large_type)
 
     def show_tab(self, tab_id: str) -> None:
         """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
