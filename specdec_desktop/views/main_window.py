@@ -205,7 +205,9 @@ class MainWindow(QMainWindow):
         self.setUpdatesEnabled(False)
         try:
             self.setStyleSheet(style_sheet(theme, self.font_family))
-            growth = theme.font_px / 14
+            # Slower than the type (square root): at projector sizes a proportional column
+            # would squeeze the cards until their details wrap into tall columns.
+            growth = (theme.font_px / 14) ** 0.5
             self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
             self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
             self._large_type = theme.font_px >= 20
