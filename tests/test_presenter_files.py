@@ -321,6 +321,20 @@ def test_without_persistence_nothing_is_written(qtbot, tmp_path, monkeypatch):
     assert not launch_module.launch_options(parse_args([])).settings.enabled
 
 
+def test_projector_flag_is_for_this_session_only(qtbot, tmp_path):
+    store = settings_at(tmp_path)
+    store.save(Parameters(), "dark", 1.0)
+    window = launch(qtbot, store, projector=True)
+    assert window.presenter.view.theme_name == "projector"
+    window.state.set(k=5)
+    window.close()
+    assert settings_at(tmp_path).load().theme_choice == "dark"
+    again = launch(qtbot, settings_at(tmp_path), projector=True)
+    again.presenter.actions["view.theme_projector"].trigger()  # chosen from the menu: remembered
+    again.close()
+    assert settings_at(tmp_path).load().theme_choice == "projector"
+
+
 def test_launch_precedence(qtbot, tmp_path):
     store = settings_at(tmp_path)
     store.save(Parameters(k=12, p=0.6, c=0.3), "dark", 1.5)

@@ -235,3 +235,14 @@ def test_every_control_and_card_has_an_accessible_name_and_description(qtbot):
         *(c.entry for c in window.controls.values()),
     ]:
         assert widget.accessibleDescription(), f"{widget.objectName()} has no description"
+
+
+def test_entry_boxes_follow_the_dark_theme(qtbot):
+    """Regression: entry boxes kept a white base under light dark-theme text."""
+    window = open_window(qtbot)
+    window.presenter.actions["view.theme_dark"].trigger()
+    entry = window.controls["p"].entry
+    image = entry.grab().toImage()
+    inside = image.pixelColor(image.width() // 4, image.height() // 2)
+    assert inside.lightness() < 80, inside.name()
+    assert QApplication.palette().base().color().name().upper() == THEMES["dark"].surface.upper()

@@ -34,7 +34,7 @@ from ..state.history import ParameterHistory
 from ..state.view_state import ViewState
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
-from .actions import build_actions, build_menu_bar
+from .actions import THEME_ACTIONS, build_actions, build_menu_bar
 from .export_actions import ExportActions
 from .scenario_io import ScenarioIO
 from .settings_store import SettingsStore
@@ -96,6 +96,11 @@ class Presenter(QObject):
         self._save_timer.setSingleShot(True)
         self._save_timer.setInterval(SAVE_DELAY_MS)
         self._save_timer.timeout.connect(self.save_settings)
+        #: A theme forced by --projector is for this session; the saved choice stays until the
+        #: user picks a theme from the menu.
+        self._saved_theme: str | None = None
+        for action_id in THEME_ACTIONS:
+            self.actions[action_id].triggered.connect(self._forget_session_theme)
         self.state.changed.connect(self._save_timer.start)
         self.view.themeChanged.connect(self._save_timer.start)
         self.view.zoomChanged.connect(self._save_timer.start)
@@ -142,6 +147,7 @@ class Presenter(QObject):
             self.state.set_params(Parameters())
         self.view.reset()
         self.scenarios.baseline = Parameters()
+        self._saved_theme = None
         self.settings.clear()
         self._save_timer.stop()
         self.window.statusBar().showMessage("Defaults restored; saved settings forgotten", 6000)
@@ -157,8 +163,12 @@ class Presenter(QObject):
         box.open()
         return box
 
+    def _forget_session_theme(self) -> None:
+        self._saved_theme = None
+
     def save_settings(self) -> None:
-        self.settings.save(self.state.params, self.view.theme_choice, self.view.zoom)
+        theme = self._saved_theme if self._saved_theme is not None else self.view.theme_choice
+        self.settings.save(self.state.params, theme, self.view.zoom)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
@@ -179,6 +189,7 @@ class Presenter(QObject):
         if options.parameters:
             self.state.set(**options.parameters)
         if options.projector:
+            self._saved_theme = self.view.theme_choice
             self.view.set_theme_choice("projector")
         if options.start_tour and not self.view.tour_active:
             self.tour.start(self.view.tour_scene if options.opened else 0)

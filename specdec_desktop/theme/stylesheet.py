@@ -54,6 +54,10 @@ QFrame[role="card"] QLabel#title {{ color: {t.text_muted}; font-weight: 600; }}
 QFrame[role="card"] QLabel#value {{ font-size: {t.card_value_px}px; font-weight: 700; }}
 QFrame[role="card"] QLabel#detail {{ color: {t.text_muted}; font-size: {small}px; }}
 QSpinBox, QDoubleSpinBox {{
+    background: {t.surface};
+    color: {t.text};
+    border: 1px solid {t.border};
+    border-radius: 3px;
     min-height: {max(24, round(body * 1.7))}px;
     font-weight: 600;
 }}
@@ -116,6 +120,7 @@ QMenuBar {{ background: {t.window}; color: {t.text}; }}
 QMenuBar::item {{ padding: {max(4, pad // 2)}px {pad}px; background: transparent; }}
 QMenuBar::item:selected {{ background: {t.accent}; color: {t.accent_text}; }}
 QMenu {{ background: {t.surface}; color: {t.text}; border: 1px solid {t.border}; }}
+QDialog, QMessageBox {{ background: {t.window}; }}
 QMenu::item {{ padding: {max(4, pad // 2)}px {pad * 2}px {max(4, pad // 2)}px {pad}px; }}
 QMenu::item:selected {{ background: {t.accent}; color: {t.accent_text}; }}
 QMenu::item:disabled {{ color: {t.text_muted}; }}
