@@ -68,16 +68,23 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-def _build(args: argparse.Namespace, install_chart_now: bool = True) -> QMainWindow:
+def _build(args: argparse.Namespace, install_chart_now: bool = True, headless: bool = True) -> QMainWindow:
+    from .presenter import install_presenter
+    from .presenter.launch import launch_options
     from .views.main_window import MainWindow
 
     state = ParameterState(parameters_from(args))
     window = MainWindow(state, font_family=_interface_font(), install_chart_now=install_chart_now)
+    # Menus, shortcuts, themes, tour, undo, files and settings (headless: no settings).
+    install_presenter(window, launch_options(args, headless=headless))
     return window
 
 
 def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
     """Build the main window from command-line style arguments (a QApplication must exist).
+
+    It never reads or writes saved settings, so scripts and tests get the same
+    window from the same arguments.
 
     Raises
     ------
@@ -103,6 +110,18 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
 def run(args: argparse.Namespace) -> int:
     """Open the window (or render it offscreen) as ``args`` ask; return the exit status."""
     qInstallMessageHandler(_quiet_qt_messages)
+    if args.reset_settings:
+        from .presenter.launch import reset_settings
+
+        return reset_settings()
+    if args.export_chart is not None:
+        from .presenter.launch import export_chart
+
+        if args.export_chart.suffix.lower() == ".csv":
+            return export_chart(args, None)  # data only: no Qt needed
+        _use_offscreen_if_headless()
+        create_application()
+        return export_chart(args, _interface_font())
     if args.screenshot is not None:
         _use_offscreen_if_headless()
         app = create_application()
@@ -112,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
         return status
 
     app = create_application()
-    window = _build(args, install_chart_now=False)
+    window = _build(args, install_chart_now=False, headless=False)
     window.resize(*args.size)
     window.show()
     # Paint the window first, then import pyqtgraph and bring the chart in.

@@ -72,6 +72,50 @@ def _png_path(text: str) -> Path:
     return path
 
 
+def _scenario(text: str):
+    from .scenario import FileProblem
+    from .scenario.opened import open_scenario
+
+    try:
+        return open_scenario(text)
+    except FileProblem as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _export_path(text: str) -> Path:
+    from .export import EXPORT_SUFFIXES
+
+    path = Path(text)
+    if path.suffix.lower() not in EXPORT_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"chart export must be a .png, .svg or .csv file, got {text!r}")
+    if not path.parent.resolve().is_dir():
+        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    return path
+
+
+def _add_presenter_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
+    )
+    parser.add_argument("--projector", action="store_true", help="start in the high-contrast projector theme")
+    parser.add_argument(
+        "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
+    )
+    parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
+    parser.add_argument(
+        "--export-chart",
+        type=_export_path,
+        metavar="PATH",
+        help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
+    )
+    parser.add_argument(
+        "--no-settings",
+        action="store_true",
+        help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
+    )
+    parser.add_argument("--reset-settings", action="store_true", help="forget the saved settings and exit")
+
+
 def _add_parameters(parser: argparse.ArgumentParser) -> None:
     from .model.parameters import SPECS
 
@@ -102,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--size", type=_size, default=(1600, 1000), metavar="WxH", help="window size (default 1600x1000)"
     )
+    _add_presenter_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     calc = commands.add_parser("calc", help="print the four readouts without opening a window")
     _add_parameters(calc)
@@ -111,7 +156,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse ``argv`` (without the program name); raise :class:`UsageError` when bad."""
-    return build_parser().parse_args(list(argv) if argv is not None else [])
+    args = build_parser().parse_args(list(argv) if argv is not None else [])
+    if getattr(args, "screenshot", None) is not None and getattr(args, "export_chart", None) is not None:
+        raise UsageError("choose one of --screenshot and --export-chart")
+    return args
 
 
 def parameters_from(args: argparse.Namespace):

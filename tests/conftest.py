@@ -2,12 +2,31 @@
 
 GUI tests run offscreen (set before any QApplication exists).  The model
 tests never create one.
+
+No test may read or write the real user's settings: persistence is off unless
+a test builds its own store, and QSettings' user folder points at a temporary
+folder for every test.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Every test runs with the model's and state's invariant checks on (off in normal use).
 os.environ["SPECDEC_CHECK_INVARIANTS"] = "1"
+os.environ["SPECDEC_NO_SETTINGS"] = "1"
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="specdec-test-config-")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path_factory):
+    from PySide6.QtCore import QSettings
+
+    folder = str(tmp_path_factory.mktemp("settings"))
+    for settings_format in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
+    yield folder

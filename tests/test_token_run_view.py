@@ -12,7 +12,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QAbstractSpinBox, QSlider, QWidget
 
 from specdec_desktop.model import Parameters, race_totals
-from specdec_desktop.shortcuts import SHORTCUTS, shortcut
+from specdec_desktop.shortcuts import SHORTCUTS, by_id
 from specdec_desktop.state import ParameterState, Player, RunState
 from specdec_desktop.state.player import MAX_TICK_SECONDS, SPEEDS
 from specdec_desktop.theme import LIGHT, PROJECTOR
@@ -107,20 +107,21 @@ def test_parameter_change_restarts_with_same_seed_and_keeps_playing(view) -> Non
 
 
 def test_shortcut_table_is_consistent() -> None:
-    actions = [entry.action for entry in SHORTCUTS]
+    actions = [entry.id for entry in SHORTCUTS]
     assert len(actions) == len(set(actions))
     keys = [QKeySequence(key).toString() for entry in SHORTCUTS for key in entry.keys]
     assert len(keys) == len(set(keys)) and all(keys)
-    # Keys the sliders and presentation clickers need stay free.
+    keys = [QKeySequence(key).toString() for entry in SHORTCUTS if entry.group == "Run" for key in entry.keys]
+    # The run's keys leave free those the sliders and presentation clickers need.
     reserved = {"Left", "Right", "Up", "Down", "PgUp", "PgDown", "Home", "End", "B", ".", "F5", "Esc"}
     assert not reserved & set(keys)
-    assert shortcut("run.play_pause").keys == ("Space",)
+    assert by_id("run.play_pause").keys == ("Space",)
     with pytest.raises(KeyError):
-        shortcut("run.nothing")
+        by_id("run.nothing")
 
 
 def _press(view: TokenRunView, qtbot, action: str) -> None:
-    qtbot.keyClick(view.window().focusWidget() or view, QKeySequence(shortcut(action).keys[0])[0].key())
+    qtbot.keyClick(view.window().focusWidget() or view, QKeySequence(by_id(action).keys[0])[0].key())
 
 
 @pytest.fixture
@@ -259,7 +260,8 @@ def test_main_window_hosts_the_run_and_shows_it_on_a_shortcut(qtbot) -> None:
     qtbot.waitExposed(window)
     area = window.findChild(QWidget, "tokenRun")
     assert isinstance(area, TokenRunView)
-    assert window.tabs.tabText(window.tabs.indexOf(area)) == "One run, token by token"
+    assert window.tabs.tabText(window.tabs.indexOf(window.token_run_scroll)) == "One run, token by token"
+    assert window.token_run_scroll.widget() is area
     window.tabs.setCurrentIndex(1)
     assert not area.isVisible()
     window.activateWindow()

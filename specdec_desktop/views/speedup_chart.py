@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from ..model import Curves, Readouts
@@ -119,6 +119,10 @@ class SpeedupChart(pg.PlotWidget):
             axis.setTickFont(font)
             axis.setLabel(axis.labelText, **label_style)
         plot.showGrid(x=True, y=True, alpha=theme.grid_alpha / 255)
+        # pyqtgraph sizes the bottom axis from a 0.8 guess at the label's height, which at
+        # projector sizes lets the label overlap the tick numbers: reserve two full lines.
+        line = QFontMetrics(font).height()
+        plot.getAxis("bottom").setHeight(2 * line + max(6, theme.font_px // 3))
 
         self.slower.setBrush(pg.mkBrush(_color(theme.slower_region, theme.slower_region_alpha)))
         self.break_even.setPen(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
-from ...shortcuts import shortcut
+from ...shortcuts import by_id
 from ...state.player import SPEEDS
 from ...state.run_state import MAX_SEED
 from ...theme import Theme
@@ -24,7 +24,7 @@ def speed_label(speed: float) -> str:
 
 
 def _with_key(text: str, action: str) -> str:
-    return f"{text} ({shortcut(action).keys[0]})"
+    return f"{text} ({by_id(action).keys[0]})"
 
 
 class RunControls(QWidget):
@@ -75,7 +75,7 @@ class RunControls(QWidget):
         self.speed.setAccessibleName("Playback speed")
         self.speed.setToolTip(
             f"Playback speed: 1× is one big-model pass per second "
-            f"({shortcut('run.slower').keys[0]} slower, {shortcut('run.faster').keys[0]} faster)"
+            f"({by_id('run.slower').keys[0]} slower, {by_id('run.faster').keys[0]} faster)"
         )
         for speed in SPEEDS:
             self.speed.addItem(speed_label(speed), speed)

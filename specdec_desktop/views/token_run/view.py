@@ -15,10 +15,10 @@ input and show what they are given; none keeps figures of its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...model import Playhead, race_totals
-from ...shortcuts import shortcut
+from ...shortcuts import by_id
 from ...state import ParameterState, Player, RunState
 from ...theme import Theme
 from .captions import describe_token, narrate
@@ -44,8 +44,8 @@ from .totals_panel import TotalsPanel
 __all__ = ["START_HINT", "TokenRunView"]
 
 START_HINT = (
-    f"Press Play ({shortcut('run.play_pause').keys[0]}) to start the run, "
-    f"or Step ({shortcut('run.step').keys[0]}) to go one event at a time."
+    f"Press Play ({by_id('run.play_pause').keys[0]}) to start the run, "
+    f"or Step ({by_id('run.step').keys[0]}) to go one event at a time."
 )
 
 
@@ -155,18 +155,20 @@ class TokenRunView(QFrame):
         controls.new_seed_requested.connect(run.new_seed)
         self.strip.focus_changed.connect(lambda _slot: self._update_caption(self.player.playhead))
 
-    def install_shortcuts(self, host: QWidget) -> None:
-        """Put the run's keys (:mod:`specdec_desktop.shortcuts`) on ``host``, its window.
+    def install_shortcuts(self, host: QWidget, actions: Mapping[str, QAction] | None = None) -> None:
+        """Bind the run's keys (the ``run.*`` rows of :mod:`specdec_desktop.shortcuts`) on ``host``.
 
-        Keys on a hidden widget do not fire, and the run's tab is often
-        hidden: on the window they work from anywhere, and bring the tab
-        forward (:attr:`reveal_requested`).  Space also plays and pauses from
-        the window's number boxes, which have no use for a space.
+        Keys on a hidden widget do not fire, and the run's tab is often hidden: on the window
+        they work from anywhere, and bring the tab forward (:attr:`reveal_requested`).  When
+        the window already has QActions for those rows (the presenter builds one per table
+        row), pass them as ``actions`` and the run connects to them instead of binding the
+        keys a second time (two bindings of one key are ambiguous in Qt and neither fires).
+        Space also plays and pauses from the window's number boxes, which have no use for it.
         """
         for item in getattr(self, "_shortcut_items", []):
             item.setEnabled(False)
             item.deleteLater()
-        actions = {
+        slots = {
             "run.play_pause": self._on_space,
             "run.step": self.player.step,
             "run.restart": self.player.restart,
@@ -174,10 +176,14 @@ class TokenRunView(QFrame):
             "run.faster": self.player.faster,
             "run.new_seed": self.run.new_seed,
         }
-        self.shortcuts: dict[str, QShortcut] = {}
+        self.shortcuts: dict[str, QShortcut | QAction] = {}
         self._shortcut_items: list[QShortcut] = []
-        for action, slot in actions.items():
-            for keys in shortcut(action).keys:
+        for action, slot in slots.items():
+            if actions is not None and action in actions:
+                actions[action].triggered.connect(lambda _checked=False, slot=slot: self._run_shortcut(slot))
+                self.shortcuts[action] = actions[action]
+                continue
+            for keys in by_id(action).keys:
                 item = QShortcut(QKeySequence(keys), host)
                 item.setContext(Qt.ShortcutContext.WindowShortcut)
                 item.activated.connect(lambda slot=slot: self._run_shortcut(slot))
