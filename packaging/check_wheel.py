@@ -77,15 +77,17 @@ def exercise(python: Path, work: Path) -> list[str]:
     problems = []
     scripts = python.parent
     command = scripts / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH="")
-    env.pop("PYTHONPATH")
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}  # no source tree
+    env["QT_QPA_PLATFORM"] = "offscreen"
 
     where = _run(
         [str(python), "-c", "import specdec_desktop.resources as r; print(r.root())"], cwd=work, env=env
     )
     root = where.stdout.strip()
     if where.returncode != 0 or "_resources" not in root or str(ROOT) in root:
-        problems.append(f"resources resolve to {root or where.stderr.strip()[-200:]!r}, not the installed copy")
+        problems.append(
+            f"resources resolve to {root or where.stderr.strip()[-200:]!r}, not the installed copy"
+        )
 
     calc = _run([str(command), "calc", "--json"], cwd=work, env=env)
     try:
@@ -109,7 +111,9 @@ def exercise(python: Path, work: Path) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build, install and run the pip wheel in a fresh venv.")
     parser.add_argument("--reuse-deps", action="store_true", help="take the dependencies from this Python")
-    parser.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
+    parser.add_argument(
+        "--keep", type=Path, help="build in this folder and keep it (default: a temporary one)"
+    )
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="specdec-wheel-") as temp:
         base = args.keep or Path(temp)
