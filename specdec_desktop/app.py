@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from . import __version__, resources
+from . import __version__, resources, startup_probe
+from .app_icon import app_icon
 from .cli import EXIT_FAILURE, EXIT_OK, parameters_from, parse_args
 from .state import ParameterState
 from .theme.fonts import register_fonts
@@ -60,9 +60,10 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("SpecDec")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("specdec-desktop")  # links windows to packaging/linux/specdec-desktop.desktop
     app.setStyle("Fusion")
     try:
-        app.setWindowIcon(QIcon(str(resources.path("icons", "specdec-desktop.svg"))))
+        app.setWindowIcon(app_icon())
     except resources.ResourceMissing:
         pass  # the icon is cosmetic; the packaging tests check it is bundled
     return app
@@ -132,6 +133,7 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_application()
     window = _build(args, install_chart_now=False, headless=False)
+    startup_probe.install_if_requested(window)  # SPECDEC_EXIT_AFTER_FIRST_PAINT=1, for benchmarks
     window.resize(*args.size)
     window.show()
     # Paint the window first, then import pyqtgraph and bring the chart in.

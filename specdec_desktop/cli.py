@@ -147,6 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--size", type=_size, default=(1600, 1000), metavar="WxH", help="window size (default 1600x1000)"
     )
     _add_presenter_options(parser)
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="build the window, exercise every part, exit 0 (or 1 with the reason); works frozen",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     calc = commands.add_parser("calc", help="print the four readouts without opening a window")
     _add_parameters(calc)
@@ -205,6 +210,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
         if args.command == "calc":
             return _calc(args)
+        if args.self_test:
+            from .selftest import run_self_test
+
+            return run_self_test(args)
         from .app import run
 
         return run(args)

@@ -204,3 +204,17 @@ def test_layout_fits_without_clipping(qtbot, size):
         assert label.fontMetrics().horizontalAdvance(label.text()) <= card.contentsRect().width()
     for control in window.controls.values():
         assert control.slider.width() >= 150
+
+
+def test_draft_length_box_agrees_in_number(window, qtbot):
+    entry = _widgets(window)["k"][1]
+    window.state.set(k=1)
+    assert entry.text() == "1 token"
+    window.state.set(k=7)
+    assert entry.text() == "7 tokens"
+    entry.setFocus()
+    entry.lineEdit().selectAll()
+    qtbot.keyClicks(entry.lineEdit(), "12")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert window.state.params.k == 12
+    assert entry.text() == "12 tokens"

@@ -10,7 +10,7 @@ it with the new parameters and the same seed.
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Signal
@@ -32,7 +32,9 @@ _DRAWN_SEED_LIMIT = 1_000_000
 
 
 def _system_seed() -> int:
-    return secrets.randbelow(_DRAWN_SEED_LIMIT)
+    # os.urandom rather than the secrets module, which pulls in hashlib and OpenSSL's libcrypto
+    # (excluded from the frozen app). A seed need not be unpredictable, only fresh.
+    return int.from_bytes(os.urandom(8), "little") % _DRAWN_SEED_LIMIT
 
 
 class RunState(QObject):
