@@ -93,6 +93,28 @@ def _export_path(text: str) -> Path:
     return path
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}") from None
+    if not 0 < value <= 86400:  # also rules out NaN
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 86400, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or int(text) > 2**63 - 1:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to 2**63-1, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 0 < int(text) <= 10**9:
+        raise argparse.ArgumentTypeError(f"actions must be a whole number from 1 to 10**9, got {text!r}")
+    return int(text)
+
+
 def _add_presenter_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
@@ -114,6 +136,16 @@ def _add_presenter_options(parser: argparse.ArgumentParser) -> None:
         help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
     )
     parser.add_argument("--reset-settings", action="store_true", help="forget the saved settings and exit")
+    parser.add_argument(
+        "--fuzz",
+        type=_seconds,
+        metavar="SECONDS",
+        help="perform seeded random user actions for SECONDS, checking invariants; exit 0 if nothing broke",
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help="seed of --fuzz (default: a fresh one)")
+    parser.add_argument(
+        "--actions", type=_count, metavar="N", help="with --fuzz: stop after N actions if time remains"
+    )
 
 
 def _add_parameters(parser: argparse.ArgumentParser) -> None:
@@ -210,6 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
         if args.command == "calc":
             return _calc(args)
+        for option in ("seed", "actions"):
+            if getattr(args, option) is not None and args.fuzz is None:
+                raise UsageError(f"argument --{option}: goes with --fuzz")
+        if args.fuzz is not None:
+            from .robustness.fuzz_run import run_fuzz
+
+            return run_fuzz(args)
         if args.self_test:
             from .selftest import run_self_test
 

@@ -30,3 +30,22 @@ def _isolated_settings(tmp_path_factory):
     for settings_format in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
         QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
     yield folder
+
+
+@pytest.fixture(autouse=True)
+def _close_leftover_windows():
+    """Close every top-level window a test left visible (message boxes, overlays, dialogs).
+
+    Offscreen Qt activates one window at a time; a box left open by one test would keep the
+    next test's window from becoming active.
+    """
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    for widget in app.topLevelWidgets():
+        if widget.isVisible():
+            widget.close()
+    app.processEvents()

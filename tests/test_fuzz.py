@@ -50,3 +50,50 @@ def test_same_seed_same_actions(qtbot):
     window2 = open_window(qtbot)
     second = Monkey(window2, seed=7, burst=10).run(max_actions=100).log
     assert first == second
+
+
+def test_fuzz_from_the_command_line_offers_fuzzed_files():
+    from .test_cli import run_cli
+
+    result = run_cli("--fuzz", "120", "--actions", "400", "--seed", "3", timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "fuzz: 400 actions, no failure (seed 3)" in result.stdout
+    assert "fuzzed files offered" in result.stdout
+
+
+def test_fuzzed_files_cover_the_kinds_of_damage(tmp_path):
+    import random
+
+    from specdec_desktop.robustness.fuzz_files import FuzzedFiles
+    from specdec_desktop.scenario import FileProblem, load_scenario
+
+    files = FuzzedFiles(tmp_path, random.Random(0))
+    outcomes = {"loaded": 0, "refused": 0}
+    for _ in range(200):
+        path = files.make()
+        try:
+            load_scenario(path)
+            outcomes["loaded"] += 1
+        except FileProblem:
+            outcomes["refused"] += 1
+    assert outcomes["loaded"] > 5 and outcomes["refused"] > 100
+    assert len(list(tmp_path.iterdir())) <= files.slots  # bounded on disk
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--seed", "4"], "--seed"),
+        (["--actions", "10"], "--actions"),
+        (["--fuzz", "0"], "--fuzz"),
+        (["--fuzz", "nan"], "--fuzz"),
+        (["--fuzz", "5", "--seed", "-1"], "--seed"),
+        (["--fuzz", "5", "--actions", "1.5"], "--actions"),
+    ],
+)
+def test_bad_fuzz_arguments(args, named):
+    from .test_cli import run_cli
+
+    result = run_cli(*args)
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1 and named in result.stderr

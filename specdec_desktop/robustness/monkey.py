@@ -233,6 +233,21 @@ def press_shortcut(window: QMainWindow, rng: random.Random) -> None:
     QTest.keyClick(QApplication.focusWidget() or window, combined.key(), combined.keyboardModifiers())
 
 
+def open_a_file(window: QMainWindow, rng: random.Random) -> None:
+    """Ask for a scenario or tour file (the dialog is answered with a fuzzed one)."""
+    wanted = rng.choice(("action:file.open_scenario", "action:file.open_tour"))
+    action = window.findChild(QAction, wanted)
+    if action is not None and action.isEnabled():
+        action.trigger()
+
+
+def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
+    """Answer the app's non-blocking message boxes, as a user clicking OK would."""
+    for box in QApplication.topLevelWidgets():
+        if isinstance(box, QMessageBox) and box.isVisible():
+            box.accept()
+
+
 def resize_window(window: QMainWindow, rng: random.Random) -> None:
     minimum = window.minimumSizeHint()
     window.resize(rng.randint(minimum.width(), 2200), rng.randint(minimum.height(), 1400))
@@ -248,6 +263,8 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (4, press_key),
     (2, press_shortcut),
     (1, resize_window),
+    (2, dismiss_dialogs),
+    (1, open_a_file),
 ]
 
 
@@ -293,6 +310,8 @@ class Monkey:
         self.burst = burst
         self.rng = random.Random(seed)
         chosen = actions if actions is not None else ACTIONS
+        #: Called for a path when the app asks for a file (None: cancel every file dialog).
+        self.offer_file: Callable[[], str] | None = None
         self._weights = [w for w, _ in chosen]
         self._actions = [a for _, a in chosen]
 
@@ -300,7 +319,7 @@ class Monkey:
         """Act until ``max_actions`` are done or ``seconds`` have passed (whichever comes first)."""
         result = FuzzResult(seed=self.seed)
         deadline = None if seconds is None else time.monotonic() + seconds
-        with FailureGuard() as guard, answering_dialogs(self.rng, getattr(self, "offer_file", None)):
+        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file):
             while (max_actions is None or result.actions < max_actions) and (
                 deadline is None or time.monotonic() < deadline
             ):

