@@ -14,6 +14,12 @@ import os
 import tempfile
 
 import pytest
+from hypothesis import settings
+
+# Seeded randomness everywhere: property tests draw the same examples on every run, so a
+# failure in CI is a failure here too (run with --hypothesis-seed=random to explore).
+settings.register_profile("seeded", derandomize=True, deadline=None)
+settings.load_profile("seeded")
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # Every test runs with the model's and state's invariant checks on (off in normal use).

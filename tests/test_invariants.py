@@ -39,3 +39,21 @@ def test_catches_tokens_out_of_bounds():
     good = readouts(Parameters(k=2))
     with pytest.raises(invariants.InvariantError, match=r"not in \[1, k\+1\]"):
         invariants.check_readouts(dataclasses.replace(good, tokens_per_cycle=3.5))
+
+
+def test_catches_inconsistent_cycle_states():
+    import numpy as np
+
+    from specdec_desktop.model.trace import TokenState, resolved_states
+
+    accepted = np.array([0, 2, 3])
+    states = resolved_states(accepted, 3)
+    invariants.check_cycle_states(states, accepted, 3)
+    broken = states.copy()
+    broken[0, 2] = TokenState.ACCEPTED  # a guess after the mismatch survives
+    with pytest.raises(invariants.InvariantError, match="after the mismatch"):
+        invariants.check_cycle_states(broken, accepted, 3)
+    broken = states.copy()
+    broken[2, 3] = TokenState.CORRECTION  # all accepted, yet the target "corrects"
+    with pytest.raises(invariants.InvariantError, match="bonus/correction"):
+        invariants.check_cycle_states(broken, accepted, 3)

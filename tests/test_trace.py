@@ -82,7 +82,9 @@ def test_position_and_time_round_trip(k: int, c: float, events: int, fraction: f
     back = timeline.position_at(passes)
     # Events that take no time are all done at once, so going back can only move forward.
     assert back >= position - 1e-6
-    assert timeline.passes_at(back) == pytest.approx(passes, abs=1e-9 * max(1.0, passes))
+    # Draft steps shorter than the timeline's rounding tolerance (c near 1e-9) count as taking no
+    # time, so going back may land one such step later: allow that much.
+    assert timeline.passes_at(back) == pytest.approx(passes, abs=2e-9 * max(1.0, passes))
     # Every event whose end time has passed is complete at that position.
     assert back == pytest.approx(timeline.positions_at([passes])[0])
 

@@ -7,7 +7,10 @@ guarantees independently of how the figures were computed:
 * parameters lie in their declared ranges;
 * ``1 <= E <= k + 1``, ``C = k c + 1``, ``S = E / C``;
 * the best draft length is at least as good as its neighbours, and 0 exactly when ``p <= c``;
-* a simulated cycle accepts between 0 and ``k`` guesses.
+* a simulated cycle accepts between 0 and ``k`` guesses;
+* the states of a checked cycle are consistent: its accepted guesses lead, then exactly one
+  rejection unless all were accepted, then only discarded guesses, and the target's own token
+  is a bonus after a full acceptance and a correction otherwise.
 """
 
 from __future__ import annotations
@@ -69,3 +72,24 @@ def check_accepted_counts(accepted, k: int) -> None:
     """Check simulated accepted-guess counts lie in ``0..k``."""
     if len(accepted):
         _require(int(accepted.min()) >= 0 and int(accepted.max()) <= k, "accepted guesses outside 0..k")
+
+
+def check_cycle_states(states, accepted, k: int) -> None:
+    """Check the per-slot states of checked cycles (shape ``(n, k + 1)``) against their counts."""
+    import numpy as np
+
+    from .trace import TokenState
+
+    states = np.asarray(states)
+    accepted = np.asarray(accepted)
+    _require(states.shape == (len(accepted), k + 1), f"states shape {states.shape} is not (n, k+1)")
+    guesses = states[:, :k]
+    slot = np.arange(k)[None, :]
+    a = accepted[:, None]
+    _require(bool((guesses[slot < a] == TokenState.ACCEPTED).all()), "a leading guess is not accepted")
+    _require(bool((guesses[slot == a] == TokenState.REJECTED).all()), "the first mismatch is not rejected")
+    _require(bool((guesses[slot > a] == TokenState.DISCARDED).all()), "a guess after the mismatch survived")
+    target = np.where(accepted == k, TokenState.BONUS, TokenState.CORRECTION)
+    _require(
+        bool((states[:, k] == target).all()), "the target's token is not bonus/correction as it should be"
+    )

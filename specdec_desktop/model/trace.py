@@ -29,6 +29,7 @@ from enum import IntEnum
 import numpy as np
 from numpy.typing import NDArray
 
+from . import invariants
 from .parameters import Parameters
 from .simulation import BLOCK_CYCLES, block_generator, draw_accepted, simulate_cycles
 from .timeline import Playhead, Timeline
@@ -77,7 +78,10 @@ def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
         np.where(slot == a, TokenState.REJECTED, TokenState.DISCARDED),
     )
     target = np.where(a == k, TokenState.BONUS, TokenState.CORRECTION)
-    return np.where(slot == k, target, guesses).astype(np.int8)
+    states = np.where(slot == k, target, guesses).astype(np.int8)
+    if invariants.enabled():
+        invariants.check_cycle_states(states, a[:, 0], k)
+    return states
 
 
 def states_at(
