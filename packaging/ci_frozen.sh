@@ -125,6 +125,13 @@ assert len(data) > 50_000, f"only {len(data)} bytes: nearly blank?"
 print(f"1600x1000 PNG, {len(data)} bytes")
 EOF
 
+echo "-- --fuzz (the frozen app under random user actions)"
+timeout 900 "${NONET[@]}" env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM=offscreen \
+    FONTCONFIG_FILE="$WORK/fontconfig/fonts.conf" HOME="$WORK/home" \
+    "$APP" --fuzz 600 --actions "${SPECDEC_CI_FROZEN_FUZZ_ACTIONS:-5000}" --seed 20261130 |
+    tee "$WORK/fuzz.out" || fail "--fuzz found a failure in the frozen app"
+grep -q "no failure" "$WORK/fuzz.out" || fail "--fuzz did not finish its actions"
+
 echo "-- a bad argument"
 set +e
 run --k banana >"$WORK/bad.out" 2>"$WORK/bad.err"
