@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from . import __version__, resources, startup_probe
+from .app_icon import app_icon
 from .cli import EXIT_FAILURE, EXIT_OK, parameters_from, parse_args
 from .first_paint import after_first_paint
 from .state import ParameterState
@@ -33,6 +34,16 @@ def _use_offscreen_if_headless() -> None:
     if sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"
+
+
+#: Qt messages that say nothing to a user of this app (the offscreen platform has no window manager).
+_QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+
+
+def _quiet_qt_messages(kind: QtMsgType, context: object, message: str) -> None:
+    """Pass Qt's messages to stderr, less the known-harmless platform notes above."""
+    if not message.startswith(_QUIET_QT_MESSAGES):
+        print(message, file=sys.stderr)
 
 
 def _interface_font() -> str:
@@ -54,24 +65,32 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("SpecDec")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName("specdec-desktop")  # links windows to packaging/linux/specdec-desktop.desktop
     app.setStyle("Fusion")
     try:
-        app.setWindowIcon(QIcon(str(resources.path("icons", "specdec-desktop.svg"))))
+        app.setWindowIcon(app_icon())
     except resources.ResourceMissing:
         pass  # the icon is cosmetic; the packaging tests check it is bundled
     return app
 
 
-def _build(args: argparse.Namespace, install_chart_now: bool = True) -> QMainWindow:
+def _build(args: argparse.Namespace, install_chart_now: bool = True, headless: bool = True) -> QMainWindow:
+    from .presenter import install_presenter
+    from .presenter.launch import launch_options
     from .views.main_window import MainWindow
 
     state = ParameterState(parameters_from(args))
     window = MainWindow(state, font_family=_interface_font(), install_chart_now=install_chart_now)
+    # Menus, shortcuts, themes, tour, undo, files and settings (headless: no settings).
+    install_presenter(window, launch_options(args, headless=headless))
     return window
 
 
 def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
     """Build the main window from command-line style arguments (a QApplication must exist).
+
+    It never reads or writes saved settings, so scripts and tests get the same
+    window from the same arguments.
 
     Raises
     ------
@@ -96,6 +115,19 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Open the window (or render it offscreen) as ``args`` ask; return the exit status."""
+    qInstallMessageHandler(_quiet_qt_messages)
+    if args.reset_settings:
+        from .presenter.launch import reset_settings
+
+        return reset_settings()
+    if args.export_chart is not None:
+        from .presenter.launch import export_chart
+
+        if args.export_chart.suffix.lower() == ".csv":
+            return export_chart(args, None)  # data only: no Qt needed
+        _use_offscreen_if_headless()
+        create_application()
+        return export_chart(args, _interface_font())
     if args.screenshot is not None:
         _use_offscreen_if_headless()
         app = create_application()
@@ -105,7 +137,8 @@ def run(args: argparse.Namespace) -> int:
         return status
 
     app = create_application()
-    window = _build(args, install_chart_now=False)
+    window = _build(args, install_chart_now=False, headless=False)
+    startup_probe.install_if_requested(window)  # SPECDEC_EXIT_AFTER_FIRST_PAINT=1, for benchmarks
     window.resize(*args.size)
     window.show()
     startup_probe.attach(window)  # only with SPECDEC_STARTUP_PROBE=1 (benchmarks/bench_startup.py)

@@ -22,6 +22,8 @@ EXIT_OK = 0
 EXIT_FAILURE = 1
 EXIT_USAGE = 2
 PROG = "specdec-desktop"
+#: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
+MIN_SIZE = (1024, 768)
 
 
 class UsageError(Exception):
@@ -54,8 +56,10 @@ def _size(text: str) -> tuple[int, int]:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}") from None
-    if not (200 <= width <= 8192 and 200 <= height <= 8192):
-        raise argparse.ArgumentTypeError(f"size must be 200 to 8192 pixels each way, got {text!r}")
+    if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
+        )
     return width, height
 
 
@@ -66,6 +70,82 @@ def _png_path(text: str) -> Path:
     if not path.parent.resolve().is_dir():
         raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
     return path
+
+
+def _scenario(text: str):
+    from .scenario import FileProblem
+    from .scenario.opened import open_scenario
+
+    try:
+        return open_scenario(text)
+    except FileProblem as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _export_path(text: str) -> Path:
+    from .export import EXPORT_SUFFIXES
+
+    path = Path(text)
+    if path.suffix.lower() not in EXPORT_SUFFIXES:
+        raise argparse.ArgumentTypeError(f"chart export must be a .png, .svg or .csv file, got {text!r}")
+    if not path.parent.resolve().is_dir():
+        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    return path
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}") from None
+    if not 0 < value <= 86400:  # also rules out NaN
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 86400, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or int(text) > 2**63 - 1:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to 2**63-1, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 0 < int(text) <= 10**9:
+        raise argparse.ArgumentTypeError(f"actions must be a whole number from 1 to 10**9, got {text!r}")
+    return int(text)
+
+
+def _add_presenter_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
+    )
+    parser.add_argument("--projector", action="store_true", help="start in the high-contrast projector theme")
+    parser.add_argument(
+        "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
+    )
+    parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
+    parser.add_argument(
+        "--export-chart",
+        type=_export_path,
+        metavar="PATH",
+        help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
+    )
+    parser.add_argument(
+        "--no-settings",
+        action="store_true",
+        help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
+    )
+    parser.add_argument("--reset-settings", action="store_true", help="forget the saved settings and exit")
+    parser.add_argument(
+        "--fuzz",
+        type=_seconds,
+        metavar="SECONDS",
+        help="perform seeded random user actions for SECONDS, checking invariants; exit 0 if nothing broke",
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help="seed of --fuzz (default: a fresh one)")
+    parser.add_argument(
+        "--actions", type=_count, metavar="N", help="with --fuzz: stop after N actions if time remains"
+    )
 
 
 def _add_parameters(parser: argparse.ArgumentParser) -> None:
@@ -98,6 +178,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--size", type=_size, default=(1600, 1000), metavar="WxH", help="window size (default 1600x1000)"
     )
+    _add_presenter_options(parser)
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="build the window, exercise every part, exit 0 (or 1 with the reason); works frozen",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     calc = commands.add_parser("calc", help="print the four readouts without opening a window")
     _add_parameters(calc)
@@ -107,7 +193,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse ``argv`` (without the program name); raise :class:`UsageError` when bad."""
-    return build_parser().parse_args(list(argv) if argv is not None else [])
+    args = build_parser().parse_args(list(argv) if argv is not None else [])
+    if getattr(args, "screenshot", None) is not None and getattr(args, "export_chart", None) is not None:
+        raise UsageError("choose one of --screenshot and --export-chart")
+    return args
 
 
 def parameters_from(args: argparse.Namespace):
@@ -153,6 +242,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_args(argv)
         if args.command == "calc":
             return _calc(args)
+        for option in ("seed", "actions"):
+            if getattr(args, option) is not None and args.fuzz is None:
+                raise UsageError(f"argument --{option}: goes with --fuzz")
+        if args.fuzz is not None:
+            from .robustness.fuzz_run import run_fuzz
+
+            return run_fuzz(args)
+        if args.self_test:
+            from .selftest import run_self_test
+
+            return run_self_test(args)
         from .app import run
 
         return run(args)

@@ -2,7 +2,7 @@
 
 Files live in the top-level ``resources/`` folder of the source tree.  A
 PyInstaller bundle copies that folder to ``<bundle>/resources`` and an
-installed wheel carries it as ``specdec_desktop/resources``; :func:`path`
+installed wheel carries it as ``specdec_desktop/_resources``; :func:`path`
 finds whichever exists, so no other module needs to know how it was started.
 """
 

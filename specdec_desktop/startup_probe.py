@@ -1,21 +1,32 @@
-"""Start-up probe for the benchmarks: when was the window first painted, when was the chart live.
+"""Start-up probes for the benchmarks: when the window first paints, when the chart is live.
 
-Off unless the environment says ``SPECDEC_STARTUP_PROBE=1``; then the launcher
-(:func:`specdec_desktop.app.run`) calls :func:`attach` on the main window and
-the app prints, on stdout, one ``name value`` line per measurement and quits::
+Both are off unless the environment asks; :func:`specdec_desktop.app.run`
+installs them around ``window.show()``.
 
-    first-paint 0.512                  seconds from process start to the first painted window
+``SPECDEC_EXIT_AFTER_FIRST_PAINT=1`` (:func:`install_if_requested`, used by
+``benchmarks/bench_frozen_start.py`` for the source and frozen app alike): at
+the main window's first paint event the app prints one line ::
+
+    first-paint <unix time in seconds, 6 decimals>
+
+lets that pass finish, leaves the event loop and exits with status 0.
+
+``SPECDEC_STARTUP_PROBE=1`` (:func:`attach`, used by
+``benchmarks/bench_startup.py``): the app prints one ``name value`` line per
+measurement, in seconds since the process started, once each paint has been
+flushed, and then quits::
+
+    first-paint 0.512                  the window's first paint, done
     first-paint-peak-rss-mib 98.4      peak resident memory (MiB) at that moment
-    chart-live 0.941                   seconds until the chart's first paint is done
+    chart-live 0.941                   the chart's first paint, done
     chart-live-peak-rss-mib 131.0      peak resident memory (MiB) then
 
 "Process start" is ``SPECDEC_STARTUP_T0`` when the launcher sets it to its
 ``time.monotonic()`` reading just before starting the process (CLOCK_MONOTONIC
 is shared by all processes of a machine, so this is exact); otherwise the
-kernel's start time of the process (Linux, 10 ms granularity).  A time is
-taken once the paint has been flushed: the probe is called back from the event
-loop right after the paint event (see :mod:`specdec_desktop.first_paint`).
-``benchmarks/bench_startup.py`` drives it.
+kernel's start time of the process (Linux, 10 ms granularity).  The times are
+taken from the event loop right after the paint event (see
+:mod:`specdec_desktop.first_paint`), so they include the paint itself.
 """
 
 from __future__ import annotations
@@ -24,12 +35,55 @@ import os
 import sys
 import time
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from .first_paint import after_first_paint
 
-__all__ = ["ENV_PROBE", "ENV_T0", "attach", "enabled", "peak_rss_mib", "seconds_since_start"]
+__all__ = [
+    "ENV_PROBE",
+    "ENV_T0",
+    "ENV_VAR",
+    "FirstPaintProbe",
+    "attach",
+    "enabled",
+    "install_if_requested",
+    "peak_rss_mib",
+    "seconds_since_start",
+]
+
+# -- SPECDEC_EXIT_AFTER_FIRST_PAINT: one timestamp, then exit -------------------------------
+
+ENV_VAR = "SPECDEC_EXIT_AFTER_FIRST_PAINT"
+
+
+class FirstPaintProbe(QObject):
+    """Event filter on one window: on its first paint event, print the time and quit."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self._done = False
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if not self._done and event.type() == QEvent.Type.Paint:
+            self._done = True
+            # Timestamp now: a timer would queue behind the chart's deferred set-up.
+            print(f"first-paint {time.time():.6f}", flush=True)
+            QApplication.exit(0)  # takes effect once control returns to the event loop
+        return False
+
+
+def install_if_requested(window: QWidget) -> FirstPaintProbe | None:
+    """Install a :class:`FirstPaintProbe` on ``window`` if :data:`ENV_VAR` is ``1`` (before ``show``)."""
+    if os.environ.get(ENV_VAR) != "1":
+        return None
+    if sys.stdout is None:  # a windowed build on Windows has no stdout to report to
+        return None
+    return FirstPaintProbe(window)
+
+
+# -- SPECDEC_STARTUP_PROBE: first paint and chart live, since process start ------------------
 
 ENV_PROBE = "SPECDEC_STARTUP_PROBE"
 ENV_T0 = "SPECDEC_STARTUP_T0"
@@ -123,7 +177,7 @@ def attach(window: QWidget) -> None:
     an :func:`~specdec_desktop.first_paint.after_first_paint` callback on the
     window, so the first-paint time is taken before that callback's work.
     """
-    if enabled():
+    if enabled() and sys.stdout is not None:  # a windowed build on Windows has no stdout
         _Probe(window)
 
 

@@ -2,10 +2,56 @@
 
 GUI tests run offscreen (set before any QApplication exists).  The model
 tests never create one.
+
+No test may read or write the real user's settings: persistence is off unless
+a test builds its own store, and QSettings' user folder points at a temporary
+folder for every test.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
+
+import pytest
+from hypothesis import settings
+
+# Seeded randomness everywhere: property tests draw the same examples on every run, so a
+# failure in CI is a failure here too (run with --hypothesis-seed=random to explore).
+settings.register_profile("seeded", derandomize=True, deadline=None)
+settings.load_profile("seeded")
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# Every test runs with the model's and state's invariant checks on (off in normal use).
+os.environ["SPECDEC_CHECK_INVARIANTS"] = "1"
+os.environ["SPECDEC_NO_SETTINGS"] = "1"
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="specdec-test-config-")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path_factory):
+    from PySide6.QtCore import QSettings
+
+    folder = str(tmp_path_factory.mktemp("settings"))
+    for settings_format in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
+        QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
+    yield folder
+
+
+@pytest.fixture(autouse=True)
+def _close_leftover_windows():
+    """Close every top-level window a test left visible (message boxes, overlays, dialogs).
+
+    Offscreen Qt activates one window at a time; a box left open by one test would keep the
+    next test's window from becoming active.
+    """
+    yield
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        return
+    for widget in app.topLevelWidgets():
+        if widget.isVisible():
+            widget.close()
+    app.processEvents()

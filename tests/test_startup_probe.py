@@ -1,15 +1,67 @@
-"""The start-up probe: off by default; with SPECDEC_STARTUP_PROBE=1 the app reports and quits."""
+"""The start-up probes: silent unless asked; when asked, timestamps and a clean exit."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
 
 from specdec_desktop import startup_probe
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+# -- SPECDEC_EXIT_AFTER_FIRST_PAINT
+
+
+def test_nothing_is_installed_without_the_variable(qtbot, monkeypatch):
+    monkeypatch.delenv(startup_probe.ENV_VAR, raising=False)
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    assert startup_probe.install_if_requested(widget) is None
+
+
+def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
+    monkeypatch.setenv(startup_probe.ENV_VAR, "1")
+    widget = QWidget()
+    qtbot.addWidget(widget)
+    before = time.time()
+    probe = startup_probe.install_if_requested(widget)
+    assert probe is not None
+    widget.show()
+    qtbot.waitExposed(widget)
+    qtbot.waitUntil(lambda: probe._done)
+    widget.repaint()
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1
+    match = re.fullmatch(r"first-paint (\d+\.\d{6})", lines[0])
+    assert match is not None
+    assert before <= float(match.group(1)) <= time.time()
+
+
+def test_the_app_exits_after_its_first_paint():
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", startup_probe.ENV_VAR: "1"}
+    launched = time.time()
+    result = subprocess.run(
+        [sys.executable, "-m", "specdec_desktop"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("first-paint ")]
+    painted = float(line.split()[1])
+    assert launched < painted < time.time()
+
+
+# -- SPECDEC_STARTUP_PROBE
 
 
 def test_probe_is_off_unless_asked(monkeypatch):
@@ -20,8 +72,6 @@ def test_probe_is_off_unless_asked(monkeypatch):
 
 
 def test_seconds_since_start_uses_the_given_reference(monkeypatch):
-    import time
-
     monkeypatch.setenv(startup_probe.ENV_T0, repr(time.monotonic() - 5.0))
     assert 5.0 <= startup_probe.seconds_since_start() < 60.0
 

@@ -4,6 +4,7 @@ Public names (see CONTRACT.md): :func:`expected_tokens`, :func:`cycle_cost`,
 :func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`.
 """
 
+from . import invariants
 from .closed_form import (
     best_draft_length,
     cycle_cost,
@@ -14,7 +15,10 @@ from .closed_form import (
 )
 from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
+from .race import RaceTotals, accepted_variance, race_totals
 from .simulation import simulate_cycles
+from .timeline import Playhead, Timeline
+from .trace import TokenState, Trace, TraceStream, build_trace, resolved_states, states_at
 
 __all__ = [
     "ACCEPTANCE",
@@ -25,14 +29,26 @@ __all__ = [
     "Curves",
     "ParameterSpec",
     "Parameters",
+    "Playhead",
+    "RaceTotals",
     "Readouts",
+    "Timeline",
+    "TokenState",
+    "Trace",
+    "TraceStream",
+    "accepted_variance",
     "best_draft_length",
+    "build_trace",
     "cycle_cost",
     "expected_tokens",
     "has_peak",
+    "invariants",
+    "race_totals",
     "readouts",
+    "resolved_states",
     "simulate_cycles",
     "speedup",
     "speedup_curves",
     "speedup_limit",
+    "states_at",
 ]

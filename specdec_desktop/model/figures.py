@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from . import invariants
 from .closed_form import best_draft_length, cycle_cost, expected_tokens, speedup, speedup_limit
 from .parameters import Parameters
 
@@ -60,7 +61,7 @@ class Readouts:
 def readouts(params: Parameters) -> Readouts:
     """Compute the four readouts for ``params``."""
     best = best_draft_length(params.p, params.c)
-    return Readouts(
+    result = Readouts(
         params=params,
         tokens_per_cycle=float(expected_tokens(params.p, params.k)),
         cost_per_cycle=float(cycle_cost(params.k, params.c)),
@@ -69,6 +70,9 @@ def readouts(params: Parameters) -> Readouts:
         best_speedup=None if best is None else float(speedup(params.p, best, params.c)),
         limit=speedup_limit(params.p, params.c) if best is None else None,
     )
+    if invariants.enabled():
+        invariants.check_readouts(result)
+    return result
 
 
 @dataclass(frozen=True)

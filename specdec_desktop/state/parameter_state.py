@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ..model import Parameters
+from ..model import Parameters, invariants, readouts
 
 __all__ = ["ParameterState"]
 
@@ -55,6 +55,8 @@ class ParameterState(QObject):
         """Replace all parameters at once (one signal for the whole change)."""
         if params == self._params:
             return False
+        if invariants.enabled():
+            invariants.check_readouts(readouts(params))
         self._params = params
         self.changed.emit(params)
         return True

@@ -68,6 +68,8 @@ class Theme:
     token_text: str
     # Sizes.
     font_px: int = 14
+    #: Hints, details and captions under the body size, as a fraction of it.
+    small_scale: float = 0.86
     card_value_px: int = 30
     curve_width: float = 3.0
     marker_size: int = 14
@@ -106,12 +108,15 @@ LIGHT = Theme(
     slower_region_alpha=28,
     marker_current=OKABE_ITO["orange"],
     marker_best=OKABE_ITO["bluish_green"],
-    token_pending=OKABE_ITO["sky_blue"],
-    token_accepted=OKABE_ITO["bluish_green"],
-    token_rejected=OKABE_ITO["vermillion"],
-    token_discarded="#9CA3AF",
-    token_bonus=OKABE_ITO["blue"],
-    token_plain="#4B5563",
+    # Okabe-Ito hues darkened until white glyphs read at >= 4.5:1 on every fill and every fill
+    # stands out >= 4:1 from a white page; each pair of states stays >= 17 Delta E apart in
+    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/test_contrast.py).
+    token_pending="#397CA2",
+    token_accepted="#00563D",
+    token_rejected="#C35500",
+    token_discarded="#71767D",
+    token_bonus="#664400",
+    token_plain="#25272A",
     token_text="#FFFFFF",
 )
 
@@ -137,9 +142,13 @@ DARK = replace(
     break_even="#C9D1DC",
     slower_region=OKABE_ITO["vermillion"],
     slower_region_alpha=45,
-    token_discarded="#6B7280",
-    token_bonus=OKABE_ITO["sky_blue"],
-    token_plain="#B4BCC8",
+    # Light fills under dark glyphs (>= 6:1), each >= 4.3:1 from the dark surfaces.
+    token_pending=OKABE_ITO["sky_blue"],
+    token_accepted="#7AB79C",
+    token_rejected="#E07040",
+    token_discarded="#8A919C",
+    token_bonus=OKABE_ITO["orange"],
+    token_plain="#D5DAE1",
     token_text="#0B0D10",
 )
 
@@ -158,12 +167,17 @@ PROJECTOR = replace(
     axis="#000000",
     grid_alpha=60,
     curve="#00508A",
+    # Graphics must reach 3:1 on white: a darker band (its edges, drawn at twice the fill's
+    # alpha, still reach 3.5:1) and a darker orange for the current-k marker.
+    band="#1F5F8F",
     band_alpha=90,
     break_even="#000000",
     slower_region_alpha=40,
-    token_discarded="#6B6B6B",
-    token_plain="#222222",
+    marker_current="#A86400",
+    marker_best="#007A58",
     font_px=24,
+    # On a projector no text is smaller than the body size (24 px at zoom 1).
+    small_scale=1.0,
     card_value_px=52,
     curve_width=5.0,
     marker_size=22,

@@ -17,7 +17,7 @@ _FORMULAS = (
         "<i>E</i> = 1 + <i>p</i> + <i>p</i><sup>2</sup> + … + <i>p</i><sup><i>k</i></sup>"
         " = (1 − <i>p</i><sup><i>k</i>+1</sup>) ⁄ (1 − <i>p</i>)",
     ),
-    ("Cost per cycle", "<i>C</i> = <i>k</i>·<i>c</i> + 1 &nbsp;<small>(big-model passes)</small>"),
+    ("Cost per cycle", "<i>C</i> = <i>k</i>·<i>c</i> + 1 &nbsp;(big-model passes)"),
     ("Speedup", "<i>S</i> = <i>E</i> ⁄ <i>C</i>"),
 )
 

@@ -14,13 +14,14 @@ paint the window first and call :meth:`MainWindow.install_chart` right after.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QMainWindow,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..scenario.tour_file import TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import ParameterState
 from ..theme import LIGHT, Theme
 from ..theme.stylesheet import style_sheet
@@ -35,9 +37,9 @@ from .card_text import card_texts
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
-from .token_run_area import TokenRunArea
+from .token_run import TokenRunView
 
-__all__ = ["CARD_TITLES", "MainWindow"]
+__all__ = ["CARD_TITLES", "TAB_IDS", "MainWindow"]
 
 #: objectName and title of each card, in display order.
 CARD_TITLES = (
@@ -47,6 +49,9 @@ CARD_TITLES = (
     ("bestCard", "Best draft length"),
 )
 
+#: Left column width at the 14 px body size; it grows with the type (zoom, projector).
+_LEFT_WIDTH = (300, 420)
+
 
 class _ChartSlot(QFrame):
     """Holds the chart's place (and says so) until :meth:`MainWindow.install_chart` fills it."""
@@ -55,13 +60,23 @@ class _ChartSlot(QFrame):
         super().__init__()
         self.setObjectName("chartSlot")
         self.setProperty("role", "panel")
-        self.setMinimumSize(360, 260)
+        self.setMinimumSize(300, 160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.placeholder = QLabel("Drawing the chart…")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setProperty("role", "hint")
         layout.addWidget(self.placeholder)
+
+
+class _Splitter(QSplitter):
+    """A splitter that says when it has been resized (after it shared out its new size)."""
+
+    resized = Signal()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.resized.emit()
 
 
 class MainWindow(QMainWindow):
@@ -96,6 +111,8 @@ class MainWindow(QMainWindow):
         self.font_family = font_family
         self.chart = None
         self.render_count = 0
+        self._caption_mode = False  # the tour's caption replaces the title
+        self._large_type = False  # no room for the subtitle
 
         central = QWidget()
         central.setObjectName("centralWidget")
@@ -104,12 +121,12 @@ class MainWindow(QMainWindow):
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         self.cards = {name: ReadoutCard(name, title) for name, title in CARD_TITLES}
         self._chart_slot = _ChartSlot()
-        self.token_run = TokenRunArea()
+        self.token_run = TokenRunView(state, theme, font_family)
         self.formulas = FormulaPanel()
 
-        title = QLabel("Speculative decoding")
+        self.title_label = title = QLabel("Speculative decoding")
         title.setProperty("role", "title")
-        subtitle = QLabel(
+        self.subtitle_label = subtitle = QLabel(
             "A small draft model guesses k tokens; the big model checks them all in one pass "
             "and keeps them up to the first disagreement, plus one token of its own."
         )
@@ -123,8 +140,14 @@ class MainWindow(QMainWindow):
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
         left_layout.addStretch(1)
-        left.setMinimumWidth(300)
-        left.setMaximumWidth(420)
+        # The column scrolls rather than squeezing its controls when the type is large
+        # (projector theme, zoom) and the window is not tall enough.
+        self.left_column = QScrollArea()
+        self.left_column.setObjectName("leftColumn")
+        self.left_column.setWidget(left)
+        self.left_column.setWidgetResizable(True)
+        self.left_column.setFrameShape(QFrame.Shape.NoFrame)
+        self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         cards_row = QHBoxLayout()
         for card in self.cards.values():
@@ -132,7 +155,15 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("lowerTabs")
-        self.tabs.addTab(self.token_run, "One run, token by token")
+        # The run scrolls inside its tab when the window is too short for it (large type on a
+        # projector), rather than squeezing the chart: see _balance_split.
+        self.token_run_scroll = QScrollArea()
+        self.token_run_scroll.setObjectName("tokenRunScroll")
+        self.token_run_scroll.setWidget(self.token_run)
+        self.token_run_scroll.setWidgetResizable(True)
+        self.token_run_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.token_run_scroll, "One run, token by token")
         for tab_title, html in ESSAYS:
             self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
 
@@ -140,28 +171,38 @@ class MainWindow(QMainWindow):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(cards_row)
-        self.vertical = QSplitter(Qt.Orientation.Vertical)
+        self.vertical = _Splitter(Qt.Orientation.Vertical)
         self.vertical.setChildrenCollapsible(False)
         self.vertical.addWidget(self._chart_slot)
         self.vertical.addWidget(self.tabs)
         self.vertical.setStretchFactor(0, 3)
         self.vertical.setStretchFactor(1, 2)
+        self._split_moved_by_user = False
+        self._run_in_focus = False  # a tour scene about the run: it gets its full height
+        self.vertical.splitterMoved.connect(self._on_split_moved)
+        self.vertical.resized.connect(self._balance_split)
         right_layout.addWidget(self.vertical, 1)
 
+        # The header holds the title and subtitle; the guided tour adds its caption here.
+        self.header = QVBoxLayout()
+        self.header.setContentsMargins(0, 0, 0, 0)
+        self.header.addWidget(title)
+        self.header.addWidget(subtitle)
         grid = QGridLayout(central)
-        grid.addWidget(title, 0, 0, 1, 2)
-        grid.addWidget(subtitle, 1, 0, 1, 2)
-        grid.addWidget(left, 2, 0)
-        grid.addWidget(right, 2, 1)
+        grid.addLayout(self.header, 0, 0, 1, 2)
+        grid.addWidget(self.left_column, 1, 0)
+        grid.addWidget(right, 1, 1)
         grid.setColumnStretch(1, 1)
-        grid.setRowStretch(2, 1)
+        grid.setRowStretch(1, 1)
 
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.token_run.install_shortcuts(self)  # the run's keys work from anywhere in the window
+        self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
-        QShortcut(QKeySequence.StandardKey.Quit, self, activated=self.close)
+        # Keys (Ctrl+Q and the rest) are bound by the presenter from the one table in shortcuts.py.
         self.apply_theme(theme)
         if install_chart_now:
             self.install_chart()
@@ -176,7 +217,7 @@ class MainWindow(QMainWindow):
         from .speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
 
         self.chart = SpeedupChart(self.theme, self.font_family)
-        self.chart.setMinimumSize(360, 260)
+        self.chart.setMinimumSize(300, 160)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
@@ -184,11 +225,113 @@ class MainWindow(QMainWindow):
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
 
     def apply_theme(self, theme: Theme) -> None:
-        """Restyle the whole window from ``theme``."""
+        """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint."""
         self.theme = theme
-        self.setStyleSheet(style_sheet(theme, self.font_family))
-        if self.chart is not None:
-            self.chart.apply_theme(theme)
+        self.setUpdatesEnabled(False)
+        try:
+            self.setStyleSheet(style_sheet(theme, self.font_family))
+            # Slower than the type (square root): at projector sizes a proportional column
+            # would squeeze the cards until their details wrap into tall columns.
+            growth = (theme.font_px / 14) ** 0.5
+            self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
+            self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
+            self._large_type = theme.font_px >= 20
+            self._update_header()
+            if self.chart is not None:
+                self.chart.apply_theme(theme)
+            self.token_run.apply_theme(theme)
+            self._balance_split()
+        finally:
+            self.setUpdatesEnabled(True)
+
+    def set_caption_mode(self, on: bool) -> None:
+        """While the guided tour shows its caption in the header, hide the title and subtitle."""
+        self._caption_mode = on
+        self._update_header()
+
+    #: Below this window height (at 14 px type; it scales with the type) the header gives its
+    #: room to the chart and the run: the window's title bar still names the app.
+    SHORT_WINDOW_PX = 900
+
+    def _update_header(self) -> None:
+        short = self.height() < self.SHORT_WINDOW_PX * self.theme.font_px / 14
+        # Large type leaves no room for the subtitle; the tour and the essays say it anyway.
+        self.title_label.setVisible(not self._caption_mode and not short)
+        self.subtitle_label.setVisible(not self._caption_mode and not self._large_type and not short)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._update_header()
+
+    def show_tab(self, tab_id: str) -> None:
+        """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
+        self.tabs.setCurrentIndex(TAB_IDS.index(tab_id))
+        if tab_id != "token-run":
+            self.release_run_focus()
+
+    def release_run_focus(self) -> None:
+        """Share the height by the usual rule again after :meth:`show_token_run` gave it to the run."""
+        if self._run_in_focus:
+            self._run_in_focus = False
+            self._balance_split()
+
+    def current_tab(self) -> str:
+        return TAB_IDS[self.tabs.currentIndex()]
+
+    def show_token_run(self, play: bool, seed: int | None = None, speed: float = 1.0) -> None:
+        """Show the token-by-token run, as a tour scene asks.
+
+        Brings the tab to the front, restarts the run with ``seed`` (when given) at
+        ``speed``, and starts playing when ``play`` is true.
+        """
+        self.show_tab("token-run")
+        self._run_in_focus = True  # until another tab is shown: the run needs all of its height
+        self._balance_split()
+        player = self.token_run.player
+        if seed is not None:
+            self.token_run.run.set_seed(seed)
+        player.restart()
+        player.set_speed(speed)
+        if play:
+            player.play()
+
+    # -- layout ---------------------------------------------------------------------------
+
+    #: Height the chart keeps at the least, in units of the body text size (260 px at 14 px type).
+    CHART_MIN_EMS = 18.6
+    #: Share of the split the chart keeps when even the run's compact height does not fit.
+    CHART_SHARE = 0.5
+
+    def _on_split_moved(self, _position: int, _index: int) -> None:
+        self._split_moved_by_user = True
+
+    def _balance_split(self) -> None:
+        """Share the height between the chart and the lower tabs (until the user drags the handle).
+
+        The run gets its natural height while the chart keeps half the split; else its compact
+        height while the chart keeps :data:`CHART_MIN_EMS`; else the chart keeps
+        :data:`CHART_SHARE` and the run scrolls in its tab.  Left to itself, Qt's splitter would
+        honour the run's minimum first and squash the chart, the centre of the app, to a strip
+        on a projector with large type.
+        """
+        if self._split_moved_by_user:
+            return
+        total = sum(self.vertical.sizes())
+        if total <= 0:
+            return
+        bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame
+        natural = self.token_run.sizeHint().height() + bar
+        compact = self.token_run.minimumSizeHint().height() + bar
+        chart_min = self.CHART_MIN_EMS * self.theme.font_px
+        if self._run_in_focus:
+            tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
+        elif total - natural >= total / 2:
+            tabs = natural
+        elif total - compact >= chart_min:
+            tabs = max(compact, round(total - max(chart_min, total - natural)))
+        else:
+            tabs = round(total * (1 - self.CHART_SHARE))
+        self.vertical.setSizes([total - tabs, tabs])
 
     # -- state flow -----------------------------------------------------------------------
 

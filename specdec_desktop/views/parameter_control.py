@@ -9,6 +9,7 @@ The control reads its range, steps and wording from a
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QDoubleSpinBox,
@@ -32,6 +33,33 @@ OBJECT_NAMES = {
 }
 
 _HINT_SECONDS = 4
+
+
+class _CountBox(QSpinBox):
+    """A whole-number box whose unit agrees with the number: "1 token", "6 tokens"."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self._plural = unit
+        self._singular = unit[:-1] if unit.endswith("s") else unit
+
+    def textFromValue(self, value: int) -> str:
+        return f"{value} {self._singular if value == 1 else self._plural}"
+
+    def valueFromText(self, text: str) -> int:
+        digits = text.strip().split(" ")[0]
+        return int(digits) if digits.isdigit() else self.value()
+
+    def validate(self, text: str, position: int) -> object:
+        # Accept the number with or without its unit (as typed, or as shown).
+        number = text.strip().removesuffix(self._plural).removesuffix(self._singular).strip()
+        if number == "":
+            return QValidator.State.Intermediate, text, position
+        if not number.isdigit():
+            return QValidator.State.Invalid, text, position
+        if self.minimum() <= int(number) <= self.maximum():
+            return QValidator.State.Acceptable, text, position
+        return QValidator.State.Intermediate, text, position
 
 
 class ParameterControl(QFrame):
@@ -65,7 +93,7 @@ class ParameterControl(QFrame):
 
         self.entry: QSpinBox | QDoubleSpinBox
         if spec.is_integer:
-            self.entry = QSpinBox()
+            self.entry = _CountBox(spec.unit) if spec.unit else QSpinBox()
             self.entry.setRange(int(spec.minimum), int(spec.maximum))
             self.entry.setSingleStep(int(spec.step))
         else:
@@ -78,7 +106,7 @@ class ParameterControl(QFrame):
         self.entry.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.entry.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.entry.setMinimumWidth(96)
-        if spec.unit:
+        if spec.unit and not spec.is_integer:
             self.entry.setSuffix(f" {spec.unit}")
 
         self.meaning = QLabel(spec.meaning)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 __all__ = ["ReadoutCard"]
@@ -16,7 +17,8 @@ class ReadoutCard(QFrame):
         self.setObjectName(object_name)
         self.setProperty("role", "card")
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        # Preferred, not Maximum: cards in a row take the row's height, so their tops line up.
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._title_text = title
 
         self.title = QLabel(title)
@@ -44,4 +46,5 @@ class ReadoutCard(QFrame):
         self.value.setText(value)
         self.detail.setText(detail)
         self.setAccessibleName(f"{self._title_text} {spoken}")
-        self.setAccessibleDescription(self.detail.text())
+        # The detail is rich text; a screen reader must not read out its tags.
+        self.setAccessibleDescription(QTextDocumentFragment.fromHtml(detail).toPlainText())

@@ -15,11 +15,12 @@ What it draws:
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from ..model import Curves, Readouts
@@ -53,6 +54,7 @@ class SpeedupChart(pg.PlotWidget):
         self._x_max = -1
         self._y_max = -1.0
         self._last: tuple[Readouts, Curves] | None = None
+        self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
 
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
@@ -107,9 +109,32 @@ class SpeedupChart(pg.PlotWidget):
         self.current.setZValue(11)
         self.apply_theme(theme)
 
+    def event(self, event: QEvent) -> bool:
+        # Moved to a screen with another device pixel ratio: pen widths must follow.
+        if event.type() == QEvent.Type.DevicePixelRatioChange:
+            self.apply_theme(self._theme)
+        return super().event(event)
+
+    def _marker_style(self, kind: str, color: str, width: float = 0.0) -> QPen | QBrush:
+        """The same pen or brush object for the same style, every time.
+
+        pyqtgraph's scatter items cache each rendered symbol under the identity of its pen and
+        brush objects, so fresh objects on every theme change would grow that cache (measured:
+        about 5 MB per 150 theme switches) without bound.
+        """
+        key = (kind, color, round(width, 3))
+        if key not in self._marker_styles:
+            self._marker_styles[key] = (
+                pg.mkPen(_color(color), width=width) if kind == "pen" else pg.mkBrush(_color(color))
+            )
+        return self._marker_styles[key]
+
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
         self._theme = theme
+        # pyqtgraph's pens are cosmetic: their width is in device pixels, so on a screen with
+        # device pixel ratio 2 they would be drawn at half the intended width.
+        theme = replace(theme, curve_width=theme.curve_width * self.devicePixelRatioF())
         self.setBackground(_color(theme.chart_background))
         plot = self.getPlotItem()
         axis_pen = pg.mkPen(_color(theme.axis), width=max(1.0, theme.curve_width / 3))
@@ -124,6 +149,10 @@ class SpeedupChart(pg.PlotWidget):
             axis.setLabel(axis.labelText, **label_style)
             axis.setTickPen(pg.mkPen(None))
         self.grid.set_color(_color(theme.axis), theme.grid_alpha)
+        # pyqtgraph sizes the bottom axis from a 0.8 guess at the label's height, which at
+        # projector sizes lets the label overlap the tick numbers: reserve two full lines.
+        line = QFontMetrics(font).height()
+        plot.getAxis("bottom").setHeight(2 * line + max(6, theme.font_px // 3))
 
         self.slower.setBrush(pg.mkBrush(_color(theme.slower_region, theme.slower_region_alpha)))
         self.break_even.setPen(
@@ -134,12 +163,12 @@ class SpeedupChart(pg.PlotWidget):
         self.upper.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
-        outline = pg.mkPen(_color(theme.text), width=max(1.5, theme.curve_width * 0.5))
+        outline = self._marker_style("pen", theme.text, max(1.5, theme.curve_width * 0.5))
         self.current.setPen(outline)
-        self.current.setBrush(pg.mkBrush(_color(theme.marker_current)))
+        self.current.setBrush(self._marker_style("brush", theme.marker_current))
         self.current.setSize(theme.marker_size)
         self.best.setPen(outline)
-        self.best.setBrush(pg.mkBrush(_color(theme.marker_best)))
+        self.best.setBrush(self._marker_style("brush", theme.marker_best))
         self.best.setSize(theme.marker_size * 1.5)
         for item, color in (
             (self.slower_label, theme.slower_region),

@@ -1,0 +1,56 @@
+"""Cost of presenter actions against a plain parameter change, measured in the same run.
+
+Reports medians and p99 (ms) of: a parameter change (reference), a tour scene change
+(parameters + caption + tab), a zoom step (style sheet, palette, chart restyle) and a
+theme switch, with the ratio of each median to the reference.
+
+Run: QT_QPA_PLATFORM=offscreen python benchmarks/bench_presenter.py [repeats]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from specdec_desktop.app import create_application, create_main_window
+
+
+def measure(action, repeats: int, app) -> list[float]:
+    times = []
+    for i in range(repeats):
+        start = time.perf_counter()
+        action(i)
+        app.processEvents()
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    app = create_application()
+    window = create_main_window([])
+    window.resize(1920, 1080)
+    window.show()
+    app.processEvents()
+    presenter = window.presenter
+    scenes = len(presenter.tour.tour.scenes)
+    presenter.tour.start(0)
+    results = {
+        "parameter change (reference)": measure(lambda i: window.state.set(k=2 + i % 20), repeats, app),
+        "tour scene change": measure(lambda i: presenter.tour.start(i % scenes), repeats, app),
+        "zoom step": measure(lambda i: presenter.view.set_zoom((1.0, 1.1, 1.25)[i % 3]), repeats, app),
+        "theme switch": measure(
+            lambda i: presenter.view.set_theme_choice(("light", "dark", "projector")[i % 3]), repeats, app
+        ),
+    }
+    reference = statistics.median(results["parameter change (reference)"])
+    for name, times in results.items():
+        times.sort()
+        median = statistics.median(times)
+        p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
+        print(f"{name:30s} median {median:7.2f} ms  p99 {p99:7.2f} ms  ratio {median / reference:5.1f}")
+
+
+if __name__ == "__main__":
+    main()

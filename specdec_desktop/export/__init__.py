@@ -1,0 +1,65 @@
+"""Exporting what the app shows: the chart as PNG (2×) or SVG, the curve data as CSV, the readouts as text.
+
+:mod:`.curve_csv` and :mod:`.readout_text` are plain Python over the model (no
+Qt); :mod:`.chart_image` renders a live chart widget.  :func:`export_chart_file`
+is the one entry point that picks the format from the file's extension (the
+command line's ``--export-chart`` and the File menu both use it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Parameters
+    from ..theme import Theme
+
+__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "export_chart_file"]
+
+#: File extensions the chart export understands, and what each writes.
+EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector image", ".csv": "curve data"}
+#: Size (logical pixels) of a chart drawn without a window, for the command line.
+CHART_EXPORT_SIZE = (1200, 750)
+
+
+def export_chart_file(
+    path: str | os.PathLike[str], params: Parameters, theme: Theme, font_family: str, chart=None
+) -> None:
+    """Write the chart for ``params`` to ``path`` in the format its extension names.
+
+    ``chart`` is the live chart to render; without one (the command line) a
+    chart of :data:`CHART_EXPORT_SIZE` is drawn offscreen (a QApplication must
+    exist for .png and .svg).
+
+    Raises
+    ------
+    ValueError
+        If the extension is not one of :data:`EXPORT_SUFFIXES`.
+    OSError
+        If the file cannot be written.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in EXPORT_SUFFIXES:
+        raise ValueError(f"chart export must end in {', '.join(EXPORT_SUFFIXES)}, got {path.name!r}")
+    if suffix == ".csv":
+        from .curve_csv import write_curve_csv
+
+        write_curve_csv(path, params)
+        return
+    from . import chart_image
+
+    own_chart = chart is None
+    if own_chart:
+        chart = chart_image.offscreen_chart(params, theme, font_family, CHART_EXPORT_SIZE)
+    try:
+        if suffix == ".png":
+            chart_image.export_png(chart, path)
+        else:
+            chart_image.export_svg(chart, path)
+    finally:
+        if own_chart:
+            chart.close()
+            chart.deleteLater()

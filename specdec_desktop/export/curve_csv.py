@@ -1,0 +1,49 @@
+"""The chart's curve data as CSV, computed from the model (never read back from the plot).
+
+Columns: ``k``, then the speedup at p, at p - 0.10 and at p + 0.10 (clamped to
+[0, 1]), with each p written in its header so the file explains itself::
+
+    k,speedup_p=0.75,speedup_p=0.65,speedup_p=0.85
+    0,1.0,1.0,1.0
+    1,1.5217391304347827,...
+
+Rows cover the chart's x-range (k = 0 to the right edge); values are written
+with ``repr`` so they read back to the same floats.  A first ``#`` line is
+deliberately absent: spreadsheet and pandas defaults read the file as it is.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from pathlib import Path
+
+from ..model import Parameters, readouts, speedup_curves
+
+__all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
+
+
+def _p_text(p: float) -> str:
+    return f"{round(p, 10):g}"
+
+
+def curve_header(params: Parameters) -> list[str]:
+    curves = speedup_curves(params, readouts(params).best_k)
+    return ["k", *(f"speedup_p={_p_text(p)}" for p in (params.p, curves.p_lower, curves.p_upper))]
+
+
+def curve_csv_text(params: Parameters) -> str:
+    """The CSV text for ``params`` (``\\n`` line ends)."""
+    curves = speedup_curves(params, readouts(params).best_k)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(curve_header(params))
+    for k, s, lo, hi in zip(curves.k, curves.speedup, curves.lower, curves.upper, strict=True):
+        writer.writerow([int(k), repr(float(s)), repr(float(lo)), repr(float(hi))])
+    return out.getvalue()
+
+
+def write_curve_csv(path: str | os.PathLike[str], params: Parameters) -> None:
+    """Write :func:`curve_csv_text` to ``path`` (UTF-8)."""
+    Path(path).write_text(curve_csv_text(params), encoding="utf-8", newline="")

@@ -1,0 +1,95 @@
+"""Optional invariant checks, switched on by the environment variable ``SPECDEC_CHECK_INVARIANTS=1``.
+
+The test suite turns them on for every test; normal use leaves them off so they cost nothing.
+Each check raises :class:`InvariantError` naming what broke.  The checks restate the model's
+guarantees independently of how the figures were computed:
+
+* parameters lie in their declared ranges;
+* ``1 <= E <= k + 1``, ``C = k c + 1``, ``S = E / C``;
+* the best draft length is at least as good as its neighbours, and 0 exactly when ``p <= c``;
+* a simulated cycle accepts between 0 and ``k`` guesses;
+* the states of a checked cycle are consistent: its accepted guesses lead, then exactly one
+  rejection unless all were accepted, then only discarded guesses, and the target's own token
+  is a bonus after a full acceptance and a correction otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+__all__ = ["ENV_VAR", "InvariantError", "check_accepted_counts", "check_readouts", "enabled"]
+
+ENV_VAR = "SPECDEC_CHECK_INVARIANTS"
+
+
+class InvariantError(AssertionError):
+    """A model or state invariant does not hold: a bug, never a user error."""
+
+
+def enabled() -> bool:
+    """Whether invariant checks are on (read every call so tests can switch it)."""
+    return os.environ.get(ENV_VAR, "") not in ("", "0")
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvariantError(message)
+
+
+def check_readouts(r) -> None:
+    """Check one set of readouts against the model's guarantees."""
+    from .closed_form import speedup
+    from .parameters import SPECS
+
+    params = r.params
+    for spec in SPECS:
+        value = getattr(params, spec.name)
+        _require(spec.minimum <= value <= spec.maximum, f"{spec.name} = {value} outside its range")
+    k, p, c = params.k, params.p, params.c
+    tolerance = 1e-9
+    _require(
+        1.0 - tolerance <= r.tokens_per_cycle <= k + 1 + tolerance,
+        f"E = {r.tokens_per_cycle} not in [1, k+1]",
+    )
+    _require(math.isclose(r.cost_per_cycle, k * c + 1.0, rel_tol=1e-12), "C != k c + 1")
+    _require(
+        math.isclose(r.speedup, r.tokens_per_cycle / r.cost_per_cycle, rel_tol=1e-12),
+        "S != E / C",
+    )
+    if r.best_k is None:
+        _require((p >= 1.0 and c < 1.0) or (c <= 0.0 < p), "no peak claimed where there is one")
+        _require(r.limit is not None and r.limit > 0, "no peak without a limit")
+    else:
+        _require((r.best_k == 0) == (p <= c), f"best k = {r.best_k} contradicts p <= c being {p <= c}")
+        best = speedup(p, r.best_k, c)
+        _require(best >= speedup(p, r.best_k + 1, c) * (1 - 1e-12), "best k beaten by k + 1")
+        if r.best_k > 0:
+            _require(best >= speedup(p, r.best_k - 1, c) * (1 - 1e-12), "best k beaten by k - 1")
+
+
+def check_accepted_counts(accepted, k: int) -> None:
+    """Check simulated accepted-guess counts lie in ``0..k``."""
+    if len(accepted):
+        _require(int(accepted.min()) >= 0 and int(accepted.max()) <= k, "accepted guesses outside 0..k")
+
+
+def check_cycle_states(states, accepted, k: int) -> None:
+    """Check the per-slot states of checked cycles (shape ``(n, k + 1)``) against their counts."""
+    import numpy as np
+
+    from .trace import TokenState
+
+    states = np.asarray(states)
+    accepted = np.asarray(accepted)
+    _require(states.shape == (len(accepted), k + 1), f"states shape {states.shape} is not (n, k+1)")
+    guesses = states[:, :k]
+    slot = np.arange(k)[None, :]
+    a = accepted[:, None]
+    _require(bool((guesses[slot < a] == TokenState.ACCEPTED).all()), "a leading guess is not accepted")
+    _require(bool((guesses[slot == a] == TokenState.REJECTED).all()), "the first mismatch is not rejected")
+    _require(bool((guesses[slot > a] == TokenState.DISCARDED).all()), "a guess after the mismatch survived")
+    target = np.where(accepted == k, TokenState.BONUS, TokenState.CORRECTION)
+    _require(
+        bool((states[:, k] == target).all()), "the target's token is not bonus/correction as it should be"
+    )

@@ -1,0 +1,337 @@
+"""A seeded GUI monkey: random user actions on the whole window, with invariant checks.
+
+Actions are what a user (or a cat on the keyboard) can do: drag and step sliders, type
+arbitrary text into entry boxes, click and double-click anywhere, turn the mouse wheel over
+the chart, press keys and shortcuts, resize the window.  Every action goes through Qt's
+event system (QTest), so it exercises the same paths a person does.  After each burst the
+window's invariants are checked (:mod:`.window_checks`) and any escaped exception or Qt
+critical message recorded by :class:`~.guard.FailureGuard` ends the run.  The same seed
+replays the same actions.
+
+Actions that would leave the fuzzed session are not taken: quitting and closing the window.
+Modal dialogs are answered at once (see :func:`answering_dialogs`), so a run never blocks.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import string
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSlider,
+    QApplication,
+    QDialog,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from .guard import FailureGuard
+from .window_checks import window_problems
+
+__all__ = ["ACTIONS", "FuzzResult", "Monkey", "answering_dialogs"]
+
+# Text a user might type into an entry box, wanted or not.
+_TYPED_ALPHABET = string.digits * 4 + ".,-+eE " + string.ascii_letters + "×∞π½\u200b"
+_KEYS = (
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_Up,
+    Qt.Key.Key_Down,
+    Qt.Key.Key_PageUp,
+    Qt.Key.Key_PageDown,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+    Qt.Key.Key_Tab,
+    Qt.Key.Key_Backtab,
+    Qt.Key.Key_Return,
+    Qt.Key.Key_Escape,
+    Qt.Key.Key_Space,
+    Qt.Key.Key_Backspace,
+    Qt.Key.Key_Delete,
+    Qt.Key.Key_0,
+    Qt.Key.Key_5,
+    Qt.Key.Key_Period,
+    Qt.Key.Key_Minus,
+    Qt.Key.Key_B,
+    Qt.Key.Key_N,
+    Qt.Key.Key_F1,
+    Qt.Key.Key_F5,
+    Qt.Key.Key_F11,
+)
+
+
+def _leaving_shortcuts() -> set[str]:
+    """Shortcuts the monkey never presses: they end the session it is testing.
+
+    (Built on demand: a standard key sequence needs a running QGuiApplication.)
+    """
+    return {QKeySequence(QKeySequence.StandardKey.Quit).toString(), "Ctrl+W", "Alt+F4", "Ctrl+Q"}
+
+
+@contextlib.contextmanager
+def answering_dialogs(rng: random.Random, offer_file: Callable[[], str] | None = None) -> Iterator[None]:
+    """Answer every modal dialog at once while the block runs.
+
+    File dialogs return ``offer_file()`` (a fuzzed file) or are cancelled; message boxes
+    return their default button; any other dialog is rejected right after it opens.
+    """
+    saved = {
+        "open": QFileDialog.getOpenFileName,
+        "save": QFileDialog.getSaveFileName,
+        "exec": QDialog.exec,
+        "boxes": {
+            name: getattr(QMessageBox, name) for name in ("information", "warning", "critical", "question")
+        },
+    }
+
+    def file_answer(*_args, **_kwargs):
+        if offer_file is not None and rng.random() < 0.8:
+            return offer_file(), ""
+        return "", ""
+
+    def box_answer(*_args, **_kwargs):
+        return QMessageBox.StandardButton.Ok
+
+    def reject(dialog: QDialog) -> int:
+        dialog.reject()
+        return int(QDialog.DialogCode.Rejected.value)
+
+    QFileDialog.getOpenFileName = staticmethod(file_answer)
+    QFileDialog.getSaveFileName = staticmethod(file_answer)
+    QDialog.exec = reject
+    for name in saved["boxes"]:
+        setattr(QMessageBox, name, staticmethod(box_answer))
+    try:
+        yield
+    finally:
+        QFileDialog.getOpenFileName = saved["open"]
+        QFileDialog.getSaveFileName = saved["save"]
+        QDialog.exec = saved["exec"]
+        for name, original in saved["boxes"].items():
+            setattr(QMessageBox, name, original)
+
+
+def _visible_children(window: QWidget, kind: type[QWidget]) -> list[QWidget]:
+    return [w for w in window.findChildren(kind) if w.isVisible() and w.isEnabled()]
+
+
+def _random_point(rng: random.Random, widget: QWidget) -> QPoint:
+    return QPoint(rng.randrange(max(1, widget.width())), rng.randrange(max(1, widget.height())))
+
+
+def _type_text(widget: QWidget, text: str) -> None:
+    """Type ``text`` as key events carrying each character.
+
+    (QTest.keyClicks maps characters to keys through Latin-1 and crashes on others such as
+    "×" or "∞", which a user can still type with a compose key or paste.)
+    """
+    for char in text:
+        key = ord(char.upper()) if char.isascii() and char.isalnum() else Qt.Key.Key_unknown
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.sendEvent(widget, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, char))
+
+
+# -- actions: each takes (window, rng) and does one thing a user could do -------------------
+
+
+def drag_slider(window: QMainWindow, rng: random.Random) -> None:
+    sliders = _visible_children(window, QAbstractSlider)
+    if not sliders:
+        return
+    slider = rng.choice(sliders)
+    slider.setFocus()
+    slider.setSliderDown(True)  # as when the handle is grabbed: one drag, many values
+    for _ in range(rng.randint(1, 6)):
+        slider.setSliderPosition(rng.randint(slider.minimum(), slider.maximum()))
+    slider.setSliderDown(False)
+
+
+def step_slider(window: QMainWindow, rng: random.Random) -> None:
+    sliders = _visible_children(window, QAbstractSlider)
+    if sliders:
+        slider = rng.choice(sliders)
+        slider.setFocus()
+        QTest.keyClick(slider, rng.choice(_KEYS[:8]))
+
+
+def type_into_entry(window: QMainWindow, rng: random.Random) -> None:
+    entries = [c.entry for c in window.controls.values() if c.entry.isVisible()]
+    if not entries:
+        return
+    entry = rng.choice(entries)
+    entry.setFocus()
+    entry.lineEdit().selectAll()
+    text = "".join(rng.choice(_TYPED_ALPHABET) for _ in range(rng.randint(0, 8)))
+    _type_text(entry.lineEdit(), text)
+    QTest.keyClick(entry, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
+
+
+def click_somewhere(window: QMainWindow, rng: random.Random) -> None:
+    target = window.childAt(_random_point(rng, window)) or window
+    if isinstance(target, QAbstractButton) and target.text().lower() in ("quit", "close"):
+        return
+    point = _random_point(rng, target)
+    if rng.random() < 0.3:
+        QTest.mouseDClick(target, Qt.MouseButton.LeftButton, pos=point)
+    else:
+        QTest.mouseClick(
+            target, rng.choice((Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton)), pos=point
+        )
+
+
+def wheel_on_chart(window: QMainWindow, rng: random.Random) -> None:
+    chart = window.chart
+    if chart is None or not chart.isVisible():
+        return
+    viewport = chart.viewport()
+    pos = QPointF(_random_point(rng, viewport))
+    delta = rng.choice((-360, -120, 120, 360))
+    event = QWheelEvent(
+        pos,
+        QPointF(viewport.mapToGlobal(pos.toPoint())),
+        QPoint(0, 0),
+        QPoint(0, delta),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(viewport, event)
+
+
+def press_key(window: QMainWindow, rng: random.Random) -> None:
+    target = QApplication.focusWidget() or window
+    modifiers = rng.choice(
+        (Qt.KeyboardModifier.NoModifier,) * 4
+        + (Qt.KeyboardModifier.ShiftModifier, Qt.KeyboardModifier.ControlModifier)
+    )
+    QTest.keyClick(target, rng.choice(_KEYS), modifiers)
+
+
+def press_shortcut(window: QMainWindow, rng: random.Random) -> None:
+    sequences = []
+    leaving = _leaving_shortcuts()
+    for action in window.findChildren(QAction):
+        for sequence in action.shortcuts():
+            text = sequence.toString()
+            if text and text not in leaving:
+                sequences.append(sequence)
+    if not sequences:
+        return
+    sequence = rng.choice(sequences)
+    combined = sequence[0]
+    QTest.keyClick(QApplication.focusWidget() or window, combined.key(), combined.keyboardModifiers())
+
+
+def open_a_file(window: QMainWindow, rng: random.Random) -> None:
+    """Ask for a scenario or tour file (the dialog is answered with a fuzzed one)."""
+    wanted = rng.choice(("action:file.open_scenario", "action:file.open_tour"))
+    action = window.findChild(QAction, wanted)
+    if action is not None and action.isEnabled():
+        action.trigger()
+
+
+def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
+    """Answer the app's non-blocking message boxes, as a user clicking OK would."""
+    for box in QApplication.topLevelWidgets():
+        if isinstance(box, QMessageBox) and box.isVisible():
+            box.accept()
+
+
+def resize_window(window: QMainWindow, rng: random.Random) -> None:
+    minimum = window.minimumSizeHint()
+    window.resize(rng.randint(minimum.width(), 2200), rng.randint(minimum.height(), 1400))
+
+
+#: (weight, action): how often each kind of action is drawn.
+ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
+    (5, drag_slider),
+    (4, step_slider),
+    (4, type_into_entry),
+    (4, click_somewhere),
+    (2, wheel_on_chart),
+    (4, press_key),
+    (2, press_shortcut),
+    (1, resize_window),
+    (2, dismiss_dialogs),
+    (1, open_a_file),
+]
+
+
+@dataclass
+class FuzzResult:
+    seed: int
+    actions: int = 0
+    failures: list[str] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def summary(self) -> str:
+        if self.ok:
+            return f"fuzz: {self.actions} actions, no failure (seed {self.seed})"
+        recent = "; ".join(self.log[-5:])
+        return (
+            f"fuzz: FAILED after {self.actions} actions (seed {self.seed}): "
+            f"{self.failures[0]} [last actions: {recent}]"
+        )
+
+
+class Monkey:
+    """Seeded random user actions on ``window``.
+
+    Parameters
+    ----------
+    window : QMainWindow
+        The main window (as built by ``create_main_window``).
+    seed : int
+        Seed of the action sequence; print it to replay a failure.
+    burst : int
+        Actions between two invariant checks.
+    actions : list, optional
+        (weight, action) pairs; :data:`ACTIONS` by default.
+    """
+
+    def __init__(self, window: QMainWindow, seed: int, burst: int = 25, actions=None) -> None:
+        self.window = window
+        self.seed = seed
+        self.burst = burst
+        self.rng = random.Random(seed)
+        chosen = actions if actions is not None else ACTIONS
+        #: Called for a path when the app asks for a file (None: cancel every file dialog).
+        self.offer_file: Callable[[], str] | None = None
+        self._weights = [w for w, _ in chosen]
+        self._actions = [a for _, a in chosen]
+
+    def run(self, max_actions: int | None = None, seconds: float | None = None) -> FuzzResult:
+        """Act until ``max_actions`` are done or ``seconds`` have passed (whichever comes first)."""
+        result = FuzzResult(seed=self.seed)
+        deadline = None if seconds is None else time.monotonic() + seconds
+        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file):
+            while (max_actions is None or result.actions < max_actions) and (
+                deadline is None or time.monotonic() < deadline
+            ):
+                for _ in range(self.burst):
+                    action = self.rng.choices(self._actions, self._weights)[0]
+                    result.log.append(action.__name__)
+                    del result.log[:-50]
+                    action(self.window, self.rng)
+                    result.actions += 1
+                QApplication.processEvents()
+                problems = guard.failures + window_problems(self.window)
+                if problems:
+                    result.failures = problems
+                    return result
+        return result

@@ -1,0 +1,82 @@
+"""Invariants of the whole main window, checked after every burst of fuzzed input.
+
+* every control lies inside its declared range, and slider and entry box agree with the state;
+* the cards show what the model computes for the values the controls show;
+* the chart shows the model's curves for the current parameters, with the markers in place.
+
+Each check returns a list of broken invariants in words (empty when all hold).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtWidgets import QMainWindow
+
+from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..views.card_text import card_texts
+
+__all__ = ["window_problems"]
+
+
+def _control_problems(window: QMainWindow) -> list[str]:
+    problems = []
+    params = window.state.params
+    for spec in SPECS:
+        control = window.controls[spec.name]
+        slider, entry = control.slider, control.entry
+        if not slider.minimum() <= slider.value() <= slider.maximum():
+            problems.append(f"{spec.name} slider at {slider.value()} outside its range")
+        if not spec.minimum <= entry.value() <= spec.maximum:
+            problems.append(f"{spec.name} entry shows {entry.value()} outside {spec.minimum}..{spec.maximum}")
+        value = getattr(params, spec.name)
+        if abs(entry.value() - value) > 0.5 * 10.0**-spec.decimals:
+            problems.append(f"{spec.name} entry shows {entry.value()} but the state holds {value}")
+        if slider.value() != spec.to_slider(value):
+            problems.append(f"{spec.name} slider at {slider.value()} but the state holds {value}")
+    return problems
+
+
+def _card_problems(window: QMainWindow) -> list[str]:
+    shown = {spec.name: window.controls[spec.name].entry.value() for spec in SPECS}
+    expected = card_texts(readouts(Parameters(**shown)))
+    problems = []
+    for name, text in expected.items():
+        actual = window.cards[name].value.text()
+        if actual != text.value:
+            problems.append(f"{name} shows {actual!r}, the model gives {text.value!r} for {shown}")
+    return problems
+
+
+def _chart_problems(window: QMainWindow) -> list[str]:
+    chart = window.chart
+    if chart is None:
+        return []
+    params = window.state.params
+    figures = readouts(params)
+    curves = speedup_curves(params, figures.best_k)
+    x, y = chart.curve.getData()
+    problems = []
+    if x is None or len(x) != len(curves.k) or not np.allclose(y, curves.speedup, rtol=1e-12):
+        problems.append("chart curve differs from the model's curve")
+    _, lower = chart.lower.getData()
+    _, upper = chart.upper.getData()
+    if lower is None or not np.allclose(lower, curves.lower) or not np.allclose(upper, curves.upper):
+        problems.append("chart band differs from the model's p ± 0.10 curves")
+    current = chart.current.data
+    if len(current) != 1 or current["x"][0] != params.k:
+        problems.append("current-k marker missing or misplaced")
+    best = chart.best.data
+    if figures.best_k is None:
+        if len(best):
+            problems.append("best-k marker shown although there is no peak")
+    elif len(best) != 1 or best["x"][0] != figures.best_k:
+        problems.append("best-k marker missing or misplaced")
+    (x0, x1), _ = chart.getPlotItem().viewRange()
+    if x0 > 0 or x1 < params.k or (figures.best_k is not None and x1 < figures.best_k):
+        problems.append(f"chart x-range {x0:.1f}..{x1:.1f} misses the current or best k")
+    return problems
+
+
+def window_problems(window: QMainWindow) -> list[str]:
+    """Every broken invariant of ``window``, in words."""
+    return _control_problems(window) + _card_problems(window) + _chart_problems(window)

@@ -1,0 +1,180 @@
+"""Reading a JSON file the user chose, as data and within limits.
+
+Every file the app reads (scenarios, tours) goes through :func:`read_json`:
+
+* the size is checked from the file system *before* reading, and the read is
+  bounded as well (a file that grows, or a device that never ends, is cut off);
+* the bytes must be UTF-8 (a byte-order mark is allowed: Windows editors write one);
+* ``json.loads`` rejects ``NaN``/``Infinity``, numbers that overflow to
+  infinity, integers longer than 40 digits and keys that appear twice;
+* nesting deeper than a small limit is refused.
+
+Anything wrong raises :class:`FileProblem`, whose message names the file and
+the problem in words a lecturer can act on.  No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import stat
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_MAX_DEPTH", "FileProblem", "parse_json_bytes", "read_json"]
+
+DEFAULT_MAX_BYTES = 64 * 1024
+DEFAULT_MAX_DEPTH = 8
+_MAX_INT_DIGITS = 40
+
+
+class FileProblem(ValueError):
+    """A file could not be used; ``str(error)`` names the file and the problem.
+
+    Attributes
+    ----------
+    kind : str
+        A short code for tests and logs: ``missing``, ``not_a_file``, ``too_large``,
+        ``empty``, ``binary``, ``not_utf8``, ``truncated``, ``not_json``,
+        ``not_finite``, ``too_deep``, ``duplicate_key``, ``format``, ``version``,
+        ``schema``, ``type``, ``range``.
+    problem : str
+        The problem alone, without the file name.
+    """
+
+    def __init__(self, kind: str, problem: str, path: str | os.PathLike[str] | None = None) -> None:
+        self.kind = kind
+        self.problem = problem
+        self.path = None if path is None else Path(path)
+        where = f"{self.path.name}: " if self.path is not None else ""
+        super().__init__(f"{where}{problem}")
+
+    def with_path(self, path: str | os.PathLike[str]) -> FileProblem:
+        """The same problem, attributed to ``path``."""
+        return FileProblem(self.kind, self.problem, path)
+
+
+def _size_text(n_bytes: int) -> str:
+    if n_bytes < 1024:
+        return f"{n_bytes} bytes"
+    if n_bytes < 1024 * 1024:
+        return f"{n_bytes / 1024:.0f} KiB"
+    return f"{n_bytes / (1024 * 1024):.1f} MiB"
+
+
+def _reject_constant(name: str) -> Any:
+    raise FileProblem("not_finite", f"holds {name}, which is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise FileProblem("not_finite", f"holds the number {text[:20]}, which is too large")
+    return value
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_INT_DIGITS:
+        raise FileProblem("not_finite", f"holds an integer with {len(text)} digits")
+    return int(text)
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise FileProblem("duplicate_key", f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _depth(value: Any, limit: int) -> None:
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > limit:
+                raise FileProblem("too_deep", f"nests more than {limit} levels deep")
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children)
+
+
+def parse_json_bytes(data: bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
+    """Decode and parse ``data`` under the rules above.
+
+    Raises
+    ------
+    FileProblem
+        Without a path; :func:`read_json` adds it.
+    """
+    if not data.strip():
+        raise FileProblem("empty", "is empty")
+    if b"\x00" in data:
+        raise FileProblem("binary", "is a binary file, not JSON text")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FileProblem("not_utf8", f"is not UTF-8 text (bad byte at offset {error.start})") from None
+    try:
+        value = json.loads(
+            text,
+            parse_constant=_reject_constant,
+            parse_float=_finite_float,
+            parse_int=_bounded_int,
+            object_pairs_hook=_unique_keys,
+        )
+    except json.JSONDecodeError as error:
+        if error.pos >= len(text.rstrip()):
+            raise FileProblem("truncated", "ends too early: the file looks cut off") from None
+        raise FileProblem(
+            "not_json", f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise FileProblem("too_deep", f"nests more than {max_depth} levels deep") from None
+    except ValueError as error:  # int() refusing a huge literal, and the like
+        if isinstance(error, FileProblem):
+            raise
+        raise FileProblem("not_json", f"is not valid JSON: {error}") from None
+    _depth(value, max_depth)
+    return value
+
+
+def read_json(
+    path: str | os.PathLike[str],
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    max_depth: int = DEFAULT_MAX_DEPTH,
+) -> Any:
+    """Read and parse the JSON file at ``path``.
+
+    Raises
+    ------
+    FileProblem
+        Naming the file and what is wrong with it.
+    """
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise FileProblem("missing", "no such file", path) from None
+    except OSError as error:
+        raise FileProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileProblem("not_a_file", "is a folder, not a file", path)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem("not_a_file", "is not a regular file", path)
+    if info.st_size > max_bytes:
+        raise FileProblem(
+            "too_large", f"is {_size_text(info.st_size)}; the limit is {_size_text(max_bytes)}", path
+        )
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(max_bytes + 1)
+    except OSError as error:
+        raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
+    if len(data) > max_bytes:
+        raise FileProblem("too_large", f"is larger than the limit of {_size_text(max_bytes)}", path)
+    try:
+        return parse_json_bytes(data, max_depth)
+    except FileProblem as problem:
+        raise problem.with_path(path) from None

@@ -1,0 +1,164 @@
+"""Scenario files: a saved set-up (parameters, theme, zoom, tour and scene) as versioned JSON.
+
+Version 1 looks like this (``tour`` may be left out or ``null``)::
+
+    {
+      "format": "specdec-desktop-scenario",
+      "version": 1,
+      "parameters": {"k": 6, "p": 0.75, "c": 0.15},
+      "view": {"theme": "projector", "zoom": 1.25},
+      "tour": {"file": "default", "scene": 3, "active": true}
+    }
+
+``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
+of a tour file, relative to the scenario file's folder (or absolute);
+``tour.scene`` counts from 1.  Reading is strict: unknown keys, wrong types and
+out-of-range values are errors that name the key, so a typo never passes
+silently.  No Qt here.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..model.parameters import Parameters
+from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
+from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
+from .schema import (
+    expect_bool,
+    expect_header,
+    expect_int,
+    expect_number,
+    expect_object,
+    expect_parameters,
+    expect_string,
+)
+
+__all__ = [
+    "BUILTIN_TOUR",
+    "SCENARIO_FORMAT",
+    "SCENARIO_SUFFIX",
+    "SCENARIO_VERSION",
+    "Scenario",
+    "TourPosition",
+    "load_scenario",
+    "save_scenario",
+    "scenario_from_json",
+    "scenario_to_json",
+]
+
+SCENARIO_FORMAT = "specdec-desktop-scenario"
+SCENARIO_VERSION = 1
+SCENARIO_SUFFIX = ".json"
+#: ``tour.file`` value that names the tour bundled with the app.
+BUILTIN_TOUR = "default"
+_MAX_PATH = 1024
+_MAX_SCENES = 100
+
+
+@dataclass(frozen=True)
+class TourPosition:
+    """Which tour, which scene (0-based here, 1-based in the file), and whether it is running."""
+
+    file: str
+    scene: int
+    active: bool
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A complete, validated scenario."""
+
+    parameters: Parameters = field(default_factory=Parameters)
+    theme: str = DEFAULT_THEME_CHOICE
+    zoom: float = 1.0
+    tour: TourPosition | None = None
+
+
+def _theme(value: Any, where: str) -> str:
+    text = expect_string(value, where, 20)
+    if text not in THEME_CHOICES:
+        raise FileProblem("range", f"{where} must be one of {', '.join(THEME_CHOICES)}, got {text!r}")
+    return text
+
+
+def scenario_from_json(document: Any) -> Scenario:
+    """Validate a parsed document and build the :class:`Scenario` it describes.
+
+    Raises
+    ------
+    FileProblem
+        Naming the key at fault (without a file name).
+    """
+    doc = expect_header(document, SCENARIO_FORMAT, SCENARIO_VERSION, "SpecDec Desktop scenario")
+    expect_object(doc, "the file", ["format", "version", "parameters", "view"], ["tour"])
+    parameters = expect_parameters(doc["parameters"], "parameters")
+    view = expect_object(doc["view"], "view", ["theme", "zoom"])
+    theme = _theme(view["theme"], "view.theme")
+    zoom = expect_number(view["zoom"], "view.zoom", ZOOM_MIN, ZOOM_MAX)
+    tour = None
+    if doc.get("tour") is not None:
+        raw = expect_object(doc["tour"], "tour", ["file", "scene", "active"])
+        tour = TourPosition(
+            file=expect_string(raw["file"], "tour.file", _MAX_PATH),
+            scene=expect_int(raw["scene"], "tour.scene", 1, _MAX_SCENES) - 1,
+            active=expect_bool(raw["active"], "tour.active"),
+        )
+    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour)
+
+
+def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
+    """The JSON document for ``scenario`` (the inverse of :func:`scenario_from_json`)."""
+    document: dict[str, Any] = {
+        "format": SCENARIO_FORMAT,
+        "version": SCENARIO_VERSION,
+        "parameters": scenario.parameters.as_dict(),
+        "view": {"theme": scenario.theme, "zoom": scenario.zoom},
+    }
+    if scenario.tour is not None:
+        document["tour"] = {
+            "file": scenario.tour.file,
+            "scene": scenario.tour.scene + 1,
+            "active": scenario.tour.active,
+        }
+    return document
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate the scenario file at ``path``.
+
+    Raises
+    ------
+    FileProblem
+        Naming the file and the problem; nothing is changed.
+    """
+    document = read_json(path, max_bytes=DEFAULT_MAX_BYTES)
+    try:
+        return scenario_from_json(document)
+    except FileProblem as problem:
+        raise problem.with_path(path) from None
+
+
+def save_scenario(path: str | os.PathLike[str], scenario: Scenario) -> None:
+    """Write ``scenario`` to ``path`` atomically (a half-written file never replaces a good one).
+
+    Raises
+    ------
+    OSError
+        If the folder cannot be written.
+    """
+    path = Path(path)
+    text = json.dumps(scenario_to_json(scenario), indent=2) + "\n"
+    handle, temporary = tempfile.mkstemp(prefix=".scenario-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,165 @@
+"""Tour files: the guided tour's scenes as data, so a lecturer can write their own.
+
+Version 1::
+
+    {
+      "format": "specdec-desktop-tour",
+      "version": 1,
+      "title": "Why speculative decoding peaks",
+      "scenes": [
+        {
+          "title": "Past the peak",
+          "caption": "One or two sentences shown large while the scene is on.",
+          "parameters": {"k": 6, "p": 0.75, "c": 0.15},
+          "tab": "why-peak",
+          "animation": {"play": true, "seed": 7, "speed": 1}
+        }
+      ]
+    }
+
+``tab`` (optional) picks the lower panel to show: one of :data:`TAB_IDS`.
+``animation`` (optional) asks for the token-by-token run: ``play`` starts it,
+``seed`` (optional) makes it repeatable, ``speed`` (optional, default 1) is a
+multiplier; a scene with an animation shows the ``token-run`` panel.
+The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import resources
+from ..model.parameters import Parameters
+from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
+from .schema import (
+    expect_bool,
+    expect_header,
+    expect_int,
+    expect_number,
+    expect_object,
+    expect_parameters,
+    expect_string,
+)
+
+__all__ = [
+    "MAX_CAPTION",
+    "MAX_SCENES",
+    "TAB_IDS",
+    "TOUR_FORMAT",
+    "TOUR_VERSION",
+    "Animation",
+    "Scene",
+    "Tour",
+    "default_tour_path",
+    "load_tour",
+    "tour_from_json",
+]
+
+TOUR_FORMAT = "specdec-desktop-tour"
+TOUR_VERSION = 1
+#: The lower panels a scene may show, in the window's tab order.
+TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits")
+MAX_SCENES = 100
+MAX_TITLE = 80
+#: Two sentences of a reasonable length; longer captions stop being read from the back row.
+MAX_CAPTION = 300
+SPEED_RANGE = (0.25, 8.0)
+SEED_MAX = 2**32 - 1
+
+
+@dataclass(frozen=True)
+class Animation:
+    """What a scene asks of the token-by-token run."""
+
+    play: bool
+    seed: int | None = None
+    speed: float = 1.0
+
+
+@dataclass(frozen=True)
+class Scene:
+    title: str
+    caption: str
+    parameters: Parameters
+    tab: str | None = None
+    animation: Animation | None = None
+
+
+@dataclass(frozen=True)
+class Tour:
+    title: str
+    scenes: tuple[Scene, ...]
+
+
+def _animation(value: Any, where: str) -> Animation:
+    obj = expect_object(value, where, ["play"], ["seed", "speed"])
+    seed = obj.get("seed")
+    speed = obj.get("speed", 1.0)
+    return Animation(
+        play=expect_bool(obj["play"], f"{where}.play"),
+        seed=None if seed is None else expect_int(seed, f"{where}.seed", 0, SEED_MAX),
+        speed=expect_number(speed, f"{where}.speed", *SPEED_RANGE),
+    )
+
+
+def _scene(value: Any, where: str) -> Scene:
+    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation"])
+    tab = obj.get("tab")
+    if tab is not None:
+        expect_string(tab, f"{where}.tab", 40)
+        if tab not in TAB_IDS:
+            raise FileProblem("range", f"{where}.tab must be one of {', '.join(TAB_IDS)}, got {tab!r}")
+    animation = None if obj.get("animation") is None else _animation(obj["animation"], f"{where}.animation")
+    if animation is not None and tab not in (None, "token-run"):
+        raise FileProblem("schema", f"{where} has an animation, so its tab must be 'token-run', not {tab!r}")
+    return Scene(
+        title=expect_string(obj["title"], f"{where}.title", MAX_TITLE),
+        caption=expect_string(obj["caption"], f"{where}.caption", MAX_CAPTION),
+        parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
+        tab="token-run" if animation is not None else tab,
+        animation=animation,
+    )
+
+
+def tour_from_json(document: Any) -> Tour:
+    """Validate a parsed tour document.
+
+    Raises
+    ------
+    FileProblem
+        Naming the key at fault (without a file name).
+    """
+    doc = expect_header(document, TOUR_FORMAT, TOUR_VERSION, "SpecDec Desktop tour")
+    expect_object(doc, "the file", ["format", "version", "title", "scenes"])
+    scenes = doc["scenes"]
+    if not isinstance(scenes, list):
+        raise FileProblem("type", "scenes must be a list of scenes")
+    if not 1 <= len(scenes) <= MAX_SCENES:
+        raise FileProblem("range", f"scenes must hold 1 to {MAX_SCENES} scenes, got {len(scenes)}")
+    return Tour(
+        title=expect_string(doc["title"], "title", MAX_TITLE),
+        scenes=tuple(_scene(scene, f"scenes[{i + 1}]") for i, scene in enumerate(scenes)),
+    )
+
+
+def load_tour(path: str | os.PathLike[str]) -> Tour:
+    """Read and validate the tour file at ``path``.
+
+    Raises
+    ------
+    FileProblem
+        Naming the file and the problem.
+    """
+    document = read_json(path, max_bytes=DEFAULT_MAX_BYTES)
+    try:
+        return tour_from_json(document)
+    except FileProblem as problem:
+        raise problem.with_path(path) from None
+
+
+def default_tour_path() -> Path:
+    """The tour bundled with the app (``resources/tours/default.json``)."""
+    return resources.path("tours", "default.json")

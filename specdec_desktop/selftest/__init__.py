@@ -1,0 +1,45 @@
+"""``specdec-desktop --self-test``: build the window, exercise every part, exit 0 (1 and a reason).
+
+It runs the same code whether started from source, from an installed wheel or
+from the frozen bundle, offscreen when there is no display, and never touches
+the network.  CI runs it on the frozen build.
+
+The hook list
+-------------
+:data:`CHECKS` is the ordered list of ``(name, check)`` pairs.  A check takes a
+:class:`SelfTestContext` (the app, the shown main window, the font family, a
+temporary folder), raises :class:`SelfTestFailure` (or anything) with a
+one-line reason when something is wrong, and returns a short summary.  To test
+a new feature, write ``check_<feature>(ctx) -> str`` in a module of this
+package and add it to :data:`CHECKS`; nothing else needs to change.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .context import SelfTestContext, SelfTestFailure, expect
+from .control_checks import check_controls
+from .figure_checks import check_cards, check_chart
+from .resource_checks import check_resources, check_text_in_font
+from .runner import Check, run_checks
+from .view_checks import check_screenshot, check_themes, check_token_run
+
+__all__ = ["CHECKS", "Check", "SelfTestContext", "SelfTestFailure", "expect", "run_self_test"]
+
+#: What the self-test does, in order.
+CHECKS: list[tuple[str, Check]] = [
+    ("resources", check_resources),  # every bundled file loads; the icon has every size
+    ("fonts", check_text_in_font),  # every character on screen is in the bundled font
+    ("controls", check_controls),  # sliders, keys and entry boxes drive the state
+    ("cards", check_cards),  # model = SPEC reference values; cards show the model
+    ("chart", check_chart),  # curves, band, markers and ranges = the model
+    ("themes", check_themes),  # light, dark, projector applied to window and chart
+    ("token run", check_token_run),  # plays the animation when the build has one
+    ("screenshot", check_screenshot),  # renders a PNG to a temporary folder; not blank
+]
+
+
+def run_self_test(args: argparse.Namespace) -> int:
+    """Run :data:`CHECKS` against a window built from ``args``; return the exit status."""
+    return run_checks(args, CHECKS)

@@ -1,0 +1,150 @@
+"""Self-test checks of the bundled files: every resource loads; every character shown is in the bundled font.
+
+The font check is what keeps a machine without fonts from showing boxes: a
+character the bundled font lacks would fall back to a system font, and on a
+bare system there is none.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QFont, QImage, QImageReader, QRawFont, QTextDocument
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QTabBar, QTextBrowser
+
+from .. import resources
+from ..app_icon import ICON_NAME, PNG_SIZES, app_icon
+from ..theme.fonts import FONT_FILES
+from .context import SelfTestContext, SelfTestFailure, expect
+
+__all__ = ["check_resources", "check_text_in_font"]
+
+#: Files the app cannot do without (fonts, their licence, the icon in every form).
+REQUIRED = (
+    *(("fonts", name) for name in FONT_FILES),
+    ("fonts", "LICENSE-Inter.txt"),
+    ("icons", f"{ICON_NAME}.svg"),
+    ("icons", f"{ICON_NAME}-small.svg"),
+    ("icons", f"{ICON_NAME}.ico"),
+    ("icons", f"{ICON_NAME}.icns"),
+    *(("icons", f"{ICON_NAME}-{size}.png") for size in PNG_SIZES),
+)
+#: The faces the interface uses: (name, weight, italic).
+_STYLES = (
+    ("regular", QFont.Weight.Normal, False),
+    ("italic", QFont.Weight.Normal, True),
+    ("semibold", QFont.Weight.DemiBold, False),
+    ("bold", QFont.Weight.Bold, False),
+)
+_TEXT_SUFFIXES = {".txt", ".md", ".json", ".csv", ".qss", ".desktop", ".toml"}
+
+
+def _load_icns(path: Path) -> str:
+    data = path.read_bytes()
+    expect(data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data), "not an icns file")
+    offset, count = 8, 0
+    while offset < len(data):
+        length = struct.unpack(">I", data[offset + 4 : offset + 8])[0]
+        expect(8 < length <= len(data) - offset, "icns entry overruns the file")
+        image = QImage.fromData(data[offset + 8 : offset + length])
+        expect(not image.isNull(), f"icns entry {data[offset : offset + 4]!r} is not an image")
+        offset, count = offset + length, count + 1
+    return f"{count} images"
+
+
+def _load(path: Path) -> str:
+    """Load one file the way the app would; return what it held; raise if it does not load."""
+    suffix = path.suffix.lower()
+    expect(path.stat().st_size > 0, "empty file")
+    if suffix in {".otf", ".ttf"}:
+        font = QRawFont(str(path), 12)
+        expect(font.isValid(), "Qt cannot read this font")
+        return font.familyName()
+    if suffix == ".svg":
+        expect(QSvgRenderer(str(path)).isValid(), "Qt cannot read this SVG")
+        return "svg"
+    if suffix == ".icns":
+        return _load_icns(path)
+    if suffix in {".png", ".ico", ".jpg", ".jpeg"}:
+        reader = QImageReader(str(path))
+        count = max(1, reader.imageCount())
+        for _ in range(count):
+            expect(not reader.read().isNull(), f"Qt cannot read this image ({reader.errorString()})")
+            reader.jumpToNextImage()
+        return f"{count} images"
+    if suffix in _TEXT_SUFFIXES:
+        expect(path.read_text(encoding="utf-8").strip(), "no text in it")
+        return "text"
+    path.read_bytes()
+    return "bytes"
+
+
+def check_resources(ctx: SelfTestContext) -> str:
+    """Every file under ``resources/`` loads, the required ones are there, and the icon has every size."""
+    for parts in REQUIRED:
+        resources.path(*parts)  # raises ResourceMissing naming the file
+    root = resources.root()
+    files = sorted(p for p in root.rglob("*") if p.is_file())
+    for path in files:
+        try:
+            _load(path)
+        except Exception as error:
+            raise SelfTestFailure(f"{path.relative_to(root).as_posix()}: {error}") from None
+    png_sizes = {
+        QImage(str(resources.path("icons", f"{ICON_NAME}-{size}.png"))).size().width() for size in PNG_SIZES
+    }
+    expect(png_sizes == set(PNG_SIZES), f"icon PNGs have sizes {sorted(png_sizes)}")
+    icon = app_icon()
+    expect(not icon.isNull(), "the app icon is empty")
+    expect(not icon.pixmap(QSize(16, 16)).isNull(), "the app icon has no 16 px image")
+    expect(not ctx.app.windowIcon().isNull(), "the application has no window icon")
+    return f"{len(files)} files from {root}"
+
+
+def _visible_texts(ctx: SelfTestContext) -> list[str]:
+    window = ctx.window
+    texts = [window.windowTitle()]
+    document = QTextDocument()
+    for label in window.findChildren(QLabel):
+        document.setHtml(label.text())
+        texts.append(document.toPlainText())
+    for browser in window.findChildren(QTextBrowser):
+        texts.append(browser.document().toPlainText())
+    for bar in window.findChildren(QTabBar):
+        texts.extend(bar.tabText(index) for index in range(bar.count()))
+    for button in window.findChildren(QAbstractButton):
+        texts.append(button.text())
+    for box in window.findChildren(QAbstractSpinBox):
+        texts.append(box.text())
+    chart = getattr(window, "chart", None)
+    if chart is not None:
+        import pyqtgraph as pg
+
+        for item in chart.getPlotItem().items:
+            if isinstance(item, pg.TextItem):
+                texts.append(item.toPlainText())
+        for side in ("left", "bottom"):
+            document.setHtml(chart.getPlotItem().getAxis(side).labelText)
+            texts.append(document.toPlainText())
+    return texts
+
+
+def check_text_in_font(ctx: SelfTestContext) -> str:
+    """Every character the window shows is drawn by the bundled font, in each of its styles."""
+    characters = sorted({ch for text in _visible_texts(ctx) for ch in text if not ch.isspace()})
+    expect(characters, "the window shows no text")
+    for style, weight, italic in _STYLES:
+        font = QFont(ctx.font_family)
+        font.setWeight(weight)
+        font.setItalic(italic)
+        raw = QRawFont.fromFont(font)
+        expect(raw.isValid(), f"no {style} face for {ctx.font_family}")
+        expect(raw.familyName() == ctx.font_family, f"{style} text resolves to {raw.familyName()!r}")
+        missing = [ch for ch in characters if not raw.supportsCharacter(ord(ch))]
+        expect(
+            not missing, f"{style} {ctx.font_family} lacks {' '.join(f'U+{ord(c):04X} {c}' for c in missing)}"
+        )
+    return f"{len(characters)} distinct characters in {ctx.font_family}, {len(_STYLES)} styles"

@@ -1,0 +1,88 @@
+"""Runs the self-test checks in order against one shown main window; prints progress, returns the exit status.
+
+Each check gets a :class:`~.context.SelfTestContext` and returns a short summary.
+The first check that raises stops the run: one line on stderr,
+``specdec-desktop: self-test failed: <check>: <reason>``, and exit status 1.
+A Qt warning logged while a check runs fails that check too (Qt says
+something is wrong even when nothing raised), except for the notes in
+:data:`IGNORED_QT_MESSAGES`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
+
+from .context import SelfTestContext, SelfTestFailure
+
+__all__ = ["IGNORED_QT_MESSAGES", "Check", "run_checks"]
+
+Check = Callable[[SelfTestContext], str]
+
+#: Qt messages that say nothing about the app (the offscreen platform has no window manager).
+IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+_MAX_REASON = 400
+_PROG = "specdec-desktop"
+
+
+def _one_line(text: str) -> str:
+    line = " / ".join(part.strip() for part in text.strip().splitlines() if part.strip()) or "no reason given"
+    return line if len(line) <= _MAX_REASON else line[: _MAX_REASON - 1] + "…"
+
+
+def run_checks(args: argparse.Namespace, checks: Sequence[tuple[str, Check]]) -> int:
+    """Build the window from ``args``, run ``checks`` in order, return 0 or 1."""
+    from .. import app as app_module
+
+    started = time.perf_counter()
+    qt_messages: list[str] = []
+
+    def on_qt_message(kind: QtMsgType, _context: object, message: str) -> None:
+        if kind != QtMsgType.QtDebugMsg and kind != QtMsgType.QtInfoMsg:
+            if not any(ignored in message for ignored in IGNORED_QT_MESSAGES):
+                qt_messages.append(message)
+
+    def fail(name: str, reason: str) -> int:
+        print(f"{_PROG}: self-test failed: {name}: {_one_line(reason)}", file=sys.stderr, flush=True)
+        return 1
+
+    app_module._use_offscreen_if_headless()
+    previous_handler = qInstallMessageHandler(on_qt_message)
+    window = None
+    try:
+        with tempfile.TemporaryDirectory(prefix="specdec-self-test-") as temp:
+            try:
+                app = app_module.create_application()
+                font_family = app_module._interface_font()
+                window = app_module._build(args)
+                window.resize(1400, 900)
+                window.show()
+                app.processEvents()
+            except Exception as error:  # the window itself would not build
+                return fail("window", f"{type(error).__name__}: {error}")
+            if qt_messages:
+                return fail("window", f"Qt warning: {qt_messages[0]}")
+            context = SelfTestContext(app=app, window=window, font_family=font_family, temp_dir=Path(temp))
+            for name, check in checks:
+                try:
+                    summary = check(context)
+                    context.settle()
+                except SelfTestFailure as failure:
+                    return fail(name, str(failure))
+                except Exception as error:
+                    return fail(name, f"{type(error).__name__}: {error}")
+                if qt_messages:
+                    return fail(name, f"Qt warning: {qt_messages[0]}")
+                print(f"self-test: {name}: ok ({summary})", flush=True)
+    finally:
+        if window is not None:
+            window.close()
+        qInstallMessageHandler(previous_handler)
+    print(f"self-test: passed {len(checks)} checks in {time.perf_counter() - started:.1f} s", flush=True)
+    return 0

@@ -1,0 +1,80 @@
+"""The guided tour's caption: scene number and title, one or two sentences in large type, and the keys.
+
+It sits in the window's header, in place of the title, rather than floating
+over the content: each scene is about the cards, the chart or the lower panel,
+and a floating banner would hide one of them.  Its height is the same for
+every scene of a tour (the tallest caption decides), so stepping between
+scenes never moves the chart.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
+
+__all__ = ["CaptionBanner"]
+
+_KEYS_HINT = "PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave"
+
+
+class CaptionBanner(QFrame):
+    """Shows one scene's caption; holds only the texts it was last given."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tourCaption")
+        self.setProperty("role", "banner")
+        self.setAccessibleName("Tour caption")
+        self.setAccessibleDescription("The guided tour's current scene")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.counter = QLabel("")
+        self.counter.setObjectName("sceneCounter")
+        self.counter.setProperty("role", "sceneCounter")
+        self.caption = QLabel("")
+        self.caption.setObjectName("caption")
+        self.caption.setProperty("role", "caption")
+        self.caption.setWordWrap(True)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.keys = QLabel(_KEYS_HINT)
+        self.keys.setObjectName("keysHint")
+        self.keys.setProperty("role", "hint")
+        self.keys.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout = QGridLayout(self)
+        layout.addWidget(self.counter, 0, 0)
+        layout.addWidget(self.keys, 0, 1)
+        layout.addWidget(self.caption, 1, 0, 1, 2)
+        layout.setColumnStretch(0, 1)
+        layout.setRowStretch(1, 1)
+        self._captions: tuple[str, ...] = ()
+        self.hide()
+
+    def set_captions(self, captions: tuple[str, ...]) -> None:
+        """The captions of the whole tour, so the banner can reserve room for the longest."""
+        self._captions = captions
+        self.fit_height()
+
+    def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
+        """Show scene ``number`` (from 1) of ``total``."""
+        self.counter.setText(f"Scene {number} of {total}: {title}")
+        self.caption.setText(caption)
+        self.setAccessibleName(f"Tour, scene {number} of {total}: {title}")
+        self.setAccessibleDescription(caption)
+        self.fit_height()
+
+    def fit_height(self) -> None:
+        """Fix the height to what the longest caption needs at the current width and type size."""
+        parent = self.parentWidget()
+        width = self.width() if self.isVisible() else (parent.width() if parent is not None else 800)
+        layout = self.layout()
+        shown = self.caption.text()
+        heights = [layout.totalHeightForWidth(width)]
+        for text in self._captions:
+            self.caption.setText(text)
+            heights.append(layout.totalHeightForWidth(width))
+        self.caption.setText(shown)
+        self.setFixedHeight(max(heights))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.fit_height()

@@ -1,0 +1,208 @@
+"""The race: tokens of speculative and of plain decoding on the same clock, as two bars.
+
+Both bars share one scale, so their lengths compare directly and the ratio
+of lengths is the speedup achieved so far.  The speculative bar is split into
+the big model's own tokens (one per checked cycle: blue) and the accepted
+guesses (green), each labelled in words when there is room; the plain bar
+grows by one token per pass, the token in progress shown as a partial cell.
+While a token is still 6 pixels wide or more, thin gaps mark each token; the
+scale then shrinks by whole pixels per token, and, past one pixel per token,
+to a round number of tokens for the full width.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPixmap
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from ...model import RaceTotals
+from ...theme import Theme
+from .glyphs import TokenColours
+
+__all__ = ["RaceLanes", "lane_scale"]
+
+#: Room kept to the right of the longer bar, as a share of its length.
+_HEADROOM = 1.12
+#: The scale never shows fewer tokens than this over the full width.
+_MIN_TOKENS = 24
+
+
+def _nice_ceiling(value: float) -> float:
+    """The smallest of 1, 2, 2.5, 5 times a power of ten that is >= ``value``."""
+    power = 10 ** math.floor(math.log10(max(value, 1.0)))
+    for step in (1, 2, 2.5, 5, 10):
+        if step * power >= value:
+            return step * power
+    return 10 * power
+
+
+def lane_scale(bar_width: float, tokens: float, max_cell: int) -> tuple[float, bool]:
+    """Pixels per token for bars ``bar_width`` wide whose longer one holds ``tokens``.
+
+    Returns
+    -------
+    pixels_per_token : float
+    separated : bool
+        Whether tokens are wide enough to draw a gap between them.
+    """
+    wanted = max(tokens * _HEADROOM, _MIN_TOKENS)
+    whole = math.floor(bar_width / wanted)
+    if whole >= 1:
+        whole = min(whole, max_cell)
+        return float(whole), whole >= 6
+    return bar_width / _nice_ceiling(wanted), False
+
+
+class RaceLanes(QWidget):
+    """Two bars, speculative and plain, on one scale."""
+
+    def __init__(self, theme: Theme, font_family: str = "Inter", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("raceLanes")
+        self.setAccessibleName("Race against plain decoding")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._font_family = font_family
+        self._totals: RaceTotals | None = None
+        self._fraction = 0.0
+        self.apply_theme(theme)
+
+    def apply_theme(self, theme: Theme) -> None:
+        self._theme = theme
+        self._colours = TokenColours.from_theme(theme)
+        self._font = QFont(self._font_family)
+        self._font.setPixelSize(max(9, round(theme.font_px * 0.9)))
+        self._bold = QFont(self._font)
+        self._bold.setWeight(QFont.Weight.DemiBold)
+        metrics = QFontMetrics(self._font)
+        self._lane = max(14, round(metrics.height() * 1.45))
+        self._gap = max(4, round(self._lane * 0.3))
+        self.setFixedHeight(2 * self._lane + 3 * self._gap)
+        self.updateGeometry()
+        self.update()
+
+    def show_totals(self, totals: RaceTotals) -> None:
+        self._totals = totals
+        self._fraction = totals.passes - totals.plain_tokens
+        self.setAccessibleDescription(
+            f"Speculative decoding {totals.speculative_tokens} tokens, "
+            f"plain decoding {totals.plain_tokens} tokens, after {totals.passes:.1f} passes"
+        )
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(600, self.height())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        try:
+            self.paint(painter)
+        finally:
+            painter.end()
+
+    def paint(self, painter: QPainter) -> None:
+        colours = self._colours
+        painter.fillRect(self.rect(), colours.background)
+        totals = self._totals
+        if totals is None:
+            return
+        metrics = QFontMetrics(self._bold)
+        labels = ("Speculative", "Plain decoding")
+        label_width = max(metrics.horizontalAdvance(text) for text in labels) + self._gap * 2
+        count_width = metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+        bar_left = label_width
+        bar_width = max(10, self.width() - label_width - count_width)
+        spec = totals.speculative_tokens
+        plain = totals.plain_tokens + self._fraction
+        per_token, separated = lane_scale(bar_width, max(spec, plain), max(4, round(self._lane * 0.7)))
+
+        tops = (self._gap, 2 * self._gap + self._lane)
+        painter.setFont(self._bold)
+        painter.setPen(colours.text)
+        for text, top in zip(labels, tops, strict=True):
+            painter.drawText(
+                QRectF(0, top, label_width - self._gap, self._lane),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                text,
+            )
+        # Track behind each bar.
+        track = QColor(colours.border)
+        track.setAlpha(70)
+        for top in tops:
+            painter.fillRect(QRectF(bar_left, top, bar_width, self._lane), track)
+
+        own = totals.target_tokens * per_token
+        accepted = totals.accepted_tokens * per_token
+        plain_done = totals.plain_tokens * per_token
+        own_count, accepted_count = totals.target_tokens, totals.accepted_tokens
+        segments = (
+            (
+                QRectF(bar_left, tops[0], own, self._lane),
+                colours.target,
+                (f"{own_count} from the big model", f"{own_count} big model", f"{own_count}"),
+            ),
+            (
+                QRectF(bar_left + own, tops[0], accepted, self._lane),
+                colours.accepted,
+                (f"{accepted_count} accepted guesses", f"{accepted_count} accepted", f"{accepted_count}"),
+            ),
+            (QRectF(bar_left, tops[1], plain_done, self._lane), colours.plain, ()),
+        )
+        for rect, colour, _ in segments:
+            painter.fillRect(rect, colour)
+        partial = QColor(colours.plain)
+        partial.setAlpha(90)
+        painter.fillRect(
+            QRectF(bar_left + plain_done, tops[1], self._fraction * per_token, self._lane), partial
+        )
+        if separated:
+            self._paint_separators(painter, bar_left, tops, per_token, (own + accepted, plain_done))
+
+        # Name the two parts of the speculative bar, on a pill of their colour over the token gaps.
+        painter.setFont(self._font)
+        inner = QFontMetrics(self._font)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        for rect, colour, texts in segments:
+            fitting = [t for t in texts if inner.horizontalAdvance(t) + 3 * self._gap <= rect.width()]
+            if not fitting:
+                continue
+            text = fitting[0]
+            width = inner.horizontalAdvance(text) + 2 * self._gap
+            pill = QRectF(rect.center().x() - width / 2, rect.top() + 2, width, rect.height() - 4)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(colour)
+            painter.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2)
+            painter.setPen(colours.on_fill)
+            painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
+        painter.setFont(self._bold)
+        painter.setPen(colours.text)
+        for count, top, end in ((spec, tops[0], own + accepted), (totals.plain_tokens, tops[1], plain_done)):
+            painter.drawText(
+                QRectF(bar_left + end + self._gap, top, count_width + bar_width - end, self._lane),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                f"{count} tokens" if count != 1 else "1 token",
+            )
+
+    def _paint_separators(
+        self,
+        painter: QPainter,
+        left: float,
+        tops: tuple[int, int],
+        per_token: float,
+        ends: tuple[float, float],
+    ) -> None:
+        step = round(per_token)
+        tile = QPixmap(step, 1)
+        tile.fill(Qt.GlobalColor.transparent)
+        tile_painter = QPainter(tile)
+        tile_painter.fillRect(step - 1, 0, 1, 1, self._colours.background)
+        tile_painter.end()
+        brush = QBrush(tile)
+        painter.save()
+        painter.setBrushOrigin(round(left), 0)
+        for top, end in zip(tops, ends, strict=True):
+            if end >= 1:
+                painter.fillRect(QRectF(left, top, end, self._lane), brush)
+        painter.restore()

@@ -1,0 +1,121 @@
+"""Running totals of the race, in figures: tokens, passes and draft steps per lane, and the speedup.
+
+The panel shows a :class:`~specdec_desktop.model.RaceTotals` it is given and
+computes nothing itself.  Figures use tabular digits so they do not jitter
+while the run plays, and a label is only rewritten when its text changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
+
+from ...model import RaceTotals
+
+__all__ = ["TotalsPanel", "format_totals"]
+
+
+def _count(value: int) -> str:
+    return f"{value:,}"
+
+
+def format_totals(totals: RaceTotals) -> dict[str, str]:
+    """The text of every figure of the panel, by label objectName."""
+    achieved = totals.achieved_speedup
+    cycles = totals.cycles_checked
+    if achieved is None:
+        achieved_text = "–"
+        error_text = "measured after the first check"
+    else:
+        achieved_text = f"{achieved:.2f}×"
+        error_text = (
+            f"± {totals.standard_error:.2f} after {_count(cycles)} {'cycle' if cycles == 1 else 'cycles'}"
+        )
+    return {
+        "achievedSpeedup": achieved_text,
+        "expectedSpeedup": f"{totals.expected_speedup:.2f}×",
+        "speedupError": error_text,
+        "specTokens": _count(totals.speculative_tokens),
+        "plainTokens": _count(totals.plain_tokens),
+        "specPasses": _count(totals.cycles_checked),
+        "plainPasses": _count(totals.plain_tokens),
+        "specDrafts": _count(totals.draft_steps),
+        "plainDrafts": "–",
+        "clock": f"{totals.passes:,.1f} passes",
+        "clockDetail": (
+            f"{_count(totals.cycles_checked)} checks + {totals.draft_passes:,.1f} drafting"
+            if totals.draft_steps
+            else "no drafting yet"
+        ),
+    }
+
+
+class TotalsPanel(QFrame):
+    """A compact table of the race's running totals."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("raceTotals")
+        self.setProperty("role", "panel")
+        self.setAccessibleName("Running totals")
+        grid = QGridLayout(self)
+        grid.setHorizontalSpacing(12)
+        grid.setVerticalSpacing(2)
+        self.figures: dict[str, QLabel] = {}
+
+        def figure(name: str, row: int, column: int, role: str | None = None, span: int = 1) -> QLabel:
+            label = QLabel()
+            label.setObjectName(name)
+            if role:
+                label.setProperty("role", role)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(label, row, column, 1, span)
+            self.figures[name] = label
+            return label
+
+        def caption(text: str, row: int, column: int = 0, role: str | None = None, span: int = 1) -> QLabel:
+            label = QLabel(text)
+            if role:
+                label.setProperty("role", role)
+            grid.addWidget(label, row, column, 1, span)
+            return label
+
+        caption("Speedup so far", 0, role="heading")
+        figure("achievedSpeedup", 0, 1, role="figure", span=2)
+        caption("expected from the model", 1)
+        figure("expectedSpeedup", 1, 1, span=2)
+        figure("speedupError", 2, 0, role="hint", span=3)
+        rule = QFrame()
+        rule.setFrameShape(QFrame.Shape.HLine)
+        rule.setProperty("role", "rule")
+        grid.addWidget(rule, 3, 0, 1, 3)
+        caption("Speculative", 4, 1, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
+        caption("Plain", 4, 2, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
+        caption("Tokens", 5)
+        figure("specTokens", 5, 1)
+        figure("plainTokens", 5, 2)
+        caption("Big-model passes", 6)
+        figure("specPasses", 6, 1)
+        figure("plainPasses", 6, 2)
+        caption("Draft steps", 7)
+        figure("specDrafts", 7, 1)
+        figure("plainDrafts", 7, 2)
+        caption("Clock", 8)
+        figure("clock", 8, 1, span=2)
+        figure("clockDetail", 9, 0, role="hint", span=3)
+        grid.setColumnStretch(0, 1)
+        grid.setRowStretch(10, 1)
+        self._tabular_figures()
+
+    def _tabular_figures(self) -> None:
+        for label in self.figures.values():
+            font = QFont(label.font())
+            font.setFeature(QFont.Tag("tnum"), 1)
+            label.setFont(font)
+
+    def show_totals(self, totals: RaceTotals) -> None:
+        for name, text in format_totals(totals).items():
+            label = self.figures[name]
+            if label.text() != text:
+                label.setText(text)

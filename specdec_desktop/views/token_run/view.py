@@ -1,0 +1,250 @@
+"""The "One run, token by token" area: the animated run and its race against plain decoding.
+
+Flow of one frame:
+
+    Player --playhead_changed--> TokenRunView._show_frame
+        -> model.race_totals(stream, playhead)          (computed once)
+        -> strip.show_frame, lanes.show_totals, totals.show_totals, caption
+
+:class:`TokenRunView` (objectName ``tokenRun``) lays out the controls, the
+race lanes, the token strip, the totals, the legend and the caption, and
+wires them to the :class:`~specdec_desktop.state.RunState` (seed and trace)
+and the :class:`~specdec_desktop.state.Player` (time).  The widgets forward
+input and show what they are given; none keeps figures of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractSpinBox,
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ...model import Playhead, race_totals
+from ...shortcuts import by_id
+from ...state import ParameterState, Player, RunState
+from ...theme import Theme
+from .captions import describe_token, narrate
+from .controls import RunControls
+from .legend import Legend
+from .race_lanes import RaceLanes
+from .strip import TokenStrip
+from .totals_panel import TotalsPanel
+
+__all__ = ["START_HINT", "TokenRunView"]
+
+START_HINT = (
+    f"Press Play ({by_id('run.play_pause').keys[0]}) to start the run, "
+    f"or Step ({by_id('run.step').keys[0]}) to go one event at a time."
+)
+
+
+class _SpaceThroughNumberBoxes(QObject):
+    """Lets a bare Space reach the window's shortcuts from a number box (which would swallow it)."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and isinstance(event, QKeyEvent)
+            and event.key() == Qt.Key.Key_Space
+            and event.modifiers() == Qt.KeyboardModifier.NoModifier
+        ):
+            return True  # not claimed: the shortcut map gets the key
+        return False
+
+
+class TokenRunView(QFrame):
+    """The token-by-token animation with its controls, race and totals.
+
+    Parameters
+    ----------
+    parameters : ParameterState
+        The owner of k, p and c; the run restarts when they change.
+    theme : Theme
+        Colours and sizes.
+    font_family : str
+        Family of the interface font.
+    run, player : optional
+        The run and player to show (tests inject them); made here otherwise.
+    clock : callable, optional
+        Wall clock for a player made here (seconds).
+
+    Signals
+    -------
+    reveal_requested
+        A run shortcut was used while the view is hidden (the window shows its tab).
+    """
+
+    reveal_requested = Signal()
+
+    def __init__(
+        self,
+        parameters: ParameterState,
+        theme: Theme,
+        font_family: str = "Inter",
+        run: RunState | None = None,
+        player: Player | None = None,
+        clock: Callable[[], float] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("tokenRun")
+        self.setAccessibleName("One run, token by token")
+        self.run = run if run is not None else RunState(parameters, parent=self)
+        self.player = player if player is not None else Player(self.run, clock=clock, parent=self)
+        self.theme = theme
+
+        self.controls = RunControls(theme)
+        self.lanes = RaceLanes(theme, font_family)
+        self.strip = TokenStrip(theme, font_family)
+        self.totals = TotalsPanel()
+        self.legend = Legend(theme, font_family)
+        self.caption = QLabel()
+        self.caption.setObjectName("runCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+
+        lane_column = QVBoxLayout()
+        lane_column.setSpacing(6)
+        lane_column.addWidget(self.lanes)
+        lane_column.addWidget(self.strip, 1)
+        body = QHBoxLayout()
+        body.addLayout(lane_column, 1)
+        body.addWidget(self.totals)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(6)
+        layout.addWidget(self.controls)
+        layout.addLayout(body, 1)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.caption)
+
+        self._connect()
+        self._space_filter = _SpaceThroughNumberBoxes(self)
+        self.install_shortcuts(self)
+        self.apply_theme(theme)
+        self.controls.show_seed(self.run.seed)
+        self.controls.show_speed(self.player.speed)
+        self.controls.show_playing(self.player.playing)
+        self._show_frame(self.player.playhead)
+
+    # -- wiring -----------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        player, run, controls = self.player, self.run, self.controls
+        player.playhead_changed.connect(self._show_frame)
+        player.playing_changed.connect(self._on_playing)
+        player.speed_changed.connect(controls.show_speed)
+        run.seed_changed.connect(controls.show_seed)
+        controls.play_toggled.connect(player.toggle)
+        controls.step_requested.connect(player.step)
+        controls.restart_requested.connect(player.restart)
+        controls.speed_chosen.connect(player.set_speed)
+        controls.seed_entered.connect(self._on_seed_entered)
+        controls.new_seed_requested.connect(run.new_seed)
+        self.strip.focus_changed.connect(lambda _slot: self._update_caption(self.player.playhead))
+
+    def install_shortcuts(self, host: QWidget, actions: Mapping[str, QAction] | None = None) -> None:
+        """Bind the run's keys (the ``run.*`` rows of :mod:`specdec_desktop.shortcuts`) on ``host``.
+
+        Keys on a hidden widget do not fire, and the run's tab is often hidden: on the window
+        they work from anywhere, and bring the tab forward (:attr:`reveal_requested`).  When
+        the window already has QActions for those rows (the presenter builds one per table
+        row), pass them as ``actions`` and the run connects to them instead of binding the
+        keys a second time (two bindings of one key are ambiguous in Qt and neither fires).
+        Space also plays and pauses from the window's number boxes, which have no use for it.
+        """
+        for item in getattr(self, "_shortcut_items", []):
+            item.setEnabled(False)
+            item.deleteLater()
+        slots = {
+            "run.play_pause": self._on_space,
+            "run.step": self.player.step,
+            "run.restart": self.player.restart,
+            "run.slower": self.player.slower,
+            "run.faster": self.player.faster,
+            "run.new_seed": self.run.new_seed,
+        }
+        self.shortcuts: dict[str, QShortcut | QAction] = {}
+        self._shortcut_items: list[QShortcut] = []
+        for action, slot in slots.items():
+            if actions is not None and action in actions:
+                actions[action].triggered.connect(lambda _checked=False, slot=slot: self._run_shortcut(slot))
+                self.shortcuts[action] = actions[action]
+                continue
+            for keys in by_id(action).keys:
+                item = QShortcut(QKeySequence(keys), host)
+                item.setContext(Qt.ShortcutContext.WindowShortcut)
+                item.activated.connect(lambda slot=slot: self._run_shortcut(slot))
+                self.shortcuts.setdefault(action, item)
+                self._shortcut_items.append(item)
+        for box in host.findChildren(QAbstractSpinBox):
+            box.installEventFilter(self._space_filter)
+
+    def _run_shortcut(self, slot: Callable[[], object]) -> None:
+        if not self.isVisible():
+            self.reveal_requested.emit()
+        slot()
+
+    def _on_space(self) -> None:
+        """Space presses a focused button, as everywhere; otherwise it plays and pauses."""
+        focus = QApplication.focusWidget()
+        if isinstance(focus, QAbstractButton) and focus.isVisible():
+            focus.animateClick()
+        else:
+            self.player.toggle()
+
+    def _on_seed_entered(self, seed: int) -> None:
+        try:
+            self.run.set_seed(seed)
+        except ValueError:  # the box's range already rules this out; keep the run's seed shown
+            self.controls.show_seed(self.run.seed)
+
+    def _on_playing(self, playing: bool) -> None:
+        self.controls.show_playing(playing)
+        if playing:
+            self.strip.follow()
+        self._update_hint(self.player.playhead)
+
+    # -- showing ----------------------------------------------------------------------------
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Restyle every part from ``theme`` (the window's style sheet covers the labels)."""
+        self.theme = theme
+        for part in (self.controls, self.lanes, self.strip, self.legend):
+            part.apply_theme(theme)
+        # Two lines of caption always, so the strip does not jump when the text changes length.
+        self.caption.ensurePolished()
+        self.caption.setMinimumHeight(2 * self.caption.fontMetrics().lineSpacing() + 2)
+
+    def _show_frame(self, playhead: Playhead) -> None:
+        stream = self.run.stream
+        totals = race_totals(stream, playhead)
+        self.strip.show_frame(stream, playhead)
+        self.lanes.show_totals(totals)
+        self.totals.show_totals(totals)
+        self._update_hint(playhead)
+        self._update_caption(playhead)
+
+    def _update_hint(self, playhead: Playhead) -> None:
+        self.strip.set_hint(START_HINT if playhead.position == 0.0 and not self.player.playing else "")
+
+    def _update_caption(self, playhead: Playhead) -> None:
+        stream = self.run.stream
+        described = self.strip.described
+        text = describe_token(stream, playhead, *described) if described is not None else None
+        if text is None:
+            text = narrate(stream, playhead)
+        if self.caption.text() != text:
+            self.caption.setText(text)
