@@ -80,7 +80,7 @@ def test_app_reports_first_paint_then_chart_live_and_exits():
     env = dict(os.environ, SPECDEC_STARTUP_PROBE="1", QT_QPA_PLATFORM="offscreen")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     done = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--size", "800x600"],
+        [sys.executable, "-m", "specdec_desktop", "--size", "1024x768"],
         cwd=ROOT,
         env=env,
         capture_output=True,
