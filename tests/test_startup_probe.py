@@ -28,6 +28,10 @@ def test_nothing_is_installed_without_the_variable(qtbot, monkeypatch):
 
 def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
     monkeypatch.setenv(startup_probe.ENV_VAR, "1")
+    # A real QApplication.exit() with no event loop running leaves Qt's "quit now" flag set,
+    # and every later event loop in this process (qtbot's waits) would return at once.
+    exits: list[int] = []
+    monkeypatch.setattr(startup_probe.QApplication, "exit", lambda code=0: exits.append(code))
     widget = QWidget()
     qtbot.addWidget(widget)
     before = time.time()
@@ -42,6 +46,7 @@ def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
     match = re.fullmatch(r"first-paint (\d+\.\d{6})", lines[0])
     assert match is not None
     assert before <= float(match.group(1)) <= time.time()
+    assert exits == [0]
 
 
 def test_the_app_exits_after_its_first_paint():
