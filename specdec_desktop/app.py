@@ -13,12 +13,13 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 from . import __version__, resources, startup_probe
 from .app_icon import app_icon
 from .cli import EXIT_FAILURE, EXIT_OK, parameters_from, parse_args
+from .first_paint import after_first_paint
 from .state import ParameterState
 from .theme.fonts import register_fonts
 
@@ -54,6 +55,10 @@ def _interface_font() -> str:
 
 def create_application(argv: Sequence[str] | None = None) -> QApplication:
     """The QApplication, created once with the app's name, icon and font."""
+    # Qt's raster engine hands big fills to a thread pool and waits for it; for chart-sized
+    # paints the hand-off costs more than the fill (measured: a slider move repainted 1.5-2x
+    # slower with the pool, docs/performance.md).  Qt reads this once, at the pool's first use.
+    os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     app = QApplication.instance()
     if app is None:
         app = QApplication([sys.argv[0] if sys.argv else "specdec-desktop", *(argv or [])])
@@ -136,6 +141,8 @@ def run(args: argparse.Namespace) -> int:
     startup_probe.install_if_requested(window)  # SPECDEC_EXIT_AFTER_FIRST_PAINT=1, for benchmarks
     window.resize(*args.size)
     window.show()
-    # Paint the window first, then import pyqtgraph and bring the chart in.
-    QTimer.singleShot(0, window.install_chart)
+    startup_probe.attach(window)  # only with SPECDEC_STARTUP_PROBE=1 (benchmarks/bench_startup.py)
+    # Paint the window first, then import pyqtgraph and bring the chart in (a zero timer would
+    # run before the first paint; see first_paint.py).
+    after_first_paint(window, window.install_chart)
     return app.exec()

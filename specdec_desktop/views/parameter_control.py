@@ -142,8 +142,11 @@ class ParameterControl(QFrame):
 
     def show_value(self, value: float) -> None:
         """Show ``value`` in both widgets without emitting :attr:`edited`."""
+        position = self.spec.to_slider(value)
+        if self.slider.value() == position and self.entry.value() == value:
+            return  # unchanged: a spin box repaints on setValue even to the same value
         with QSignalBlocker(self.slider), QSignalBlocker(self.entry):
-            self.slider.setValue(self.spec.to_slider(value))
+            self.slider.setValue(position)
             self.entry.setValue(value)
 
     def _on_slider(self, position: int) -> None:

@@ -29,7 +29,10 @@ class ReadoutCard(QFrame):
         self.detail = QLabel("")
         self.detail.setObjectName("detail")
         self.detail.setWordWrap(True)
-        self.detail.setTextFormat(Qt.TextFormat.RichText)
+        # AutoText: plain strings take QLabel's light plain-text path; markup such as <b> still
+        # renders.  A RichText label rebuilds a text document on every change and repaints
+        # again after each layout pass (about 2 ms per change, benchmarks/bench_update_latency.py).
+        self.detail.setTextFormat(Qt.TextFormat.AutoText)
 
         layout = QVBoxLayout(self)
         layout.setSpacing(2)

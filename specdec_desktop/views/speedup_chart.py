@@ -1,7 +1,11 @@
 """The chart of speedup against draft length (pyqtgraph).
 
 Items are created once in :class:`SpeedupChart` and updated with ``setData``;
-ranges are set deliberately from the data, never auto-ranged.  What it draws:
+ranges are set deliberately from the data, never auto-ranged.  One change costs
+one paint of the chart (benchmarks/bench_update_latency.py): the curves are
+plain ``PlotCurveItem`` objects, the band is one path built from the two
+arrays, and a new range is applied before the paint rather than during it.
+What it draws:
 
 * the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
 * a break-even line at speedup 1 with the region below it marked "slower";
@@ -17,10 +21,11 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from ..model import Curves, Readouts
 from ..theme import Theme
+from .chart_grid import GridLines
 
 __all__ = ["SpeedupChart", "y_max_for"]
 
@@ -57,7 +62,12 @@ class SpeedupChart(pg.PlotWidget):
         plot.setMouseEnabled(x=False, y=False)
         plot.setLabel("bottom", "draft length k (tokens guessed per check)")
         plot.setLabel("left", "speedup ×")
-        plot.showGrid(x=True, y=True)
+        # The grid is our own cached item (chart_grid.py), not pyqtgraph's axis grid, which
+        # cost a third of every repaint; the axes keep their line and labels, no tick marks.
+        self.grid = GridLines(plot)
+        plot.addItem(self.grid, ignoreBounds=True)
+        for side in ("left", "bottom"):
+            plot.getAxis(side).setStyle(tickLength=0)
 
         self.slower = pg.LinearRegionItem(values=(0.0, 1.0), orientation="horizontal", movable=False)
         for line in self.slower.lines:
@@ -66,10 +76,13 @@ class SpeedupChart(pg.PlotWidget):
         self.slower_label = pg.TextItem("slower than plain decoding", anchor=(1.0, 1.0))
         self.break_even_label = pg.TextItem("break-even: speedup 1", anchor=(0.0, 1.0))
 
-        self.lower = pg.PlotDataItem()
-        self.upper = pg.PlotDataItem()
-        self.band = pg.FillBetweenItem(self.lower, self.upper)
-        self.curve = pg.PlotDataItem()
+        self.lower = pg.PlotCurveItem()
+        self.upper = pg.PlotCurveItem()
+        # The band between them, rebuilt once per change in show_figures (pyqtgraph's
+        # FillBetweenItem would rebuild it on each of the two curves' changes).
+        self.band = QGraphicsPathItem()
+        self.band.setPen(pg.mkPen(None))
+        self.curve = pg.PlotCurveItem()
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.5, 1.6))
@@ -89,6 +102,7 @@ class SpeedupChart(pg.PlotWidget):
         ):
             plot.addItem(item, ignoreBounds=True)
         self.slower.setZValue(-20)
+        self.grid.setZValue(-15)
         self.band.setZValue(-10)
         self.curve.setZValue(5)
         self.best.setZValue(10)
@@ -133,7 +147,8 @@ class SpeedupChart(pg.PlotWidget):
             axis.setTextPen(_color(theme.axis))
             axis.setTickFont(font)
             axis.setLabel(axis.labelText, **label_style)
-        plot.showGrid(x=True, y=True, alpha=theme.grid_alpha / 255)
+            axis.setTickPen(pg.mkPen(None))
+        self.grid.set_color(_color(theme.axis), theme.grid_alpha)
         # pyqtgraph sizes the bottom axis from a 0.8 guess at the label's height, which at
         # projector sizes lets the label overlap the tick numbers: reserve two full lines.
         line = QFontMetrics(font).height()
@@ -169,32 +184,57 @@ class SpeedupChart(pg.PlotWidget):
 
     def show_figures(self, readouts: Readouts, curves: Curves) -> None:
         """Draw ``curves`` and mark the current and best k from ``readouts``."""
+        previous = self._last[0] if self._last is not None else None
+        previous_curves = self._last[1] if self._last is not None else None
         self._last = (readouts, curves)
-        x = curves.k.astype(np.float64)
-        self.curve.setData(x, curves.speedup)
-        self.lower.setData(x, curves.lower)
-        self.upper.setData(x, curves.upper)
+        # The curves depend on p, c and the x-range only: when k alone changed they are the
+        # same, and leaving them untouched lets Qt repaint just the markers and labels.
+        if (
+            previous is None
+            or previous_curves is None
+            or (previous.params.p, previous.params.c, previous_curves.x_max)
+            != (readouts.params.p, readouts.params.c, curves.x_max)
+        ):
+            x = curves.k.astype(np.float64)
+            self.curve.setData(x, curves.speedup)
+            self.lower.setData(x, curves.lower)
+            self.upper.setData(x, curves.upper)
+            band = pg.arrayToQPath(
+                np.concatenate((x, x[::-1])), np.concatenate((curves.upper, curves.lower[::-1]))
+            )
+            band.closeSubpath()
+            self.band.setPath(band)
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
         self.current_label.setText(f"k = {k}: {readouts.speedup:.2f}×")
         self.current_label.setPos(k, readouts.speedup)
-        if readouts.best_k is None or readouts.best_speedup is None:
-            self.best.setData([], [])
+        best = (readouts.best_k, readouts.best_speedup)
+        if previous is None or best != (previous.best_k, previous.best_speedup):  # k alone keeps it
+            if readouts.best_k is None or readouts.best_speedup is None:
+                self.best.setData([], [])
+            else:
+                self.best.setData([readouts.best_k], [readouts.best_speedup])
+                self.best_label.setPos(readouts.best_k, readouts.best_speedup)
+        if readouts.best_k is None:
             self.best_label.setText("")
         else:
-            self.best.setData([readouts.best_k], [readouts.best_speedup])
             self.best_label.setText(f"best k = {readouts.best_k}" if readouts.best_k != k else "best k")
-            self.best_label.setPos(readouts.best_k, readouts.best_speedup)
             # Keep the two labels apart when the markers are close.
-            self.best_label.setAnchor((0.5, -0.6) if abs(readouts.best_k - k) > 0 else (0.5, -0.7))
+            anchor = (0.5, -0.6) if abs(readouts.best_k - k) > 0 else (0.5, -0.7)
+            if tuple(self.best_label.anchor) != anchor:
+                self.best_label.setAnchor(anchor)
 
         x_max = curves.x_max
         y_max = y_max_for(curves, readouts)
         if x_max != self._x_max or y_max != self._y_max:
             self._x_max, self._y_max = x_max, y_max
-            self.getPlotItem().setRange(xRange=(0, x_max), yRange=(0, y_max), padding=0.02)
-        self.slower_label.setPos(x_max, 0.04 * y_max)
-        self.break_even_label.setPos(0.02 * x_max, 1.0)
+            plot = self.getPlotItem()
+            plot.setRange(xRange=(0, x_max), yRange=(0, y_max), padding=0.02)
+            # pyqtgraph applies a new range at the start of the next paint, which moves every
+            # item during that paint and so schedules a second full paint; apply it now.
+            plot.getViewBox().updateMatrix()
+            self.slower_label.setPos(x_max, 0.04 * y_max)
+            self.break_even_label.setPos(0.02 * x_max, 1.0)
+            self.band_label.setPos(x_max, y_max)
         self.band_label.setText(f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
-        self.band_label.setPos(x_max, y_max)

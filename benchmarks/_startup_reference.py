@@ -1,0 +1,52 @@
+"""Reference for bench_startup.py: the smallest PySide6 + pyqtgraph window, timed like the app.
+
+What a newcomer writes: import PySide6 and pyqtgraph, make a QApplication and a
+PlotWidget with one curve, show it.  It prints the same ``name value`` lines as
+the app's start-up probe (specdec_desktop/startup_probe.py), with times since
+``SPECDEC_STARTUP_T0`` (the launcher's ``time.monotonic()`` just before the
+start), taken once the first paint of the plot has been flushed::
+
+    import-pyqtgraph 0.48    seconds spent in ``import pyqtgraph``
+    first-paint 0.81         the window, plot included, is on screen
+    first-paint-peak-rss-mib 106.2
+"""
+
+import os
+import sys
+import time
+
+T0 = float(os.environ["SPECDEC_STARTUP_T0"])
+
+from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+before = time.monotonic()
+import pyqtgraph as pg  # noqa: E402
+
+print(f"import-pyqtgraph {time.monotonic() - before:.4f}", flush=True)
+
+
+def report() -> None:
+    import resource
+
+    print(f"first-paint {time.monotonic() - T0:.4f}", flush=True)
+    print(f"first-paint-peak-rss-mib {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}")
+    app.quit()
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            watched.removeEventFilter(self)
+            QTimer.singleShot(0, report)  # after the paint has been flushed
+        return False
+
+
+app = QApplication(sys.argv)
+plot = pg.PlotWidget()
+plot.plot(list(range(21)), [1 + 0.1 * k - 0.004 * k * k for k in range(21)])
+plot.resize(1600, 1000)
+watcher = FirstPaint()
+plot.viewport().installEventFilter(watcher)
+plot.show()
+sys.exit(app.exec())

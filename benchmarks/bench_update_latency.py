@@ -1,0 +1,345 @@
+"""Update latency: a parameter change until the cards and the chart are repainted.
+
+The app's window (1600x1000, offscreen, built by ``create_main_window`` after
+``create_application``) gets >= 200 slider moves cycling through k, p and c
+(seeded random positions over the whole range, every move a real change).
+
+How a change is timed, and why it includes the paint: the clock starts at
+``slider.setValue(...)``.  The script then runs the event dispatcher
+(``QAbstractEventDispatcher.processEvents``) until an iteration finds nothing
+left to do *and* the chart's viewport and at least one card have received a
+paint event.  That is Qt's own repaint path -- state -> cards and chart ->
+``update()`` -> the scene's queued change notice -> UpdateRequest -> paint
+of every dirty widget -> flush to the window's backing store -- with nothing
+forced (no ``repaint()`` of the whole window) and nothing skipped: a second
+paint the change causes (a layout settling, pyqtgraph applying a new range)
+is inside the time, because the queue is not empty until it is done.  A
+single ``processEvents()`` would stop before pyqtgraph's paint, which is
+queued behind the scene's change notice.  The time until ``setValue``
+returns (computation and item updates, no paint) is reported as well.
+
+The same parameter sequence drives three references, each a 1600x1000 window
+whose plot fills it, computing the same figures with the model per change:
+
+* naive pyqtgraph: ``clear()`` then ``plot(x, y, symbol='o')`` for the three
+  curves on every change, auto-range on (pyqtgraph's default);
+* matplotlib: a ``FigureCanvasQTAgg`` with the three curves and markers,
+  ``set_data`` + ``relim``/``autoscale_view`` + ``draw()`` per change;
+* naive pyqtgraph, no symbols, auto-range off: the same ``plot()`` calls
+  without symbols, ranges set explicitly.
+
+Every subject runs in its own process (the app with its own QApplication
+set-up, the references with a plain one), one after the other.
+
+Target (issue 2): app median <= 3 ms, p99 <= 8 ms.
+
+Usage: ``python benchmarks/bench_update_latency.py [--repeats N] [--quick]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _common import PYTHON, arguments, child_env, emit, row, run_child
+from PySide6 import QtCore
+from PySide6.QtCore import QAbstractEventDispatcher, QEvent, QEventLoop, QObject
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+from specdec_desktop.model import SPECS, Parameters, readouts, speedup_curves
+
+SIZE = (1600, 1000)
+WARMUP = 20
+SEED = 20240917
+APP = "SpecDec Desktop"
+NAIVE = "naive pyqtgraph (symbols, auto-range)"
+MPL = "matplotlib FigureCanvasQTAgg"
+LEAN = "naive pyqtgraph, no symbols, no auto-range"
+
+
+def change_sequence(count: int, seed: int = SEED) -> list[tuple[str, int]]:
+    """``count`` slider moves (parameter name, slider position) cycling k, p, c; each a real change."""
+    rng = random.Random(seed)
+    specs = {spec.name: spec for spec in SPECS}
+    current = {name: spec.to_slider(spec.default) for name, spec in specs.items()}
+    moves = []
+    for i in range(count):
+        name = "kpc"[i % 3]
+        position = current[name]
+        while position == current[name]:
+            position = rng.randint(0, specs[name].slider_steps)
+        current[name] = position
+        moves.append((name, position))
+    return moves
+
+
+def parameter_sequence(moves: Sequence[tuple[str, int]]) -> list[Parameters]:
+    """The parameters after each move (what the references draw)."""
+    specs = {spec.name: spec for spec in SPECS}
+    params = Parameters()
+    sequence = []
+    for name, position in moves:
+        params = params.with_values(**{name: specs[name].from_slider(position)})
+        sequence.append(params)
+    return sequence
+
+
+class _PaintFlag(QObject):
+    """Counts paint events of the widgets it watches."""
+
+    def __init__(self, widgets: Sequence[QWidget]) -> None:
+        super().__init__()
+        self.count = 0
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.count += 1
+        return False
+
+
+def time_changes(
+    apply: Callable[[int], None], count: int, done: Callable[[], bool], reset: Callable[[], None]
+) -> tuple[list[float], list[float]]:
+    """Milliseconds from ``apply(i)`` until the event queue is empty with ``done()`` true, for i < count.
+
+    Returns the total times and the times until ``apply`` returned (no paint yet).
+
+    After the change the loop runs the event dispatcher until an iteration
+    finds nothing to process (every posted event, timer due and window-system
+    event handled, the paint included) and ``done()`` says the widgets that
+    must show the change have been painted.
+    """
+    dispatcher = QAbstractEventDispatcher.instance()
+    flags = QEventLoop.ProcessEventsFlag.AllEvents
+    totals: list[float] = []
+    synchronous: list[float] = []
+    for i in range(count):
+        while dispatcher.processEvents(flags):  # start from an empty queue
+            pass
+        reset()
+        start = time.perf_counter()
+        apply(i)
+        returned = time.perf_counter()
+        while dispatcher.processEvents(flags) or not done():
+            if time.perf_counter() - start > 5.0:
+                raise SystemExit(f"no repaint within 5 s after change {i}")
+        totals.append((time.perf_counter() - start) * 1000.0)
+        synchronous.append((returned - start) * 1000.0)
+    return totals, synchronous
+
+
+def settle(window: QWidget) -> None:
+    window.resize(*SIZE)
+    window.show()
+    deadline = time.monotonic() + 5
+    while not window.isVisible() and time.monotonic() < deadline:
+        QApplication.processEvents()
+    for _ in range(50):
+        QApplication.processEvents()
+
+
+# -- the app ------------------------------------------------------------------------------
+
+
+def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[float]]:
+    from specdec_desktop.app import create_main_window
+
+    window = create_main_window([])
+    settle(window)
+    chart = window.chart.viewport()
+    cards = [card.value for card in window.cards.values()] + [card.detail for card in window.cards.values()]
+    chart_paints, card_paints = _PaintFlag([chart]), _PaintFlag(cards)
+    sliders = {name: control.slider for name, control in window.controls.items()}
+    renders_before = window.render_count
+
+    def reset() -> None:
+        chart_paints.count = card_paints.count = 0
+
+    def apply(i: int) -> None:
+        name, position = moves[i]
+        sliders[name].setValue(position)
+
+    times = time_changes(apply, len(moves), lambda: chart_paints.count > 0 and card_paints.count > 0, reset)
+    if window.render_count - renders_before != len(moves):
+        raise SystemExit("the app did not render exactly once per change")
+    window.close()
+    return times
+
+
+# -- references ---------------------------------------------------------------------------
+
+
+class _Reference:
+    """A 1600x1000 window whose central widget is the plot; ``update(params)`` redraws it."""
+
+    def __init__(self, plot_widget: QWidget, painted_widget: QWidget) -> None:
+        self.window = QMainWindow()
+        self.window.setCentralWidget(plot_widget)
+        self.painted = _PaintFlag([painted_widget])
+
+    def measure(self, sequence: Sequence[Parameters]) -> tuple[list[float], list[float]]:
+        settle(self.window)
+
+        def reset() -> None:
+            self.painted.count = 0
+
+        times = time_changes(
+            lambda i: self.update(sequence[i]), len(sequence), lambda: self.painted.count > 0, reset
+        )
+        self.window.close()
+        return times
+
+    def update(self, params: Parameters) -> None:
+        raise NotImplementedError
+
+
+class NaivePyqtgraph(_Reference):
+    """Three curves re-plotted per change with symbols; auto-range on (or both off: ``lean``)."""
+
+    def __init__(self, lean: bool = False) -> None:
+        import pyqtgraph as pg
+
+        self.pg = pg
+        self.lean = lean
+        self.plot = pg.PlotWidget()
+        if lean:
+            self.plot.disableAutoRange()
+        super().__init__(self.plot, self.plot.viewport())
+
+    def update(self, params: Parameters) -> None:
+        figures = readouts(params)
+        curves = speedup_curves(params, figures.best_k)
+        x = curves.k.astype(float)
+        self.plot.clear()
+        for y, color in ((curves.speedup, "b"), (curves.lower, "c"), (curves.upper, "g")):
+            if self.lean:
+                self.plot.plot(x, y, pen=color)
+            else:
+                self.plot.plot(x, y, pen=color, symbol="o", symbolBrush=color)
+        if self.lean:
+            top = max(float(curves.upper.max()), float(curves.speedup.max()), 1.0) * 1.1
+            self.plot.setRange(xRange=(0, curves.x_max), yRange=(0, top), padding=0)
+
+
+class MatplotlibCanvas(_Reference):
+    """The same three curves with markers on a FigureCanvasQTAgg, ``draw()`` per change."""
+
+    def __init__(self) -> None:
+        from matplotlib.backends.backend_qtagg import FigureCanvasQTAgg
+        from matplotlib.figure import Figure
+
+        figure = Figure()
+        self.canvas = FigureCanvasQTAgg(figure)
+        self.axes = figure.add_subplot()
+        self.axes.set_xlabel("draft length k")
+        self.axes.set_ylabel("speedup ×")
+        self.lines = [self.axes.plot([], [], marker="o")[0] for _ in range(3)]
+        super().__init__(self.canvas, self.canvas)
+
+    def update(self, params: Parameters) -> None:
+        figures = readouts(params)
+        curves = speedup_curves(params, figures.best_k)
+        for line, y in zip(self.lines, (curves.speedup, curves.lower, curves.upper), strict=True):
+            line.set_data(curves.k, y)
+        self.axes.relim()
+        self.axes.autoscale_view()
+        self.canvas.draw()
+
+
+# -- main ---------------------------------------------------------------------------------
+
+SUBJECTS = {
+    APP: lambda moves, sequence: measure_app(moves),
+    NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
+    MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
+    LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
+}
+
+
+def measure_one(subject: str, count: int) -> None:
+    """Child process: measure ``subject`` and print its samples as one JSON line."""
+    if subject == APP:
+        from specdec_desktop.app import create_application
+
+        create_application()  # the app's own QApplication set-up, as when it is launched
+    else:
+        QApplication([sys.argv[0]])
+    QtCore.qInstallMessageHandler(_quiet)
+    moves = change_sequence(WARMUP + count)
+    totals, synchronous = SUBJECTS[subject](moves, parameter_sequence(moves))
+    print(json.dumps({"total": totals[WARMUP:], "synchronous": synchronous[WARMUP:]}))
+
+
+def _quiet(kind: object, context: object, message: str) -> None:
+    if "propagateSizeHints" not in message:
+        print(message, file=sys.stderr)
+
+
+def main() -> int:
+    parser = arguments(__doc__.splitlines()[0], default_repeats=300)
+    parser.add_argument("--subject", choices=list(SUBJECTS), help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    count = 30 if args.quick else max(200, args.repeats)
+    if args.subject:
+        measure_one(args.subject, args.count or count)
+        return 0
+
+    # Each subject runs in its own process: no shared caches, imports or Qt settings.
+    measured = {}
+    for subject in SUBJECTS:
+        child = run_child(
+            [PYTHON, __file__, "--subject", subject, "--count", str(count)], env=child_env(), timeout=900
+        )
+        if child.returncode != 0:
+            raise SystemExit(f"{subject}: exit {child.returncode}\n{child.stderr}")
+        measured[subject] = json.loads(child.stdout.strip().splitlines()[-1])
+
+    rows = []
+    for metric, key, targets in (
+        ("change -> repainted", "total", {"median": 3.0, "p99": 8.0}),
+        ("change -> control returns (no paint)", "synchronous", None),
+    ):
+        for subject in SUBJECTS:
+            reference = subject != APP
+            rows.append(
+                row(
+                    metric,
+                    subject,
+                    measured[subject][key],
+                    unit="ms",
+                    reference=reference,
+                    targets=None if reference else targets,
+                )
+            )
+    notes = [
+        f"{count} changes (after {WARMUP} warm-up changes, not counted) cycling k, p, c through seeded "
+        "random slider positions; window 1600x1000, QT_QPA_PLATFORM=offscreen; each subject in its "
+        "own process, one after the other.",
+        "'change -> repainted': from slider.setValue (references: from the update call) until the event "
+        "dispatcher finds nothing left to process and the chart's and a card's paint events have been "
+        "delivered -- Qt's own repaint path, including the flush to the window's backing store and "
+        "any follow-up paint the change causes.",
+        "'change -> control returns': the same start, until setValue / the update call returns: the "
+        "computation and the item updates, without any painting.",
+        "References: 1600x1000 windows whose plot fills the window (the app's chart is about a third "
+        "of that area), recomputing the same figures with the model on every change.",
+    ]
+    result = emit("update_latency", rows, notes=notes)
+    return 0 if result["all_targets_met"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""Grid lines behind the speedup chart, drawn by one light, cached item.
+
+pyqtgraph's own grid (``PlotItem.showGrid``) extends every axis tick across
+the plot inside each axis' recorded ``QPicture``.  Replaying those pictures
+was the largest single cost of a repaint -- about 13 million instructions, a
+third of a p or c change (docs/performance.md) -- and even the small repaint
+around a moved marker replays them whole.  This item draws the same lines, at
+the axes' own tick values with the same fading per tick level, rasterises
+them once into a pixmap cache (``DeviceCoordinateCache``) and blits that on
+later paints.  It recomputes the lines only when the view's range or size
+changes, following the view box's signals by itself.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import QLineF, QRectF
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
+
+__all__ = ["GridLines"]
+
+
+class GridLines(pg.GraphicsObject):
+    """Vertical and horizontal grid lines at the tick values of ``plot``'s bottom and left axes.
+
+    Each tick level gets the opacity pyqtgraph's own grid gives it: the grid
+    alpha divided by the level number, faded further where lines are dense.
+
+    Parameters
+    ----------
+    plot : pyqtgraph.PlotItem
+        The plot whose view range and axes the grid follows; add the item to it.
+    """
+
+    def __init__(self, plot: pg.PlotItem) -> None:
+        super().__init__()
+        self._plot = plot
+        self._rect = QRectF()
+        self._color = QColor(0, 0, 0)
+        self._alpha = 0
+        self._levels: list[tuple[QPen, list[QLineF]]] = []
+        # Rasterise once, then blit: drawing ~70 alpha-blended hairlines costs as much as
+        # the rest of the chart, a cached pixmap a fraction of that.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        view = plot.getViewBox()
+        view.sigResized.connect(self.refresh)
+        view.sigRangeChanged.connect(self.refresh)
+
+    def set_color(self, color: QColor, alpha: int) -> None:
+        """Colour of the lines and the opacity (0-255) of the major ones."""
+        self._color, self._alpha = QColor(color), alpha
+        self.refresh()
+
+    def refresh(self, *_signal_args: object) -> None:
+        """Recompute the lines for the current view range and size (follows the view's signals)."""
+        view = self._plot.getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        width, height = view.width(), view.height()
+        if width <= 0 or height <= 0:
+            return
+        levels: list[tuple[QPen, list[QLineF]]] = []
+        for axis, pixels, vertical in (("bottom", width, True), ("left", height, False)):
+            low, high = (x0, x1) if vertical else (y0, y1)
+            ticks = self._plot.getAxis(axis).tickValues(low, high, pixels)
+            for level, (_spacing, values) in enumerate(ticks):
+                inside = [v for v in values if low <= v <= high]
+                if vertical:
+                    lines = [QLineF(v, y0, v, y1) for v in inside]
+                else:
+                    lines = [QLineF(x0, v, x1, v) for v in inside]
+                # The same fading as pyqtgraph's AxisItem grid (AxisItem.generateDrawSpecs).
+                fade = min(1.0, max(0.0, 0.05 * pixels / (len(values) + 1)))
+                shade = QColor(self._color)
+                shade.setAlpha(int(self._alpha / (level + 1) * fade))
+                pen = QPen(shade)
+                pen.setCosmetic(True)
+                pen.setWidth(1)
+                levels.append((pen, lines))
+        self.prepareGeometryChange()
+        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self._levels = levels
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, *args: object) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        for pen, lines in self._levels:
+            painter.setPen(pen)
+            painter.drawLines(lines)
