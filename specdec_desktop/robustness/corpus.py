@@ -155,7 +155,7 @@ class BadFile:
 
     @property
     def posix_only(self) -> bool:
-        return self.shape in ("fifo", "loop", "device", "unreadable")
+        return self.shape in ("fifo", "loop", "device", "sparse", "unreadable")
 
 
 # -- helpers ------------------------------------------------------------------------------------
