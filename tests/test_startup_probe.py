@@ -28,6 +28,11 @@ def test_nothing_is_installed_without_the_variable(qtbot, monkeypatch):
 
 def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
     monkeypatch.setenv(startup_probe.ENV_VAR, "1")
+    # Record the request to quit instead of quitting: a real QApplication.exit() in the test
+    # process leaves later tests unable to activate their windows.  The real exit is tested
+    # in a process of its own below.
+    exits: list[int] = []
+    monkeypatch.setattr(startup_probe.QApplication, "exit", staticmethod(exits.append))
     widget = QWidget()
     qtbot.addWidget(widget)
     before = time.time()
@@ -42,6 +47,7 @@ def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
     match = re.fullmatch(r"first-paint (\d+\.\d{6})", lines[0])
     assert match is not None
     assert before <= float(match.group(1)) <= time.time()
+    assert exits == [0]
 
 
 def test_the_app_exits_after_its_first_paint():
