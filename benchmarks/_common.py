@@ -37,6 +37,7 @@ __all__ = [
     "RESULT_PREFIX",
     "ChildResult",
     "arguments",
+    "check_targets",
     "child_env",
     "emit",
     "format_table",
@@ -134,7 +135,10 @@ def row(
     targets : mapping, optional
         Upper bounds the app must meet, by statistic: ``{"median": 3, "p99": 8}``.
         For a higher-is-better metric use a key prefixed ``min_``:
-        ``{"min_median": 60}`` means the median must be at least 60.
+        ``{"min_median": 60}`` means the median must be at least 60.  The key
+        ``"ratio"`` (or ``"min_ratio"``) bounds this row's median divided by the
+        median of the first reference row with the same metric (checked by
+        :func:`emit`, which sees all rows).
     note : str
         One short remark shown with the row.
     """
@@ -149,16 +153,28 @@ def row(
         "samples": [round(s, 6) for s in samples],
     }
     if targets:
-        checks = {}
-        for key, bound in targets.items():
-            if key.startswith("min_"):
-                checks[key] = {"bound": bound, "met": result[key[4:]] >= bound}
-            else:
-                checks[key] = {"bound": bound, "met": result[key] <= bound}
-        result["targets"] = checks
+        result["targets"] = {key: {"bound": bound, "met": None} for key, bound in targets.items()}
     if note:
         result["note"] = note
     return result
+
+
+def check_targets(rows: Sequence[dict[str, Any]]) -> None:
+    """Fill in ``met`` for every target of ``rows`` (statistics and ratios to references)."""
+    for result in rows:
+        for key, check in (result.get("targets") or {}).items():
+            stat = key[4:] if key.startswith("min_") else key
+            if stat == "ratio":
+                reference = next(
+                    (r for r in rows if r["role"] == "reference" and r["metric"] == result["metric"]), None
+                )
+                if reference is None or reference["median"] == 0:
+                    raise ValueError(f"{result['metric']}: a ratio target needs a reference row")
+                value = result["median"] / reference["median"]
+                check["value"] = value
+            else:
+                value = result[stat]
+            check["met"] = value >= check["bound"] if key.startswith("min_") else value <= check["bound"]
 
 
 def ratio_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -196,7 +212,11 @@ def _targets_text(result_row: Mapping[str, Any]) -> str:
     parts = []
     for key, check in checks.items():
         stat, sign = (key[4:], "≥") if key.startswith("min_") else (key, "≤")
-        parts.append(f"{stat} {sign} {check['bound']:g}: {'met' if check['met'] else 'MISSED'}")
+        verdict = "met" if check["met"] else "MISSED"
+        if stat == "ratio":
+            parts.append(f"ratio to reference {sign} {check['bound']:g} ({check['value']:.2f}): {verdict}")
+        else:
+            parts.append(f"{stat} {sign} {check['bound']:g}: {verdict}")
     return "; ".join(parts)
 
 
@@ -254,6 +274,8 @@ def emit(
     command : str, optional
         The command that produced it (default: this process's command line).
     """
+    rows = [dict(r) for r in rows]
+    check_targets(rows)
     result = {
         "benchmark": benchmark,
         "command": command or " ".join([Path(PYTHON).name, *sys.argv]),

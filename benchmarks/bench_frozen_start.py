@@ -160,7 +160,34 @@ def main(argv: list[str] | None = None) -> int:
         "target_ratio": TARGET_RATIO,
     }
     (OUT / "frozen_start.json").write_text(json.dumps(report, indent=2) + "\n")
+    _emit(times, cpu, args.runs, args.platform)
     return 0
+
+
+def _emit(times: dict[str, list[float]], cpu: dict[str, list[float]], runs: int, platform: str) -> None:
+    """The result line benchmarks/run collects (benchmarks/_common.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import emit, row
+
+    rows = []
+    for metric, samples in (("start -> first paint, wall", times), ("start -> first paint, CPU", cpu)):
+        for name, values in samples.items():
+            rows.append(
+                row(
+                    metric,
+                    name,
+                    values,
+                    unit="s",
+                    reference=name == "source",
+                    targets={"ratio": TARGET_RATIO} if name == "frozen" else None,
+                )
+            )
+    notes = [
+        f"{runs} runs per variant, interleaved after one warm-up each, {platform} platform; the app "
+        "reports its first paint itself (SPECDEC_EXIT_AFTER_FIRST_PAINT=1). Target: frozen / source "
+        f"<= {TARGET_RATIO}. CPU = user + system time of the whole process."
+    ]
+    emit("frozen_start", rows, notes=notes)
 
 
 if __name__ == "__main__":

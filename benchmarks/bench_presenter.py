@@ -4,7 +4,7 @@ Reports medians and p99 (ms) of: a parameter change (reference), a tour scene ch
 (parameters + caption + tab), a zoom step (style sheet, palette, chart restyle) and a
 theme switch, with the ratio of each median to the reference.
 
-Run: QT_QPA_PLATFORM=offscreen python benchmarks/bench_presenter.py [repeats]
+Run: QT_QPA_PLATFORM=offscreen python benchmarks/bench_presenter.py [repeats | --quick]
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from specdec_desktop.app import create_application, create_main_window
 
@@ -27,7 +28,9 @@ def measure(action, repeats: int, app) -> list[float]:
 
 
 def main() -> None:
-    repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+    quick = "--quick" in sys.argv[1:]  # benchmarks/run --quick: a few repeats, checks it runs
+    arguments = [a for a in sys.argv[1:] if a != "--quick"]
+    repeats = 5 if quick else int(arguments[0]) if arguments else 60
     app = create_application()
     window = create_main_window([])
     window.resize(1920, 1080)
@@ -50,6 +53,23 @@ def main() -> None:
         median = statistics.median(times)
         p99 = times[min(len(times) - 1, round(0.99 * (len(times) - 1)))]
         print(f"{name:30s} median {median:7.2f} ms  p99 {p99:7.2f} ms  ratio {median / reference:5.1f}")
+    _emit(results, repeats)
+
+
+def _emit(results: dict[str, list[float]], repeats: int) -> None:
+    """The result line benchmarks/run collects (benchmarks/_common.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from _common import emit, row
+
+    rows = [
+        row("presenter action", name, times, unit="ms", reference=name.endswith("(reference)"))
+        for name, times in results.items()
+    ]
+    notes = [
+        f"{repeats} repeats each, 1920x1080 window, offscreen; each action timed until one "
+        "QApplication.processEvents() returns; ratios are action / parameter change."
+    ]
+    emit("presenter", rows, notes=notes)
 
 
 if __name__ == "__main__":

@@ -94,6 +94,10 @@ def main() -> int:
             reference=True,
         ),
         row("peak RSS with chart live", APP, column(app_runs, "chart-live-peak-rss-mib"), unit="MiB"),
+        row("first paint, CPU", APP, column(app_runs, "first-paint-cpu"), unit="s"),
+        row("first paint, CPU", REFERENCE, column(ref_runs, "first-paint-cpu"), unit="s", reference=True),
+        row("chart live, CPU", APP, column(app_runs, "chart-live-cpu"), unit="s"),
+        row("chart live, CPU", REFERENCE, column(ref_runs, "first-paint-cpu"), unit="s", reference=True),
         row(
             "import pyqtgraph",
             REFERENCE,
@@ -109,6 +113,8 @@ def main() -> int:
         "Time = parent's time.monotonic() just before starting the process -> the child's, once the "
         "first paint event has been handled and flushed (a zero timer queued from the paint event); "
         "interpreter start-up is included.  Peak RSS = the child's own ru_maxrss at that moment.",
+        "CPU = the child's own user + system time (all threads) at that moment, from "
+        "time.process_time(): other jobs on the machine disturb it less than wall time.",
         "The app paints the window first and imports pyqtgraph and builds the chart right after "
         "(specdec_desktop/first_paint.py); 'chart live' is the end of the chart's first paint.",
     ]

@@ -17,9 +17,11 @@ measurement, in seconds since the process started, once each paint has been
 flushed, and then quits::
 
     first-paint 0.512                  the window's first paint, done
+    first-paint-cpu 0.431              CPU seconds the process has used by then
     first-paint-peak-rss-mib 98.4      peak resident memory (MiB) at that moment
     chart-live 0.941                   the chart's first paint, done
-    chart-live-peak-rss-mib 131.0      peak resident memory (MiB) then
+    chart-live-cpu 0.820
+    chart-live-peak-rss-mib 131.0
 
 "Process start" is ``SPECDEC_STARTUP_T0`` when the launcher sets it to its
 ``time.monotonic()`` reading just before starting the process (CLOCK_MONOTONIC
@@ -147,6 +149,9 @@ class _Probe(QObject):
         seconds = seconds_since_start()
         peak = peak_rss_mib()
         print(f"{name} {seconds:.4f}", flush=True)
+        # CPU time of the whole process so far (all threads): steadier than wall time when
+        # other jobs share the machine.
+        print(f"{name}-cpu {time.process_time():.4f}", flush=True)
         if peak is not None:
             print(f"{name}-peak-rss-mib {peak:.1f}", flush=True)
 

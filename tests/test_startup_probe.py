@@ -28,11 +28,10 @@ def test_nothing_is_installed_without_the_variable(qtbot, monkeypatch):
 
 def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
     monkeypatch.setenv(startup_probe.ENV_VAR, "1")
-    # Record the request to quit instead of quitting: a real QApplication.exit() in the test
-    # process leaves later tests unable to activate their windows.  The real exit is tested
-    # in a process of its own below.
+    # A real QApplication.exit() with no event loop running leaves Qt's "quit now" flag set,
+    # and every later event loop in this process (qtbot's waits) would return at once.
     exits: list[int] = []
-    monkeypatch.setattr(startup_probe.QApplication, "exit", staticmethod(exits.append))
+    monkeypatch.setattr(startup_probe.QApplication, "exit", lambda code=0: exits.append(code))
     widget = QWidget()
     qtbot.addWidget(widget)
     before = time.time()
@@ -86,7 +85,7 @@ def test_app_reports_first_paint_then_chart_live_and_exits():
     env = dict(os.environ, SPECDEC_STARTUP_PROBE="1", QT_QPA_PLATFORM="offscreen")
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
     done = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--size", "800x600"],
+        [sys.executable, "-m", "specdec_desktop", "--size", "1024x768"],
         cwd=ROOT,
         env=env,
         capture_output=True,

@@ -4,10 +4,11 @@ Qt first offers a key to the focused widget as a *ShortcutOverride* event; a
 widget that accepts it keeps the key and no shortcut fires.  Entry boxes accept
 PageUp/PageDown, Left/Right, letters, "." and Ctrl+Z this way, so a
 presentation clicker's PageDown would step the focused box instead of the
-tour.  This application-level event filter answers the override for the keys
-of every *enabled* action marked ``wins_over_widgets`` in the shortcut table,
-so the action fires.  (Tour keys are enabled only while the tour is on, so
-outside it PageUp/PageDown step the focused control as usual.)
+tour.  This event filter, kept on whichever widget of the window has the
+focus, answers the override for the keys of every *enabled* action marked
+``wins_over_widgets`` in the shortcut table, so the action fires.  (Tour keys
+are enabled only while the tour is on, so outside it PageUp/PageDown step the
+focused control as usual.)
 
 One exception: a "." typed into a numeric entry box is the decimal point, not
 "blank the screen", so the box keeps it; B blanks from anywhere.
@@ -35,13 +36,37 @@ class ShortcutGuard(QObject):
         super().__init__(window)
         self._window = window
         self._guarded = [actions[row.id] for row in SHORTCUTS if row.wins_over_widgets]
-        QApplication.instance().installEventFilter(self)
+        self._watched: QWidget | None = None
+        # Qt offers ShortcutOverride to the focused widget only, so the filter sits on that
+        # one widget and moves with the focus.  On the whole application it ran for every
+        # event of the app: thousands before the first paint, hundreds per slider move
+        # (docs/performance.md).
+        QApplication.instance().focusChanged.connect(self._follow_focus)
+        self._follow_focus(None, QApplication.focusWidget())
         window.destroyed.connect(self._uninstall)
+
+    def _follow_focus(self, _old: QWidget | None, new: QWidget | None) -> None:
+        self._unwatch()
+        if new is not None and new.window() is self._window:
+            new.installEventFilter(self)
+            self._watched = new
+
+    def _unwatch(self) -> None:
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:
+                pass  # the widget is already gone
+            self._watched = None
 
     def _uninstall(self) -> None:
         app = QApplication.instance()
         if app is not None:
-            app.removeEventFilter(self)
+            try:
+                app.focusChanged.disconnect(self._follow_focus)
+            except (RuntimeError, TypeError):
+                pass
+        self._unwatch()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(watched, QWidget):

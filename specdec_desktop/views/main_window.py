@@ -229,7 +229,12 @@ class MainWindow(QMainWindow):
         self.theme = theme
         self.setUpdatesEnabled(False)
         try:
-            self.setStyleSheet(style_sheet(theme, self.font_family))
+            sheet = style_sheet(theme, self.font_family)
+            # Re-applying the same sheet re-polishes every widget (the presenter re-applies the
+            # start-up theme: ~50 ms before the first paint, docs/performance.md); children
+            # added since are styled from the sheet already set.
+            if sheet != self.styleSheet():
+                self.setStyleSheet(sheet)
             # Slower than the type (square root): at projector sizes a proportional column
             # would squeeze the cards until their details wrap into tall columns.
             growth = (theme.font_px / 14) ** 0.5
