@@ -532,13 +532,18 @@ def bad_command_lines(tmp_path: Path) -> list[tuple[list[str], str]]:
         (["--scenario"], "--scenario"),
         (["--screenshot", "a.png", "--export-chart", "b.png"], "choose one of"),
     ]
-    if "--fuzz" not in cli.build_parser().format_help():
-        lines.append((["--fuzz", "5"], "--fuzz"))
-    else:
-        for value in ["", "abc", "nan", "inf", "=-5", "1e999"]:
-            lines.append((_option("fuzz", value), "--fuzz"))
-        for value in ["", "abc", "1.5", "nan"]:
-            lines.append((["--fuzz", "1", *_option("seed", value)], "--seed"))
+    help_text = cli.build_parser().format_help()
+    if "--fuzz" not in help_text:
+        lines.append((["--fuzz", "5"], "--fuzz"))  # an unknown option, named as such
+        return lines
+    for value in ["", "abc", "nan", "inf", "=-5", "0", "1e999"]:
+        lines.append((_option("fuzz", value), "--fuzz"))
+    for value in ["", "abc", "1.5", "nan", "=-1", "0x10", "\u0666"]:
+        lines.append((["--fuzz", "1", *_option("seed", value)], "--seed"))
+    lines.append((["--seed", "5"], "--seed"))  # without --fuzz
+    if "--actions" in help_text:
+        for value in ["", "abc", "0", "=-1", "1.5"]:
+            lines.append((["--fuzz", "1", *_option("actions", value)], "--actions"))
     return lines
 
 
