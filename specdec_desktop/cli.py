@@ -98,6 +98,9 @@ def _export_path(text: str) -> Path:
 
 
 def _seconds(text: str) -> float:
+    # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
+    if not text.isascii() or "_" in text:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}")
     try:
         value = float(text)
     except ValueError:
