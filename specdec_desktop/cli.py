@@ -67,6 +67,8 @@ def _png_path(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() != ".png":
         raise argparse.ArgumentTypeError(f"screenshot must be a .png file, got {text!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
     if not path.parent.resolve().is_dir():
         raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
     return path
@@ -88,12 +90,17 @@ def _export_path(text: str) -> Path:
     path = Path(text)
     if path.suffix.lower() not in EXPORT_SUFFIXES:
         raise argparse.ArgumentTypeError(f"chart export must be a .png, .svg or .csv file, got {text!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
     if not path.parent.resolve().is_dir():
         raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
     return path
 
 
 def _seconds(text: str) -> float:
+    # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
+    if not text.isascii() or "_" in text:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}")
     try:
         value = float(text)
     except ValueError:
@@ -191,9 +198,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The first argument that looks like an option ``parser`` does not know, if any."""
+    known = parser._option_string_actions  # argparse's table of option strings
+    for token in argv:
+        name = token.split("=", 1)[0]
+        if token == "--" or token == "calc":
+            return None
+        if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
+            return token
+    return None
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Parse ``argv`` (without the program name); raise :class:`UsageError` when bad."""
-    args = build_parser().parse_args(list(argv) if argv is not None else [])
+    argv = list(argv) if argv is not None else []
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as error:
+        # "--K 6": argparse blames "6" as an unknown command; name the unknown option instead.
+        unknown = _unknown_option(parser, argv)
+        if unknown is not None and str(error).startswith("argument COMMAND: invalid choice"):
+            raise UsageError(f"unrecognized argument: {unknown}") from None
+        raise
     if getattr(args, "screenshot", None) is not None and getattr(args, "export_chart", None) is not None:
         raise UsageError("choose one of --screenshot and --export-chart")
     return args

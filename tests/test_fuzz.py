@@ -87,6 +87,8 @@ def test_fuzzed_files_cover_the_kinds_of_damage(tmp_path):
         (["--actions", "10"], "--actions"),
         (["--fuzz", "0"], "--fuzz"),
         (["--fuzz", "nan"], "--fuzz"),
+        (["--fuzz", "٦"], "--fuzz"),
+        (["--fuzz", "1_0"], "--fuzz"),
         (["--fuzz", "5", "--seed", "-1"], "--seed"),
         (["--fuzz", "5", "--actions", "1.5"], "--actions"),
     ],

@@ -12,10 +12,24 @@ space, validated on construction.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from typing import Any
 
 __all__ = ["ACCEPTANCE", "DRAFT_COST", "DRAFT_LENGTH", "SPECS", "ParameterSpec", "Parameters"]
+
+#: A number as text: ASCII digits, optional sign, point and exponent; "nan"/"inf" are caught
+#: as numbers so that their message says "finite".  Not accepted: "0x10", "1_0", "٦", "½".
+_NUMBER_TEXT = re.compile(
+    r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:nan|inf|infinity)", re.ASCII | re.IGNORECASE
+)
+_SHOWN_MAX = 30
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a message quotes it: text in quotes, numbers bare, at most 30 characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= _SHOWN_MAX else text[: _SHOWN_MAX - 3] + "..."
 
 
 @dataclass(frozen=True)
@@ -73,24 +87,30 @@ class ParameterSpec:
         return round(value) if self.is_integer else round(value, 10)
 
     def validate(self, value: Any) -> float | int:
-        """Return ``value`` converted to this parameter's type, or raise ``ValueError`` naming it."""
+        """Return ``value`` converted to this parameter's type, or raise ``ValueError`` naming it.
+
+        Text (a command-line value, a settings entry) must be a plain number written with
+        ASCII digits (``6``, ``0.75``, ``1e-3``); ``-0`` becomes ``0``.  The message
+        quotes the value as it was given (shortened when long), not a converted one.
+        """
+        shown = _shown(value)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            try:
-                value = float(str(value).strip())
-            except ValueError:
-                raise ValueError(f"{self.name} must be a number, got {value!r}") from None
+            text = str(value).strip()
+            if not _NUMBER_TEXT.fullmatch(text):
+                raise ValueError(f"{self.name} must be a number, got {shown}")
+            value = float(text)
         if math.isnan(value) or math.isinf(value):
-            raise ValueError(f"{self.name} must be a finite number, got {value!r}")
+            raise ValueError(f"{self.name} must be a finite number, got {shown}")
         if self.is_integer:
             if value != math.floor(value):
-                raise ValueError(f"{self.name} must be a whole number, got {value!r}")
+                raise ValueError(f"{self.name} must be a whole number, got {shown}")
             value = int(value)
         else:
-            value = float(value)
+            value = float(value) + 0.0  # -0.0 + 0.0 is 0.0: never show "-0"
         if not self.minimum <= value <= self.maximum:
             raise ValueError(
                 f"{self.name} must lie between {self.format(self.minimum)} "
-                f"and {self.format(self.maximum)}, got {value!r}"
+                f"and {self.format(self.maximum)}, got {shown}"
             )
         return value
 

@@ -8,6 +8,7 @@ An opened scenario becomes one undo step and the target of Reset (Ctrl+R).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QObject
@@ -102,7 +103,8 @@ class ScenarioIO(QObject):
 
     def open_tour_path(self, path: str | Path) -> bool:
         try:
-            self.tour.open_tour_file(str(Path(path).resolve()))
+            # abspath, not resolve(): a link loop must reach the reader (and its message), not raise here.
+            self.tour.open_tour_file(os.path.abspath(path))
         except FileProblem as problem:
             show_problem(self.window, "This tour cannot be opened", str(problem))
             return False

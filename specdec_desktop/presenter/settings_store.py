@@ -1,11 +1,19 @@
-"""Settings that persist between launches (last parameters, theme, zoom), through QSettings.
+"""Settings that persist between launches (last parameters, theme, zoom), as a small INI file.
 
-Stored as an INI file in the user's configuration folder on every platform
-(one readable format that a lab administrator can inspect or delete).  Every
-value is checked on the way in; a value that is missing is silently the
-default, a value that is *wrong* (a hand-edited or damaged file) falls back to
-the default and :attr:`LoadedSettings.notice` says which ones.  Nothing here
-raises on bad content.
+The file lives where QSettings keeps an INI file for this application (the
+user's configuration folder on every platform: one readable format that a lab
+administrator can inspect or delete), but this module reads and writes it
+itself, as plain text, and uses QSettings only to learn that file's *name*.
+QSettings must not parse it: PySide6 stores Python objects in an INI file as
+``@Variant(... PySide::PyObjectWrapper ...)`` values and *unpickles* them as
+soon as their section is read, so a crafted settings file could run code.
+Here every value is a string checked by its declaration; the read is bounded
+in size and never blocks on a special file.
+
+A value that is missing is silently the default; a value that is *wrong* (a
+hand-edited or damaged file) falls back to the default and
+:attr:`LoadedSettings.notice` says which ones.  Nothing here raises on bad
+content, and a folder that cannot be written only means nothing is saved.
 
 A store built with ``settings=None`` is disabled: it reads nothing and writes
 nothing (``--no-settings``, ``SPECDEC_NO_SETTINGS=1``, screenshots and exports).
@@ -13,7 +21,11 @@ nothing (``--no-settings``, ``SPECDEC_NO_SETTINGS=1``, screenshots and exports).
 
 from __future__ import annotations
 
+import configparser
 import os
+import re
+import stat
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +35,7 @@ from ..model import SPECS, Parameters
 from ..view_options import DEFAULT_THEME_CHOICE, validate_theme_choice, validate_zoom
 
 __all__ = [
+    "MAX_SETTINGS_BYTES",
     "NO_SETTINGS_ENV",
     "SETTINGS_VERSION",
     "LoadedSettings",
@@ -35,6 +48,11 @@ SETTINGS_VERSION = 1
 NO_SETTINGS_ENV = "SPECDEC_NO_SETTINGS"
 ORGANIZATION = "SpecDec"
 APPLICATION = "SpecDec Desktop"
+#: The file the app writes is about 150 bytes; anything far larger is not ours.
+MAX_SETTINGS_BYTES = 64 * 1024
+_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
+_UNREADABLE = "The saved settings could not be read; starting from the defaults."
+_DAMAGED = "The saved settings are from another version or damaged; starting from the defaults."
 
 
 def settings_disabled_by_env(environ: os._Environ[str] | dict[str, str] = os.environ) -> bool:
@@ -51,18 +69,62 @@ class LoadedSettings:
     notice: str | None = None
 
 
+def _number(text: str) -> float:
+    """A plain decimal number (ASCII digits, as this module writes them), else ``ValueError``."""
+    if not _DECIMAL.fullmatch(text.strip()):
+        raise ValueError(f"not a number: {text[:30]!r}")
+    return float(text)
+
+
+class _Damaged(Exception):
+    """The file is not a settings file this version can read."""
+
+
+def _read_text(path: Path) -> str | None:
+    """The file's text, ``None`` when there is none; ``_Damaged`` or ``OSError`` otherwise."""
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
+        raise _Damaged  # a folder, a pipe that would never end, or far too large
+    with path.open("rb") as stream:
+        data = stream.read(MAX_SETTINGS_BYTES + 1)
+    if len(data) > MAX_SETTINGS_BYTES:
+        raise _Damaged
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _Damaged from None
+
+
+def _parse(text: str) -> configparser.ConfigParser:
+    """Plain ``key=value`` lines in ``[sections]``; strings only, no interpolation, no defaults."""
+    parser = configparser.ConfigParser(
+        interpolation=None, strict=True, delimiters=("=",), default_section="", empty_lines_in_values=False
+    )
+    parser.optionxform = str  # type: ignore[assignment, method-assign]  # keys are case-sensitive
+    try:
+        parser.read_string(text)
+    except configparser.Error:
+        raise _Damaged from None
+    return parser
+
+
 class SettingsStore:
     """Reads and writes the persisted settings (or nothing, when disabled)."""
 
-    def __init__(self, settings: QSettings | None) -> None:
-        self._settings = settings
+    def __init__(self, settings: QSettings | str | os.PathLike[str] | None) -> None:
+        """``settings`` names the file: a path, or a ``QSettings`` whose ``fileName()`` it is."""
+        if isinstance(settings, QSettings):
+            settings = settings.fileName()
+        self._path = None if settings is None else Path(settings)
 
     @classmethod
     def for_user(cls) -> SettingsStore:
-        """The store in the user's configuration folder (INI format)."""
-        return cls(
-            QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
-        )
+        """The store in the user's configuration folder (where QSettings keeps its INI file)."""
+        names = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
+        return cls(names.fileName())
 
     @classmethod
     def disabled(cls) -> SettingsStore:
@@ -70,58 +132,50 @@ class SettingsStore:
 
     @property
     def enabled(self) -> bool:
-        return self._settings is not None
+        return self._path is not None
 
     @property
     def path(self) -> Path | None:
-        return None if self._settings is None else Path(self._settings.fileName())
+        return self._path
 
     def load(self) -> LoadedSettings:
         """The saved values, each checked; defaults for whatever is missing or wrong."""
         defaults = LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0)
-        settings = self._settings
-        if settings is None:
+        if self._path is None:
             return defaults
-        settings.sync()
-        if settings.status() != QSettings.Status.NoError:
-            return LoadedSettings(
-                Parameters(),
-                DEFAULT_THEME_CHOICE,
-                1.0,
-                "The saved settings could not be read; starting from the defaults.",
-            )
-        if not settings.allKeys():
-            return defaults
+        try:
+            text = _read_text(self._path)
+            if text is None or not text.strip():
+                return defaults
+            parser = _parse(text)
+        except OSError:
+            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _UNREADABLE)
+        except _Damaged:
+            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
+        if parser.get("General", "version", fallback=None) != str(SETTINGS_VERSION):
+            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
         bad: list[str] = []
-        version = settings.value("version")
-        if str(version) != str(SETTINGS_VERSION):
-            return LoadedSettings(
-                Parameters(),
-                DEFAULT_THEME_CHOICE,
-                1.0,
-                "The saved settings are from another version or damaged; starting from the defaults.",
-            )
         values = {}
         for spec in SPECS:
-            raw = settings.value(f"parameters/{spec.name}")
+            raw = parser.get("parameters", spec.name, fallback=None)
             if raw is None:
                 continue
             try:
-                values[spec.name] = spec.validate(str(raw))
+                values[spec.name] = spec.validate(raw)
             except ValueError:
                 bad.append(spec.label.lower())
         theme = DEFAULT_THEME_CHOICE
-        raw_theme = settings.value("view/theme")
+        raw_theme = parser.get("view", "theme", fallback=None)
         if raw_theme is not None:
             try:
-                theme = validate_theme_choice(str(raw_theme))
+                theme = validate_theme_choice(raw_theme)
             except ValueError:
                 bad.append("theme")
         zoom = 1.0
-        raw_zoom = settings.value("view/zoom")
+        raw_zoom = parser.get("view", "zoom", fallback=None)
         if raw_zoom is not None:
             try:
-                zoom = validate_zoom(float(str(raw_zoom)))
+                zoom = validate_zoom(_number(raw_zoom))
             except ValueError:
                 bad.append("zoom")
         notice = None
@@ -130,18 +184,30 @@ class SettingsStore:
         return LoadedSettings(Parameters(**values), theme, zoom, notice)
 
     def save(self, parameters: Parameters, theme_choice: str, zoom: float) -> None:
-        settings = self._settings
-        if settings is None:
+        """Write the file atomically; a folder that cannot be written means nothing is saved."""
+        if self._path is None:
             return
-        settings.setValue("version", SETTINGS_VERSION)
-        for spec in SPECS:
-            settings.setValue(f"parameters/{spec.name}", repr(getattr(parameters, spec.name)))
-        settings.setValue("view/theme", theme_choice)
-        settings.setValue("view/zoom", repr(zoom))
-        settings.sync()
+        lines = ["[General]", f"version={SETTINGS_VERSION}", "", "[parameters]"]
+        lines += [f"{spec.name}={getattr(parameters, spec.name)!r}" for spec in SPECS]
+        theme, zoom = validate_theme_choice(theme_choice), validate_zoom(zoom)
+        lines += ["", "[view]", f"theme={theme}", f"zoom={zoom!r}"]
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=self._path.parent)
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                    stream.write("\n".join(lines) + "\n")
+                os.replace(temporary, self._path)
+            except BaseException:
+                Path(temporary).unlink(missing_ok=True)
+                raise
+        except OSError:
+            pass  # settings are a convenience: a read-only folder must not stop the lecture
 
     def clear(self) -> None:
-        """Forget every saved value (and the file's contents)."""
-        if self._settings is not None:
-            self._settings.clear()
-            self._settings.sync()
+        """Forget every saved value (the file goes)."""
+        if self._path is not None:
+            try:
+                self._path.unlink(missing_ok=True)
+            except OSError:
+                pass

@@ -249,8 +249,11 @@ def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
 
 
 def resize_window(window: QMainWindow, rng: random.Random) -> None:
+    # At a large zoom the window's minimum can pass any fixed size: never ask below it.
     minimum = window.minimumSizeHint()
-    window.resize(rng.randint(minimum.width(), 2200), rng.randint(minimum.height(), 1400))
+    width = rng.randint(minimum.width(), max(minimum.width(), 2200))
+    height = rng.randint(minimum.height(), max(minimum.height(), 1400))
+    window.resize(width, height)
 
 
 #: (weight, action): how often each kind of action is drawn.

@@ -4,7 +4,8 @@ Every file the app reads (scenarios, tours) goes through :func:`read_json`:
 
 * the size is checked from the file system *before* reading, and the read is
   bounded as well (a file that grows, or a device that never ends, is cut off);
-* the bytes must be UTF-8 (a byte-order mark is allowed: Windows editors write one);
+* the bytes must be UTF-8 (a byte-order mark is allowed: Windows editors write one;
+  UTF-16 and UTF-32 files are recognised by theirs and named in the message);
 * ``json.loads`` rejects ``NaN``/``Infinity``, numbers that overflow to
   infinity, integers longer than 40 digits and keys that appear twice;
 * nesting deeper than a small limit is refused.
@@ -15,6 +16,7 @@ the problem in words a lecturer can act on.  No Qt here.
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import os
@@ -27,6 +29,13 @@ __all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_MAX_DEPTH", "FileProblem", "parse_json_
 DEFAULT_MAX_BYTES = 64 * 1024
 DEFAULT_MAX_DEPTH = 8
 _MAX_INT_DIGITS = 40
+#: Byte-order marks of the other Unicode encodings (UTF-32 first: its mark begins with UTF-16's).
+_OTHER_UNICODE = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
 
 
 class FileProblem(ValueError):
@@ -84,7 +93,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise FileProblem("duplicate_key", f"the key {key!r} appears twice in one object")
+            shown = repr(key) if len(key) <= 40 else repr(key[:37] + "...")
+            raise FileProblem("duplicate_key", f"the key {shown} appears twice in one object")
         result[key] = value
     return result
 
@@ -110,12 +120,17 @@ def parse_json_bytes(data: bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
     """
     if not data.strip():
         raise FileProblem("empty", "is empty")
+    for mark, encoding in _OTHER_UNICODE:
+        if data.startswith(mark):  # Notepad's "Unicode": say so, rather than "binary"
+            raise FileProblem("not_utf8", f"is {encoding} text; save it as UTF-8")
     if b"\x00" in data:
         raise FileProblem("binary", "is a binary file, not JSON text")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise FileProblem("not_utf8", f"is not UTF-8 text (bad byte at offset {error.start})") from None
+    if not text.strip():  # a byte-order mark and nothing else
+        raise FileProblem("empty", "is empty")
     try:
         value = json.loads(
             text,

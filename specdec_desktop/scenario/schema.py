@@ -57,7 +57,7 @@ def expect_object(
     for key in value:
         if key not in known:
             listed = ", ".join(sorted(known))
-            raise FileProblem("schema", f"{where} has an unknown key {key!r} (expected {listed})")
+            raise FileProblem("schema", f"{where} has an unknown key {_describe(key)} (expected {listed})")
     for key in required:
         if key not in value:
             raise FileProblem("schema", f"{where} is missing the key {key!r}")
