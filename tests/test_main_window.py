@@ -218,3 +218,12 @@ def test_draft_length_box_agrees_in_number(window, qtbot):
     qtbot.keyClick(entry, Qt.Key.Key_Return)
     assert window.state.params.k == 12
     assert entry.text() == "12 tokens"
+
+
+def test_best_k_zero_label_is_not_cut_at_the_left_edge(window):
+    window.state.set(p=0.5, c=0.5, k=1)
+    label = window.chart.best_label
+    assert label.toPlainText() == "best k = 0"
+    assert label.anchor.x() == 0.0  # extends rightward from the marker at the left edge
+    window.state.set(p=0.75, c=0.15)
+    assert window.chart.best_label.anchor.x() == 0.5

@@ -221,7 +221,9 @@ class SpeedupChart(pg.PlotWidget):
         else:
             self.best_label.setText(f"best k = {readouts.best_k}" if readouts.best_k != k else "best k")
             # Keep the two labels apart when the markers are close.
-            anchor = (0.5, -0.6) if abs(readouts.best_k - k) > 0 else (0.5, -0.7)
+            # At k = 0 the marker sits on the left edge: a centred label would be cut in half.
+            across = 0.0 if readouts.best_k == 0 else 0.5
+            anchor = (across, -0.6) if abs(readouts.best_k - k) > 0 else (across, -0.7)
             if tuple(self.best_label.anchor) != anchor:
                 self.best_label.setAnchor(anchor)
 
