@@ -105,6 +105,7 @@ def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
 def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     window.resize(*size)
     window.show()
+    window.settle()
     QApplication.processEvents()
     image = window.grab()
     if image.isNull() or not image.save(str(path), "PNG"):

@@ -148,6 +148,38 @@ def test_changing_a_parameter_restarts_with_the_same_seed(parts, qtbot) -> None:
     assert player.timeline.k == 7
 
 
+def test_changes_while_a_slider_moves_make_one_restart(parts, qtbot) -> None:
+    parameters, run, player, _ = parts
+    restarts = []
+    run.trace_changed.connect(restarts.append)
+    with qtbot.waitSignal(run.trace_changed):
+        for k in range(5, 15):  # a drag: ten positions, closer together than SETTLE_MS
+            parameters.set(k=k)
+        assert restarts == [] and run.pending
+    assert len(restarts) == 1 and restarts[0].params.k == 14 and not run.pending
+    assert player.timeline.k == 14
+
+
+def test_playing_or_stepping_takes_the_latest_parameters_at_once(parts) -> None:
+    parameters, run, player, _ = parts
+    parameters.set(k=9)
+    player.play()
+    assert not run.pending and run.stream.params.k == 9 and player.timeline.k == 9
+    parameters.set(p=0.5)
+    player.step()
+    assert run.stream.params.p == 0.5 and player.position == 1.0
+    parameters.set(c=0.5)
+    player.restart()
+    assert run.stream.params.c == 0.5 and player.position == 0.0
+
+
+def test_a_run_without_settle_time_follows_each_change(qapp) -> None:
+    parameters = ParameterState(Parameters())
+    run = RunState(parameters, settle_ms=0)
+    parameters.set(k=3)
+    assert run.stream.params.k == 3 and not run.pending
+
+
 def test_a_new_seed_restarts_the_run(parts) -> None:
     _, run, player, _ = parts
     player.seek(40.0)

@@ -93,10 +93,12 @@ def test_seed_box_and_new_seed_button(view, qtbot) -> None:
     assert box.value() == 5
 
 
-def test_parameter_change_restarts_with_same_seed_and_keeps_playing(view) -> None:
+def test_parameter_change_restarts_with_same_seed_and_keeps_playing(view, qtbot) -> None:
     view.player.play()
     play_for(view, 3.0)
-    view.parameters.set(k=3, p=0.6)
+    with qtbot.waitSignal(view.run.trace_changed):  # once the parameters have rested
+        view.parameters.set(k=3, p=0.6)
+        assert view.run.pending and view.run.stream.params.k == 6
     assert view.player.playing and view.player.position == 0.0
     assert view.run.seed == 3948 and view.run.stream.params.k == 3
     play_for(view, 2.0)
@@ -279,6 +281,7 @@ def test_main_window_hosts_the_run_and_shows_it_on_a_shortcut(qtbot) -> None:
     qtbot.keyClick(slider, Qt.Key.Key_N)
     assert area.player.position == int(area.player.position) and area.player.position >= 1
     window.state.set(k=9)
+    qtbot.waitUntil(lambda: not area.run.pending)
     assert area.run.stream.params.k == 9 and area.player.position == 0.0
     window.apply_theme(PROJECTOR)
     assert area.strip._cell == cell_size(PROJECTOR)

@@ -81,6 +81,7 @@ class Player(QObject):
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.setInterval(FRAME_MS)
         self._timer.timeout.connect(self.tick)
+        self._run = run
         run.trace_changed.connect(self._on_trace_changed)
 
     # -- reading ----------------------------------------------------------------------------
@@ -116,6 +117,7 @@ class Player(QObject):
     def play(self) -> None:
         if self._playing:
             return
+        self._run.flush()  # a parameter change still settling: play the run it makes
         self._playing = True
         self._last_tick = self._clock()
         self._timer.start()
@@ -138,10 +140,13 @@ class Player(QObject):
     def step(self) -> None:
         """Pause, then complete exactly one more event (one draft step or one check)."""
         self.pause()
+        self._run.flush()
         self._move_to(self._timeline.next_event(self._position))
 
     def restart(self) -> None:
         """Go back to the start of the run (playing on if it was playing)."""
+        if self._run.flush():  # a parameter change was settling: its new run starts at 0
+            return
         self._last_tick = self._clock()
         self._move_to(0.0)
 

@@ -6,6 +6,13 @@ parameters change it makes a new :class:`~specdec_desktop.model.TraceStream`
 (cheap: blocks are drawn on demand) and emits :attr:`RunState.trace_changed`;
 the player then restarts on it.  So changing k, p or c during a run restarts
 it with the new parameters and the same seed.
+
+The run follows the parameters once they have rested for :data:`SETTLE_MS`:
+the cards and the chart follow every position of a dragged slider, but a run
+restarted at each of them would only flicker, and its restart and repaint
+would double the cost of every move (benchmarks/bench_update_latency.py).
+:meth:`RunState.flush` applies a waiting change at once; the player calls it
+before it plays or steps, and the screenshot before it renders.
 """
 
 from __future__ import annotations
@@ -13,13 +20,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..model import Parameters, TraceStream
 from ..model.simulation import BLOCK_CYCLES
 from .parameter_state import ParameterState
 
-__all__ = ["DEFAULT_SEED", "MAX_SEED", "RunState"]
+__all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
 
 #: The seed of the first run (the same run at every launch, for rehearsals).  At the default
 #: parameters its first cycles show every outcome (2 accepted, all 6, none, ...) and its running
@@ -27,6 +34,10 @@ __all__ = ["DEFAULT_SEED", "MAX_SEED", "RunState"]
 DEFAULT_SEED = 3948
 #: Largest seed the seed box accepts.
 MAX_SEED = 2**31 - 1
+#: Milliseconds the parameters must rest before the run restarts on them: longer than the gap
+#: between two positions of a dragged slider (8-17 ms) or two auto-repeated key presses (33 ms),
+#: short enough to feel immediate once the hand stops.
+SETTLE_MS = 120
 #: Drawn seeds stay short enough to read out to a class.
 _DRAWN_SEED_LIMIT = 1_000_000
 
@@ -50,6 +61,8 @@ class RunState(QObject):
         Source of new seeds (tests and the fuzzer pass a seeded one).
     block_cycles : int
         Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks).
+    settle_ms : int
+        How long the parameters must rest before the run follows them (0: at once).
 
     Signals
     -------
@@ -68,6 +81,7 @@ class RunState(QObject):
         seed: int = DEFAULT_SEED,
         draw_seed: Callable[[], int] | None = None,
         block_cycles: int = BLOCK_CYCLES,
+        settle_ms: int = SETTLE_MS,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
@@ -76,6 +90,10 @@ class RunState(QObject):
         self._draw_seed = draw_seed or _system_seed
         self._block_cycles = block_cycles
         self._stream = self._new_stream(parameters.params)
+        self._settle = QTimer(self)
+        self._settle.setSingleShot(True)
+        self._settle.setInterval(max(0, int(settle_ms)))
+        self._settle.timeout.connect(self.flush)
         parameters.changed.connect(self._on_parameters)
 
     @property
@@ -90,6 +108,11 @@ class RunState(QObject):
     @property
     def params(self) -> Parameters:
         return self._stream.params
+
+    @property
+    def pending(self) -> bool:
+        """Whether the parameters changed and the run has not followed yet (see :data:`SETTLE_MS`)."""
+        return self._parameters.params != self._stream.params
 
     @staticmethod
     def _checked(seed: object) -> int:
@@ -109,6 +132,7 @@ class RunState(QObject):
         if seed == self._seed:
             return False
         self._seed = seed
+        self._settle.stop()  # the new run takes the current parameters as well
         self._stream = self._new_stream(self._parameters.params)
         self.seed_changed.emit(seed)
         self.trace_changed.emit(self._stream)
@@ -125,11 +149,21 @@ class RunState(QObject):
         self.set_seed(seed)
         return seed
 
-    def _on_parameters(self, params: Parameters) -> None:
+    def flush(self) -> bool:
+        """Restart on the current parameters now if they changed; returns whether it restarted."""
+        self._settle.stop()
+        params = self._parameters.params
         if params == self._stream.params:
-            return
+            return False
         self._stream = self._new_stream(params)
         self.trace_changed.emit(self._stream)
+        return True
+
+    def _on_parameters(self, _params: Parameters) -> None:
+        if self._settle.interval() == 0:
+            self.flush()
+        else:
+            self._settle.start()  # (re)start: the run follows once the parameters rest
 
     def _new_stream(self, params: Parameters) -> TraceStream:
         return TraceStream(params, self._seed, block_cycles=self._block_cycles)

@@ -29,11 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..model.parameters import DRAFT_LENGTH
 from ..scenario.tour_file import TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import ParameterState
 from ..theme import LIGHT, Theme
 from ..theme.stylesheet import style_sheet
-from .card_text import card_texts
+from .card_text import card_texts, widest_values
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -119,7 +120,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
-        self.cards = {name: ReadoutCard(name, title) for name, title in CARD_TITLES}
+        widest = widest_values(int(DRAFT_LENGTH.maximum))
+        self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(state, theme, font_family)
         self.formulas = FormulaPanel()
@@ -282,6 +284,10 @@ class MainWindow(QMainWindow):
 
     def current_tab(self) -> str:
         return TAB_IDS[self.tabs.currentIndex()]
+
+    def settle(self) -> None:
+        """Apply now what waits for the parameters to rest (the token run's restart): before a render."""
+        self.token_run.run.flush()
 
     def show_token_run(self, play: bool, seed: int | None = None, speed: float = 1.0) -> None:
         """Show the token-by-token run, as a tour scene asks.
