@@ -1,11 +1,15 @@
-"""A parameter change repaints the chart once, and a change of k alone only around the markers."""
+"""A parameter change repaints the chart and the cards once, without laying the window out again.
+
+A change of k alone repaints the chart only around the markers.
+"""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QRect
+from PySide6.QtCore import QAbstractEventDispatcher, QEvent, QEventLoop, QObject, QRect
 
 from specdec_desktop.app import create_main_window
+from specdec_desktop.views.readout_card import ReadoutCard
 
 
 class _Paints(QObject):
@@ -59,3 +63,65 @@ def test_k_alone_repaints_only_around_the_markers(window, qtbot):
     assert window.chart.curve.getData()[1] is curve_before
     painted = paints.rects[0]
     assert painted.width() * painted.height() < 0.25 * viewport.width() * viewport.height()
+
+
+# -- the cards: new figures repaint their labels, and nothing is laid out again ----------------
+
+
+class _Events(QObject):
+    """Counts events of one type sent to the watched widgets."""
+
+    def __init__(self, kind: QEvent.Type, widgets) -> None:
+        super().__init__()
+        self.kind, self.count = kind, 0
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == self.kind:
+            self.count += 1
+        return False
+
+
+def _drain() -> None:
+    """Process everything pending now, without waiting for timers (the run's settle time)."""
+    dispatcher = QAbstractEventDispatcher.instance()
+    while dispatcher.processEvents(QEventLoop.ProcessEventsFlag.AllEvents):
+        pass
+
+
+def test_new_figures_need_no_new_layout(window):
+    _drain()
+    geometry = {name: card.geometry() for name, card in window.cards.items()}
+    layouts = _Events(QEvent.Type.LayoutRequest, [window, window.centralWidget()])
+    for change in ({"p": 0.8}, {"k": 9}, {"c": 0.3}, {"p": 0.31}, {"k": 1}):
+        window.state.set(**change)
+        _drain()
+    assert layouts.count == 0
+    assert {name: card.geometry() for name, card in window.cards.items()} == geometry
+
+
+def test_a_figure_is_painted_once_per_change(window, qtbot):
+    _drain()
+    label = window.cards["speedupCard"].value
+    paints = _Paints(label)
+    window.state.set(p=0.8)
+    _settle(qtbot, paints, 1)
+    assert label.text() == "2.08×" and len(paints.rects) == 1
+
+
+def test_a_detail_that_needs_more_lines_gets_them(qtbot):
+    card = ReadoutCard("testCard", "Best draft length", "don't speculate")
+    qtbot.addWidget(card)
+    card.resize(240, 120)
+    card.show()
+    qtbot.waitExposed(card)
+    card.show_figure("k = 4", "short", "4")
+    two_lines = card.minimumSizeHint().height()
+    card.show_figure("k = 4", "a detail long enough to need more than two lines at this width " * 2, "4")
+    assert card.minimumSizeHint().height() > two_lines
+    card.resize(card.width(), card.minimumSizeHint().height())
+    qtbot.waitUntil(lambda: card.detail.height() >= card.detail.heightForWidth(card.detail.width()))
+    # The widest figure the card can show always fits.
+    metrics = card.value.fontMetrics()
+    assert card.minimumSizeHint().width() > metrics.horizontalAdvance("don't speculate")

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..model import Readouts
 
-__all__ = ["CardText", "card_texts", "format_times"]
+__all__ = ["CardText", "card_texts", "format_times", "widest_values"]
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,16 @@ class CardText:
 
 def format_times(value: float) -> str:
     return f"{value:.2f}×"
+
+
+def widest_values(k_max: int) -> dict[str, str]:
+    """The widest figure each card can show when k goes up to ``k_max``, keyed by objectName.
+
+    Tokens, cost and speedup are each at most k + 1; the figure is written with 8s, the widest
+    digit of most typefaces, so the width reserved for it is never short.
+    """
+    top = "".join("8" if ch.isdigit() else ch for ch in f"{k_max + 1:.2f}")
+    return {"tokensCard": top, "costCard": top, "speedupCard": f"{top}×", "bestCard": "don't speculate"}
 
 
 def card_texts(r: Readouts) -> dict[str, CardText]:

@@ -1,18 +1,47 @@
-"""A readout card: a title, one large figure (the child ``QLabel`` named ``value``) and a detail line."""
+"""A readout card: a title, one large figure (the child ``QLabel`` named ``value``) and a detail line.
+
+The card places its three labels itself instead of handing them to a layout.  A label in a
+layout asks the whole window to lay itself out again each time its text changes (Qt cannot
+know the new text leaves every size as it was), and the cards change on every move of a
+slider: with a layout, each move cost the window a layout pass and two extra repaints
+(benchmarks/bench_update_latency.py, docs/performance.md).  Placed by hand, a new figure
+repaints the label and nothing else.  The card's size hints depend only on its fonts, the
+widest figure it can show and how many lines its detail needs, so the row of cards stays put
+while the figures change under a dragged slider.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextDocumentFragment
-from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
+from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStyle, QWidget
 
 __all__ = ["ReadoutCard"]
 
+#: Vertical gap between the title, the figure and the detail, in pixels.
+_SPACING = 2
+
 
 class ReadoutCard(QFrame):
-    """Shows one figure; holds no figure of its own beyond the text it was last given."""
+    """Shows one figure; holds no figure of its own beyond the text it was last given.
 
-    def __init__(self, object_name: str, title: str, parent: QWidget | None = None) -> None:
+    Parameters
+    ----------
+    object_name : str
+        The card's objectName (``tokensCard``, ...).
+    title : str
+        The heading above the figure.
+    widest_value : str
+        The widest figure the card can show: the card is never narrower than it, so a figure
+        never clips and the row of cards does not change width as the figures change.
+    """
+
+    #: Lines the detail keeps even when its text needs fewer, so the cards do not jump.
+    DETAIL_LINES = 2
+
+    def __init__(
+        self, object_name: str, title: str, widest_value: str = "", parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         self.setObjectName(object_name)
         self.setProperty("role", "card")
@@ -20,31 +49,120 @@ class ReadoutCard(QFrame):
         # Preferred, not Maximum: cards in a row take the row's height, so their tops line up.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self._title_text = title
+        self._widest_value = widest_value
 
-        self.title = QLabel(title)
+        self.title = QLabel(title, self)
         self.title.setObjectName("title")
-        self.value = QLabel("")
+        self.value = QLabel("", self)
         self.value.setObjectName("value")
-        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.detail = QLabel("")
+        # Not selectable by mouse: a selectable label lays its text out again in the paint that
+        # follows a change and asks for a second repaint; Edit > Copy readouts copies the figures.
+        self.detail = QLabel("", self)
         self.detail.setObjectName("detail")
         self.detail.setWordWrap(True)
+        self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # AutoText: plain strings take QLabel's light plain-text path; markup such as <b> still
-        # renders.  A RichText label rebuilds a text document on every change and repaints
-        # again after each layout pass (about 2 ms per change, benchmarks/bench_update_latency.py).
+        # renders.  A RichText label rebuilds a text document on every change.
         self.detail.setTextFormat(Qt.TextFormat.AutoText)
+        for label in (self.title, self.value, self.detail):
+            label.installEventFilter(self)  # the style sheet sets their fonts after construction
+        self._detail_height = 0
+        self._layout_margins = self._style_margins()  # again at each style change
 
-        layout = QVBoxLayout(self)
-        layout.setSpacing(2)
-        layout.addWidget(self.title)
-        layout.addWidget(self.value)
-        layout.addWidget(self.detail)
-        layout.addStretch(1)
+    # -- showing ----------------------------------------------------------------------------
 
     def show_figure(self, value: str, detail: str, spoken: str) -> None:
         """Show ``value`` large with ``detail`` under it; ``spoken`` is what a screen reader says."""
-        self.value.setText(value)
-        self.detail.setText(detail)
+        relayout = False
+        if value != self.value.text():
+            relayout = self.value.fontMetrics().horizontalAdvance(value) > self._inner_width_at_least()
+            self.value.setText(value)
+        if detail != self.detail.text():
+            self.detail.setText(detail)
+            relayout = relayout or self._detail_height != self._detail_height_for(self._inner_rect().width())
+            # The detail may hold markup; a screen reader must not read out its tags.
+            self.setAccessibleDescription(QTextDocumentFragment.fromHtml(detail).toPlainText())
+        if relayout:  # a figure wider than planned, or a detail a line longer: rare
+            self._relayout()
         self.setAccessibleName(f"{self._title_text} {spoken}")
-        # The detail is rich text; a screen reader must not read out its tags.
-        self.setAccessibleDescription(QTextDocumentFragment.fromHtml(detail).toPlainText())
+
+    # -- geometry ---------------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        margins = self._margins() + self.contentsMargins()
+        heights = self._row_heights()
+        width = self._inner_width_at_least() + margins.left() + margins.right()
+        height = sum(heights) + 2 * _SPACING + margins.top() + margins.bottom()
+        return QSize(width, height)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._detail_height != self._detail_height_for(self._inner_rect().width()):
+            self._relayout()
+        else:
+            self._place()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FontChange:
+            self._relayout()
+        return False
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._relayout()
+
+    def _relayout(self) -> None:
+        self._layout_margins = self._style_margins()
+        self._detail_height = self._detail_height_for(self._inner_rect().width())
+        self.updateGeometry()
+        self._place()
+
+    def _margins(self) -> QMargins:
+        return self._layout_margins
+
+    def _style_margins(self) -> QMargins:
+        """The margins a layout would leave inside the frame (the style's layout margins)."""
+        style = self.style()
+        pm = QStyle.PixelMetric
+        return QMargins(
+            style.pixelMetric(pm.PM_LayoutLeftMargin, None, self),
+            style.pixelMetric(pm.PM_LayoutTopMargin, None, self),
+            style.pixelMetric(pm.PM_LayoutRightMargin, None, self),
+            style.pixelMetric(pm.PM_LayoutBottomMargin, None, self),
+        )
+
+    def _inner_rect(self) -> QRect:
+        return self.contentsRect().marginsRemoved(self._margins())
+
+    def _inner_width_at_least(self) -> int:
+        """The narrowest the labels may be: the title and the widest figure fit on one line."""
+        value_metrics = self.value.fontMetrics()
+        return max(
+            self.title.fontMetrics().horizontalAdvance(self._title_text),
+            value_metrics.horizontalAdvance(self._widest_value),
+            value_metrics.horizontalAdvance(self.value.text()),
+        )
+
+    def _detail_height_for(self, width: int) -> int:
+        lines = self.DETAIL_LINES * self.detail.fontMetrics().lineSpacing()
+        if not self.detail.text() or width <= 0:
+            return lines
+        return max(lines, self.detail.heightForWidth(width))
+
+    def _row_heights(self) -> tuple[int, int, int]:
+        single = Qt.TextFlag.TextSingleLine
+        title = self.title.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
+        value = self.value.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
+        detail = self._detail_height or self._detail_height_for(self._inner_rect().width())
+        return title, value, detail
+
+    def _place(self) -> None:
+        inner = self._inner_rect()
+        y = inner.top()
+        for label, height in zip((self.title, self.value, self.detail), self._row_heights(), strict=True):
+            label.setGeometry(inner.left(), y, inner.width(), height)
+            y += height + _SPACING
