@@ -78,7 +78,12 @@ def speedup(p: ArrayLike, k: ArrayLike, c: ArrayLike) -> float | NDArray[np.floa
     p_arr = as_probability(p, "p")
     k_arr = as_draft_length(k, "k")
     c_arr = as_cost(c, "c")
-    return _scalar_or_array(_expected_tokens(p_arr, k_arr) / (k_arr * c_arr + 1.0))
+    return _scalar_or_array(_speedup(p_arr, k_arr, c_arr))
+
+
+def _speedup(p: NDArray[np.float64], k: NDArray[np.int64], c: NDArray[np.float64]) -> NDArray[np.float64]:
+    """:func:`speedup` for arguments already checked (the figures of a validated ``Parameters``)."""
+    return _expected_tokens(p, k) / (k * c + 1.0)
 
 
 def has_peak(p: float, c: float) -> bool:

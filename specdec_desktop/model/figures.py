@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import invariants
-from .closed_form import best_draft_length, cycle_cost, expected_tokens, speedup, speedup_limit
+from .closed_form import _expected_tokens, _speedup, best_draft_length, speedup_limit
 from .parameters import Parameters
 
 __all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
@@ -60,14 +60,17 @@ class Readouts:
 
 def readouts(params: Parameters) -> Readouts:
     """Compute the four readouts for ``params``."""
+    # Parameters are checked when made, so this skips the public functions' checks (it runs at
+    # every slider move) and calls the same arithmetic: the figures are theirs to the last bit.
+    p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
     best = best_draft_length(params.p, params.c)
     result = Readouts(
         params=params,
-        tokens_per_cycle=float(expected_tokens(params.p, params.k)),
-        cost_per_cycle=float(cycle_cost(params.k, params.c)),
-        speedup=float(speedup(params.p, params.k, params.c)),
+        tokens_per_cycle=float(_expected_tokens(p, k)),
+        cost_per_cycle=float(k * c + 1.0),
+        speedup=float(_speedup(p, k, c)),
         best_k=best,
-        best_speedup=None if best is None else float(speedup(params.p, best, params.c)),
+        best_speedup=None if best is None else float(_speedup(p, np.int64(best), c)),
         limit=speedup_limit(params.p, params.c) if best is None else None,
     )
     if invariants.enabled():
@@ -108,11 +111,12 @@ def speedup_curves(params: Parameters, best_k: int | None) -> Curves:
     k = np.arange(chart_x_max(params, best_k) + 1, dtype=np.int64)
     p_lower = max(0.0, params.p - BAND_HALF_WIDTH)
     p_upper = min(1.0, params.p + BAND_HALF_WIDTH)
+    c = np.float64(params.c)  # checked by Parameters, as are p_lower and p_upper (clamped)
     return Curves(
         k=k,
-        speedup=np.asarray(speedup(params.p, k, params.c)),
-        lower=np.asarray(speedup(p_lower, k, params.c)),
-        upper=np.asarray(speedup(p_upper, k, params.c)),
+        speedup=_speedup(np.float64(params.p), k, c),
+        lower=_speedup(np.float64(p_lower), k, c),
+        upper=_speedup(np.float64(p_upper), k, c),
         p_lower=p_lower,
         p_upper=p_upper,
     )
