@@ -7,7 +7,15 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from specdec_desktop.model import best_draft_length, expected_tokens, speedup
+from specdec_desktop.model import (
+    Parameters,
+    best_draft_length,
+    cycle_cost,
+    expected_tokens,
+    readouts,
+    speedup,
+    speedup_curves,
+)
 
 probabilities = st.floats(min_value=0.0, max_value=1.0, allow_nan=False)
 interior = st.floats(min_value=0.0, max_value=0.999, allow_nan=False)
@@ -69,3 +77,20 @@ def test_closed_form_matches_capped_geometric_sum(p, k):
     pmf = np.where(j < k, (1 - p) * p**j, p**k)
     assert pmf.sum() == pytest.approx(1.0, abs=1e-12)
     assert expected_tokens(p, k) == pytest.approx(1.0 + float((j * pmf).sum()), rel=1e-9, abs=1e-12)
+
+
+@given(probabilities, st.integers(min_value=1, max_value=128), costs)
+def test_figures_equal_the_public_functions_exactly(p, k, c):
+    # readouts and speedup_curves skip the argument checks; the numbers must not change.
+    params = Parameters(k=k, p=p, c=c)
+    k, p, c = params.k, params.p, params.c
+    figures = readouts(params)
+    assert figures.tokens_per_cycle == expected_tokens(p, k)
+    assert figures.cost_per_cycle == cycle_cost(k, c)
+    assert figures.speedup == speedup(p, k, c)
+    if figures.best_k is not None:
+        assert figures.best_speedup == speedup(p, figures.best_k, c)
+    curves = speedup_curves(params, figures.best_k)
+    assert np.array_equal(curves.speedup, speedup(p, curves.k, c))
+    assert np.array_equal(curves.lower, speedup(curves.p_lower, curves.k, c))
+    assert np.array_equal(curves.upper, speedup(curves.p_upper, curves.k, c))
