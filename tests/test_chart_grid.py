@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtGui import QColor
 
 from specdec_desktop.app import create_main_window
 
@@ -55,3 +56,41 @@ def test_grid_follows_a_resize(window, qtbot):
     qtbot.waitUntil(lambda: chart.width() > 1400)
     qtbot.waitUntil(lambda: _vertical_lines(chart.grid) != narrow)
     assert _vertical_lines(chart.grid) == _expected(chart)
+
+
+# -- ranges shown before are drawn from what was kept ------------------------------------------
+
+
+def _chart_image(chart):
+    return chart.grab().toImage()
+
+
+def test_a_range_shown_again_reuses_the_grid_and_axes_and_looks_the_same(window, qtbot):
+    chart = window.chart
+    plot = chart.getPlotItem()
+    axes = [plot.getAxis("left"), plot.getAxis("bottom")]
+    first = _chart_image(chart)
+    lines = chart.grid._levels
+    window.state.set(k=40)  # a wider x-range
+    qtbot.waitUntil(lambda: chart.grid._levels is not lines)
+    wide = _chart_image(chart)
+    assert wide != first
+    assert all(axis.kept_images >= 1 for axis in axes)
+    window.state.set(k=6)  # back to the first range: its lines and pictures were kept
+    qtbot.waitUntil(lambda: chart.grid._levels is lines)
+    assert _chart_image(chart) == first
+    assert axes[1].kept_images == 2  # the bottom axis: both x-ranges; the y-range did not change
+
+
+def test_a_new_style_forgets_the_kept_images(window):
+    from specdec_desktop.theme import PROJECTOR
+
+    chart = window.chart
+    chart.grab()  # paint once, so each axis keeps an image
+    bottom = chart.getPlotItem().getAxis("bottom")
+    assert bottom.kept_images >= 1
+    window.apply_theme(PROJECTOR)
+    assert bottom.kept_images == 0
+    # The grid kept only lines drawn in the new theme's colour.
+    colours = {pen.color().rgb() for levels in chart.grid._kept.values() for pen, _lines in levels}
+    assert colours == {QColor(PROJECTOR.axis).rgb()}

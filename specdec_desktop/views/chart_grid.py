@@ -8,10 +8,13 @@ around a moved marker replays them whole.  This item draws the same lines, at
 the axes' own tick values with the same fading per tick level, rasterises
 them once into a pixmap cache (``DeviceCoordinateCache``) and blits that on
 later paints.  It recomputes the lines only when the view's range or size
-changes, following the view box's signals by itself.
+changes, following the view box's signals by itself, and keeps the lines of the
+ranges it has shown (a dragged slider returns to the same few tidy ranges).
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import pyqtgraph as pg
 from PySide6.QtCore import QLineF, QRectF
@@ -19,6 +22,11 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem
 
 __all__ = ["GridLines"]
+
+#: Sets of lines kept, one per view range and size shown.
+_KEPT = 64
+
+_Levels = list[tuple[QPen, list[QLineF]]]
 
 
 class GridLines(pg.GraphicsObject):
@@ -39,7 +47,8 @@ class GridLines(pg.GraphicsObject):
         self._rect = QRectF()
         self._color = QColor(0, 0, 0)
         self._alpha = 0
-        self._levels: list[tuple[QPen, list[QLineF]]] = []
+        self._levels: _Levels = []
+        self._kept: OrderedDict[tuple[float, ...], _Levels] = OrderedDict()
         # Rasterise once, then blit: drawing ~70 alpha-blended hairlines costs as much as
         # the rest of the chart, a cached pixmap a fraction of that.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -50,6 +59,7 @@ class GridLines(pg.GraphicsObject):
     def set_color(self, color: QColor, alpha: int) -> None:
         """Colour of the lines and the opacity (0-255) of the major ones."""
         self._color, self._alpha = QColor(color), alpha
+        self._kept.clear()
         self.refresh()
 
     def refresh(self, *_signal_args: object) -> None:
@@ -59,7 +69,22 @@ class GridLines(pg.GraphicsObject):
         width, height = view.width(), view.height()
         if width <= 0 or height <= 0:
             return
-        levels: list[tuple[QPen, list[QLineF]]] = []
+        key = (x0, x1, y0, y1, width, height)
+        levels = self._kept.get(key)
+        if levels is None:
+            levels = self._kept[key] = self._lines(x0, x1, y0, y1, width, height)
+            while len(self._kept) > _KEPT:
+                self._kept.popitem(last=False)
+        else:
+            self._kept.move_to_end(key)
+        self.prepareGeometryChange()
+        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
+        self._levels = levels
+        self.update()
+
+    def _lines(self, x0: float, x1: float, y0: float, y1: float, width: float, height: float) -> _Levels:
+        """The pens and lines of every tick level for this range and size."""
+        levels: _Levels = []
         for axis, pixels, vertical in (("bottom", width, True), ("left", height, False)):
             low, high = (x0, x1) if vertical else (y0, y1)
             ticks = self._plot.getAxis(axis).tickValues(low, high, pixels)
@@ -77,10 +102,7 @@ class GridLines(pg.GraphicsObject):
                 pen.setCosmetic(True)
                 pen.setWidth(1)
                 levels.append((pen, lines))
-        self.prepareGeometryChange()
-        self._rect = QRectF(x0, y0, x1 - x0, y1 - y0)
-        self._levels = levels
-        self.update()
+        return levels
 
     def boundingRect(self) -> QRectF:
         return self._rect

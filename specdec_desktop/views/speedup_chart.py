@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from ..model import Curves, Readouts
 from ..theme import Theme
+from .chart_axis import RangeCachedAxis
 from .chart_grid import GridLines
 
 __all__ = ["SpeedupChart", "y_max_for"]
@@ -47,7 +48,8 @@ class SpeedupChart(pg.PlotWidget):
     """Speedup against draft length, objectName ``speedupPlot``."""
 
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent)
+        axes = {side: RangeCachedAxis(side) for side in ("left", "bottom")}
+        super().__init__(parent=parent, axisItems=axes)
         self.setObjectName("speedupPlot")
         self.setAccessibleName("Chart of speedup against draft length")
         self._font_family = font_family
@@ -151,8 +153,18 @@ class SpeedupChart(pg.PlotWidget):
         self.grid.set_color(_color(theme.axis), theme.grid_alpha)
         # pyqtgraph sizes the bottom axis from a 0.8 guess at the label's height, which at
         # projector sizes lets the label overlap the tick numbers: reserve two full lines.
-        line = QFontMetrics(font).height()
-        plot.getAxis("bottom").setHeight(2 * line + max(6, theme.font_px // 3))
+        metrics = QFontMetrics(font)
+        line = metrics.height()
+        # Room above the plot for half the top number, which is centred on the top tick.
+        plot.layout.setContentsMargins(1, max(1, theme.font_px // 2), 1, 1)
+        bottom = plot.getAxis("bottom")
+        bottom.setHeight(2 * line + max(6, theme.font_px // 3))
+        bottom.setStyle(autoExpandTextSpace=False)  # the height above is fixed: never re-measure
+        # The left axis is as wide as its widest possible numbers (three characters: "140",
+        # "2.5"), not as the numbers shown: a new y-range then neither shifts the plot sideways
+        # nor lays it out again, and the axis pictures kept per range stay valid.
+        widest = max(metrics.horizontalAdvance(text) for text in ("888", "8.88"))
+        plot.getAxis("left").setStyle(autoExpandTextSpace=False, tickTextWidth=widest + 2)
 
         self.slower.setBrush(pg.mkBrush(_color(theme.slower_region, theme.slower_region_alpha)))
         self.break_even.setPen(

@@ -1,0 +1,99 @@
+"""An axis of the speedup chart that keeps the images of the ranges it has shown.
+
+pyqtgraph's ``AxisItem`` records its numbers and line into a ``QPicture`` and
+replays it on every paint: a new view range throws the picture away, drawing the
+next one costs 1 to 2 ms of Python, and even replaying it lays every number's
+text out again (about 0.7 ms per axis here) -- and an axis is repainted whenever
+the plot next to it is, because their outlines touch.  The chart's ranges come
+from a short list of tidy values (``speedup_chart.y_max_for``,
+``model.figures.chart_x_max``) and a slider dragged to and fro returns to the
+same ones, so on screen this axis draws each range once into an image, keeps it
+under the range and its size, and afterwards only copies it.  Any other change
+to the axis (a pen, a font, a label, a resize) forgets every image.  Painting to
+anything but the chart's view (an SVG or PNG export) draws the vector picture as
+pyqtgraph does.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QPainter, QPicture, QPixmap
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+
+__all__ = ["RangeCachedAxis"]
+
+#: Images kept per axis: more than the tidy ranges a session visits (each at most ~100 KB).
+_KEPT = 48
+
+_Key = tuple[float, float, float, float, float]
+
+
+class RangeCachedAxis(pg.AxisItem):
+    """A ``pyqtgraph.AxisItem`` that copies the image of a range it has drawn before."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self._images: OrderedDict[_Key, tuple[QPointF, QPixmap]] = OrderedDict()
+        self._setting_range = False
+        super().__init__(*args, **kwargs)
+        self.enableAutoSIPrefix(False)  # plain numbers: no "x1e3" relabelling on a new range
+
+    # pyqtgraph sets ``self.picture = None`` wherever its drawing becomes stale; only a new
+    # range (setRange) leaves the images of the other ranges valid.
+    @property
+    def picture(self) -> QPicture | None:
+        return self.__dict__.get("_picture")
+
+    @picture.setter
+    def picture(self, value: QPicture | None) -> None:
+        if value is None and not self._setting_range:
+            self._images.clear()
+        self.__dict__["_picture"] = value
+
+    @property
+    def kept_images(self) -> int:
+        """How many ranges' images are kept."""
+        return len(self._images)
+
+    def setRange(self, mn: float, mx: float) -> None:
+        self._setting_range = True
+        try:
+            super().setRange(mn, mx)
+        finally:
+            self._setting_range = False
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: QWidget | None) -> None:
+        if widget is None:  # an export, not the screen: vector drawing, as pyqtgraph does
+            super().paint(p, opt, widget)
+            return
+        ratio = widget.devicePixelRatioF()
+        size = self.size()
+        key = (float(self.range[0]), float(self.range[1]), size.width(), size.height(), ratio)
+        kept = self._images.get(key)
+        if kept is None:
+            kept = self._images[key] = self._draw_image(p.renderHints(), opt, widget, ratio)
+            while len(self._images) > _KEPT:
+                self._images.popitem(last=False)
+        else:
+            self._images.move_to_end(key)
+        p.drawPixmap(*kept)
+
+    def _draw_image(
+        self, hints: QPainter.RenderHint, opt: QStyleOptionGraphicsItem, widget: QWidget, ratio: float
+    ) -> tuple[QPointF, QPixmap]:
+        """The axis drawn by pyqtgraph into a transparent image of its bounding rectangle."""
+        rect = self.boundingRect()
+        image = QPixmap(max(1, math.ceil(rect.width() * ratio)), max(1, math.ceil(rect.height() * ratio)))
+        image.setDevicePixelRatio(ratio)
+        image.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(image)
+        try:
+            painter.setRenderHints(hints)  # the view's: the same pixels as drawing on screen
+            painter.translate(-rect.topLeft())
+            super().paint(painter, opt, widget)
+        finally:
+            painter.end()
+        return rect.topLeft(), image
