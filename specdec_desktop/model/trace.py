@@ -225,7 +225,8 @@ class TraceStream:
         self.block_cycles = int(block_cycles)
         self.keep_blocks = int(keep_blocks)
         self.timeline = Timeline(params.k, params.c)
-        self._root = np.random.SeedSequence(self.seed)
+        self._root: np.random.SeedSequence | None = None  # made with the first block (numpy.random
+        # takes ~20 ms to import, and a run that is never played never needs it)
         self._dtype = np.min_scalar_type(params.k)
         self._blocks: OrderedDict[int, NDArray[np.integer]] = OrderedDict()
         self._block_starts = [0]  # tokens produced before block b, for every b reached so far
@@ -245,6 +246,8 @@ class TraceStream:
         if held is not None:
             self._blocks.move_to_end(block)
             return held
+        if self._root is None:
+            self._root = np.random.SeedSequence(self.seed)
         rng = block_generator(self._root, block)
         drawn = draw_accepted(rng, self.params.p, self.params.k, self.block_cycles).astype(self._dtype)
         drawn.setflags(write=False)

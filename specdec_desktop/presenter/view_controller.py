@@ -7,6 +7,8 @@ View menu's actions, and full-screen changes the window manager makes itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QSignalBlocker, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
@@ -32,7 +34,7 @@ class ViewController(QObject):
         actions: dict[str, QAction],
         banner: CaptionBanner,
         blank: BlankScreen,
-        help_overlay: HelpOverlay,
+        make_help: Callable[[], HelpOverlay],
     ) -> None:
         super().__init__(window)
         self.window = window
@@ -40,7 +42,8 @@ class ViewController(QObject):
         self.actions = actions
         self.banner = banner
         self.blank = blank
-        self.help = help_overlay
+        self._make_help = make_help
+        self._help: HelpOverlay | None = None
         self._focus_before_cover: QWidget | None = None
 
         hints = QGuiApplication.styleHints()
@@ -56,7 +59,6 @@ class ViewController(QObject):
         actions["view.blank"].triggered.connect(lambda: view.set_blanked(not view.blanked))
         actions["help.shortcuts"].triggered.connect(lambda: view.set_help_visible(not view.help_visible))
         actions["view.leave"].triggered.connect(self.step_back)
-        help_overlay.close_button.clicked.connect(lambda: view.set_help_visible(False))
 
         view.themeChanged.connect(self.apply_theme)
         view.zoomChanged.connect(self.apply_theme)
@@ -67,6 +69,17 @@ class ViewController(QObject):
         window.installEventFilter(self)
         self.apply_theme()
         self._sync_actions()
+
+    @property
+    def help(self) -> HelpOverlay:
+        """The keyboard-help overlay, built the first time it is needed (not before the first paint)."""
+        if self._help is None:
+            self._help = self._make_help()
+            self._help.close_button.clicked.connect(lambda: self.view.set_help_visible(False))
+        return self._help
+
+    def _help_shown(self) -> bool:
+        return self._help is not None and self._help.isVisible()
 
     # -- derived --------------------------------------------------------------------------
 
@@ -102,19 +115,20 @@ class ViewController(QObject):
         self._sync_actions()
 
     def _apply_help(self, on: bool) -> None:
-        self._cover(self.help, on)
+        if on or self._help is not None:  # hiding a help never built needs no help
+            self._cover(self.help, on)
         self._sync_actions()
 
     def _cover(self, cover: BlankScreen | HelpOverlay, on: bool) -> None:
         if on:
-            if not (self.blank.isVisible() or self.help.isVisible()):
+            if not (self.blank.isVisible() or self._help_shown()):
                 self._focus_before_cover = QApplication.focusWidget()
             cover.cover(True)
             if self.blank.isVisible():
                 self.blank.raise_()  # a blank screen stays on top of the help
         else:
             cover.cover(False)
-            if not (self.blank.isVisible() or self.help.isVisible()) and self._focus_before_cover is not None:
+            if not (self.blank.isVisible() or self._help_shown()) and self._focus_before_cover is not None:
                 self._focus_before_cover.setFocus(Qt.FocusReason.OtherFocusReason)
                 self._focus_before_cover = None
 

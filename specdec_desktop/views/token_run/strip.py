@@ -14,6 +14,7 @@ is scrolled back (mouse wheel; starting playback follows the newest row again).
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -254,7 +255,8 @@ class TokenStrip(QWidget):
             0, 0, self._finished_tokens(layout, sprites, first_row, start, min(stop, head.cycle))
         )
         if start <= head.cycle < stop:
-            states = states_at(stream.accepted(head.cycle, head.cycle + 1), head.cycle, stream.params.k, head)
+            # The current cycle is not checked yet: its outcome does not show, so it is not drawn.
+            states = states_at(np.zeros(1, dtype=np.int64), head.cycle, stream.params.k, head)
             xs, ys = layout.positions(head.cycle, 1, first_row)
             if layout.row_of(head.cycle, 0) >= first_row:
                 self._paint_row_numbers(painter, layout, first_row, head.cycle, head.cycle + 1)
