@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtWidgets import QLabel
 
 from specdec_desktop import first_paint
@@ -41,3 +43,28 @@ def test_fallback_runs_the_callbacks_when_no_paint_comes(qtbot, monkeypatch):
     calls: list[int] = []
     after_first_paint(label, lambda: calls.append(1))
     qtbot.waitUntil(lambda: calls == [1])
+
+
+def test_the_first_paint_waits_for_nothing_it_does_not_show():
+    """Before the window's first paint: no keyboard-help overlay built, numpy.random not imported."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from specdec_desktop.app import create_application, create_main_window\n"
+        "create_application()\n"
+        "window = create_main_window([])\n"
+        "presenter = window.presenter\n"
+        "window.show()\n"
+        "window.grab()\n"
+        "print('numpy.random' in sys.modules, presenter.view_controller._help is None)\n"
+        "presenter.help\n"  # built on demand
+        "print(presenter.view_controller._help is not None)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "True"]
