@@ -26,7 +26,15 @@ whose plot fills it, computing the same figures with the model per change:
 * matplotlib: a ``FigureCanvasQTAgg`` with the three curves and markers,
   ``set_data`` + ``relim``/``autoscale_view`` + ``draw()`` per change;
 * naive pyqtgraph, no symbols, auto-range off: the same ``plot()`` calls
-  without symbols, ranges set explicitly.
+  without symbols, ranges set explicitly;
+* the floor: three ``PlotCurveItem``s made once and moved with ``setData``,
+  no symbols, ranges set explicitly -- the least pyqtgraph itself does for a
+  change at this size.
+
+The app's token run restarts only once the parameters have rested (SETTLE_MS
+in specdec_desktop/state/run_state.py), so back-to-back changes, like the
+positions of a dragged slider, do not include it; a separate row times that
+restart until the run is repainted.
 
 Every subject runs in its own process (the app with its own QApplication
 set-up, the references with a plain one), one after the other.
@@ -65,6 +73,7 @@ APP = "SpecDec Desktop"
 NAIVE = "naive pyqtgraph (symbols, auto-range)"
 MPL = "matplotlib FigureCanvasQTAgg"
 LEAN = "naive pyqtgraph, no symbols, no auto-range"
+FLOOR = "pyqtgraph curves made once, setData, no symbols, no auto-range"
 
 
 def change_sequence(count: int, seed: int = SEED) -> list[tuple[str, int]]:
@@ -153,7 +162,7 @@ def settle(window: QWidget) -> None:
 # -- the app ------------------------------------------------------------------------------
 
 
-def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[float]]:
+def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[float], list[float]]:
     from specdec_desktop.app import create_main_window
 
     window = create_main_window([])
@@ -174,8 +183,45 @@ def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[flo
     times = time_changes(apply, len(moves), lambda: chart_paints.count > 0 and card_paints.count > 0, reset)
     if window.render_count - renders_before != len(moves):
         raise SystemExit("the app did not render exactly once per change")
+    restarts = _time_run_restarts(window, sliders, moves[: RESTARTS + WARMUP])
     window.close()
-    return times
+    return times[0], times[1], restarts
+
+
+#: Run restarts timed (each waits for the parameters to settle, so they are slow to collect).
+RESTARTS = 60
+
+
+def _time_run_restarts(window: QWidget, sliders: dict, moves: Sequence[tuple[str, int]]) -> list[float]:
+    """Milliseconds from the token run's restart (once the parameters rest) until it is repainted.
+
+    The run follows the parameters only after they have rested for SETTLE_MS
+    (specdec_desktop/state/run_state.py), so it is not inside the change times
+    above; this is what it costs when it comes.
+    """
+    run, strip = window.token_run.run, window.token_run.strip
+    strip_paints = _PaintFlag([strip])
+    started: list[float] = []
+    run.trace_changed.connect(lambda _stream: started.append(time.perf_counter()))
+    dispatcher = QAbstractEventDispatcher.instance()
+    flags = QEventLoop.ProcessEventsFlag.AllEvents
+    loop = QEventLoop()
+    times = []
+    for name, position in moves:
+        if sliders[name].value() == position:
+            continue  # no change, no restart
+        started.clear()
+        strip_paints.count = 0
+        sliders[name].setValue(position)
+        deadline = time.perf_counter() + 5.0
+        while not started:  # the settle timer
+            loop.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+            if time.perf_counter() > deadline:
+                raise SystemExit("the token run did not restart within 5 s of a change")
+        while dispatcher.processEvents(flags) or not strip_paints.count:
+            pass
+        times.append((time.perf_counter() - started[0]) * 1000.0)
+    return times[WARMUP:]
 
 
 # -- references ---------------------------------------------------------------------------
@@ -189,17 +235,17 @@ class _Reference:
         self.window.setCentralWidget(plot_widget)
         self.painted = _PaintFlag([painted_widget])
 
-    def measure(self, sequence: Sequence[Parameters]) -> tuple[list[float], list[float]]:
+    def measure(self, sequence: Sequence[Parameters]) -> tuple[list[float], list[float], list[float]]:
         settle(self.window)
 
         def reset() -> None:
             self.painted.count = 0
 
-        times = time_changes(
+        totals, synchronous = time_changes(
             lambda i: self.update(sequence[i]), len(sequence), lambda: self.painted.count > 0, reset
         )
         self.window.close()
-        return times
+        return totals, synchronous, []
 
     def update(self, params: Parameters) -> None:
         raise NotImplementedError
@@ -231,6 +277,27 @@ class NaivePyqtgraph(_Reference):
         if self.lean:
             top = max(float(curves.upper.max()), float(curves.speedup.max()), 1.0) * 1.1
             self.plot.setRange(xRange=(0, curves.x_max), yRange=(0, top), padding=0)
+
+
+class PersistentCurves(_Reference):
+    """The floor: three curves made once, ``setData`` per change, no symbols, ranges set explicitly."""
+
+    def __init__(self) -> None:
+        import pyqtgraph as pg
+
+        self.plot = pg.PlotWidget()
+        self.plot.disableAutoRange()
+        self.curves = [self.plot.plot(pen=color) for color in "bcg"]
+        super().__init__(self.plot, self.plot.viewport())
+
+    def update(self, params: Parameters) -> None:
+        figures = readouts(params)
+        curves = speedup_curves(params, figures.best_k)
+        x = curves.k.astype(float)
+        for item, y in zip(self.curves, (curves.speedup, curves.lower, curves.upper), strict=True):
+            item.setData(x, y)
+        top = max(float(curves.upper.max()), float(curves.speedup.max()), 1.0) * 1.1
+        self.plot.setRange(xRange=(0, curves.x_max), yRange=(0, top), padding=0)
 
 
 class MatplotlibCanvas(_Reference):
@@ -265,6 +332,7 @@ SUBJECTS = {
     NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
     MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
     LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
+    FLOOR: lambda moves, sequence: PersistentCurves().measure(sequence),
 }
 
 
@@ -278,8 +346,8 @@ def measure_one(subject: str, count: int) -> None:
         QApplication([sys.argv[0]])
     QtCore.qInstallMessageHandler(_quiet)
     moves = change_sequence(WARMUP + count)
-    totals, synchronous = SUBJECTS[subject](moves, parameter_sequence(moves))
-    print(json.dumps({"total": totals[WARMUP:], "synchronous": synchronous[WARMUP:]}))
+    totals, synchronous, restarts = SUBJECTS[subject](moves, parameter_sequence(moves))
+    print(json.dumps({"total": totals[WARMUP:], "synchronous": synchronous[WARMUP:], "restart": restarts}))
 
 
 def _quiet(kind: object, context: object, message: str) -> None:
@@ -324,6 +392,14 @@ def main() -> int:
                     targets=None if reference else targets,
                 )
             )
+    rows.append(
+        row(
+            "token run restarted -> repainted (after the parameters rest)",
+            APP,
+            measured[APP]["restart"],
+            unit="ms",
+        )
+    )
     notes = [
         f"{count} changes (after {WARMUP} warm-up changes, not counted) cycling k, p, c through seeded "
         "random slider positions; window 1600x1000, QT_QPA_PLATFORM=offscreen; each subject in its "
@@ -335,7 +411,11 @@ def main() -> int:
         "'change -> control returns': the same start, until setValue / the update call returns: the "
         "computation and the item updates, without any painting.",
         "References: 1600x1000 windows whose plot fills the window (the app's chart is about a third "
-        "of that area), recomputing the same figures with the model on every change.",
+        "of that area), recomputing the same figures with the model on every change.  The last "
+        "reference is the floor of this stack: three bare curves created once and moved with setData.",
+        "The token run follows the parameters once they have rested for SETTLE_MS (120 ms), not at "
+        "each position of a dragged slider, so it is outside the change times; its row times "
+        f"{RESTARTS} restarts from the restart to the run's repaint.",
     ]
     result = emit("update_latency", rows, notes=notes)
     return 0 if result["all_targets_met"] else 1
