@@ -36,8 +36,10 @@ in specdec_desktop/state/run_state.py), so back-to-back changes, like the
 positions of a dragged slider, do not include it; a separate row times that
 restart until the run is repainted.
 
-Every subject runs in its own process (the app with its own QApplication
-set-up, the references with a plain one), one after the other.
+Every subject runs in its own processes (the app with its own QApplication
+set-up, the references with a plain one): three rounds in which the subjects
+take turns, the order rotating, their samples pooled -- so a neighbour's load
+on this shared machine falls on every subject alike.
 
 Target (issue 2): app median <= 3 ms, p99 <= 8 ms.
 
@@ -188,8 +190,10 @@ def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[flo
     return times[0], times[1], restarts
 
 
-#: Run restarts timed (each waits for the parameters to settle, so they are slow to collect).
-RESTARTS = 60
+#: Run restarts timed per process (each waits for the parameters to settle: slow to collect).
+RESTARTS = 20
+#: Processes per subject; their samples are pooled.
+ROUNDS = 3
 
 
 def _time_run_restarts(window: QWidget, sliders: dict, moves: Sequence[tuple[str, int]]) -> list[float]:
@@ -366,14 +370,26 @@ def main() -> int:
         return 0
 
     # Each subject runs in its own process: no shared caches, imports or Qt settings.
-    measured = {}
-    for subject in SUBJECTS:
-        child = run_child(
-            [PYTHON, __file__, "--subject", subject, "--count", str(count)], env=child_env(), timeout=900
-        )
-        if child.returncode != 0:
-            raise SystemExit(f"{subject}: exit {child.returncode}\n{child.stderr}")
-        measured[subject] = json.loads(child.stdout.strip().splitlines()[-1])
+    # Each subject runs in ROUNDS processes of count / ROUNDS changes, the subjects taking turns
+    # (the order rotating each round), so a neighbour's load on this shared machine falls on all
+    # of them alike rather than on whichever happened to run while it lasted.
+    rounds = 1 if args.quick else ROUNDS
+    per_round = -(-count // rounds)
+    subjects = list(SUBJECTS)
+    measured: dict[str, dict[str, list[float]]] = {
+        s: {"total": [], "synchronous": [], "restart": []} for s in subjects
+    }
+    for round_ in range(rounds):
+        for subject in subjects[round_ % len(subjects) :] + subjects[: round_ % len(subjects)]:
+            child = run_child(
+                [PYTHON, __file__, "--subject", subject, "--count", str(per_round)],
+                env=child_env(),
+                timeout=900,
+            )
+            if child.returncode != 0:
+                raise SystemExit(f"{subject}: exit {child.returncode}\n{child.stderr}")
+            for key, samples in json.loads(child.stdout.strip().splitlines()[-1]).items():
+                measured[subject][key] += samples
 
     rows = []
     for metric, key, targets in (
@@ -401,9 +417,10 @@ def main() -> int:
         )
     )
     notes = [
-        f"{count} changes (after {WARMUP} warm-up changes, not counted) cycling k, p, c through seeded "
-        "random slider positions; window 1600x1000, QT_QPA_PLATFORM=offscreen; each subject in its "
-        "own process, one after the other.",
+        f"{per_round * rounds} changes per subject, in {rounds} processes of {per_round} (each after "
+        f"{WARMUP} warm-up changes, not counted) cycling k, p, c through seeded random slider "
+        "positions; window 1600x1000, QT_QPA_PLATFORM=offscreen; the subjects' processes take "
+        "turns, the order rotating each round, and their samples are pooled.",
         "'change -> repainted': from slider.setValue (references: from the update call) until the event "
         "dispatcher finds nothing left to process and the chart's and a card's paint events have been "
         "delivered -- Qt's own repaint path, including the flush to the window's backing store and "
@@ -415,7 +432,7 @@ def main() -> int:
         "reference is the floor of this stack: three bare curves created once and moved with setData.",
         "The token run follows the parameters once they have rested for SETTLE_MS (120 ms), not at "
         "each position of a dragged slider, so it is outside the change times; its row times "
-        f"{RESTARTS} restarts from the restart to the run's repaint.",
+        f"{RESTARTS} restarts per process from the restart to the run's repaint.",
     ]
     result = emit("update_latency", rows, notes=notes)
     return 0 if result["all_targets_met"] else 1
