@@ -94,3 +94,16 @@ def test_a_new_style_forgets_the_kept_images(window):
     # The grid kept only lines drawn in the new theme's colour.
     colours = {pen.color().rgb() for levels in chart.grid._kept.values() for pen, _lines in levels}
     assert colours == {QColor(PROJECTOR.axis).rgb()}
+
+
+def test_the_kept_images_stay_within_their_budget(window, qtbot, monkeypatch):
+    from specdec_desktop.views import chart_axis
+
+    bottom = window.chart.getPlotItem().getAxis("bottom")
+    window.chart.grab()
+    one_image = bottom.kept_bytes
+    monkeypatch.setattr(chart_axis, "BUDGET_BYTES", 3 * one_image)
+    for k in (20, 40, 60, 80, 100, 120):  # six x-ranges
+        window.state.set(k=k)
+        window.chart.grab()
+    assert bottom.kept_images == 3 and bottom.kept_bytes <= 3 * one_image

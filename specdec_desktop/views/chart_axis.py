@@ -26,8 +26,10 @@ from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 __all__ = ["RangeCachedAxis"]
 
-#: Images kept per axis: more than the tidy ranges a session visits (each at most ~100 KB).
-_KEPT = 48
+#: Bytes of images kept per axis, the least recently used dropped first: at 1600x1000 a bottom
+#: axis image is about 0.3 MB (1.2 MB at device pixel ratio 2), so this keeps the dozen or two
+#: tidy ranges a session moves between.
+BUDGET_BYTES = 8 * 2**20
 
 _Key = tuple[float, float, float, float, float]
 
@@ -58,6 +60,11 @@ class RangeCachedAxis(pg.AxisItem):
         """How many ranges' images are kept."""
         return len(self._images)
 
+    @property
+    def kept_bytes(self) -> int:
+        """Memory held by the kept images."""
+        return sum(image.width() * image.height() * 4 for _, image in self._images.values())
+
     def setRange(self, mn: float, mx: float) -> None:
         self._setting_range = True
         try:
@@ -75,7 +82,7 @@ class RangeCachedAxis(pg.AxisItem):
         kept = self._images.get(key)
         if kept is None:
             kept = self._images[key] = self._draw_image(p.renderHints(), opt, widget, ratio)
-            while len(self._images) > _KEPT:
+            while len(self._images) > 1 and self.kept_bytes > BUDGET_BYTES:
                 self._images.popitem(last=False)
         else:
             self._images.move_to_end(key)
