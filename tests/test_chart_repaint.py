@@ -122,6 +122,11 @@ def test_a_detail_that_needs_more_lines_gets_them(qtbot):
     assert card.minimumSizeHint().height() > two_lines
     card.resize(card.width(), card.minimumSizeHint().height())
     qtbot.waitUntil(lambda: card.detail.height() >= card.detail.heightForWidth(card.detail.width()))
-    # The widest figure the card can show always fits.
+    # It prefers room for the widest figure it can show, and a wider figure than it has room for
+    # makes it ask for more.
     metrics = card.value.fontMetrics()
+    assert card.sizeHint().width() > metrics.horizontalAdvance("don't speculate")
+    card.resize(120, card.height())
+    qtbot.waitUntil(lambda: card.width() == 120)
+    card.show_figure("don't speculate", "short", "0")
     assert card.minimumSizeHint().width() > metrics.horizontalAdvance("don't speculate")

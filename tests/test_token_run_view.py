@@ -334,3 +334,18 @@ def test_an_hour_at_top_speed_stays_in_bounded_memory(qtbot) -> None:
     assert run.stream.blocks_drawn < 4 * (cycles // 512 + 1)  # ...drawing each a few times at most
     assert _peak_resident_kib() - resident < 10 * 1024  # ...and memory did not grow with it
     assert len(gc.get_objects()) - objects < 500
+
+
+def test_run_buttons_show_icons_alone_rather_than_cut_names(view, qtbot) -> None:
+    controls = view.controls
+    buttons = (controls.play, controls.step, controls.restart, controls.new_seed)
+    assert not controls.compact
+    assert all(b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon for b in buttons)
+    view.resize(420, view.height())  # too narrow for the names
+    qtbot.waitUntil(lambda: controls.compact)
+    assert all(b.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly for b in buttons)
+    assert all(b.toolTip() and b.accessibleName() for b in buttons)  # the names are still there
+    view.resize(1300, view.height())
+    qtbot.waitUntil(lambda: not controls.compact)
+    # With room, every name shows whole once the row is laid out again.
+    qtbot.waitUntil(lambda: all(b.width() >= b.sizeHint().width() for b in buttons))

@@ -5,9 +5,11 @@ layout asks the whole window to lay itself out again each time its text changes 
 know the new text leaves every size as it was), and the cards change on every move of a
 slider: with a layout, each move cost the window a layout pass and two extra repaints
 (benchmarks/bench_update_latency.py, docs/performance.md).  Placed by hand, a new figure
-repaints the label and nothing else.  The card's size hints depend only on its fonts, the
-widest figure it can show and how many lines its detail needs, so the row of cards stays put
-while the figures change under a dragged slider.
+repaints the label and nothing else.  The card asks for a new layout only when a figure would
+not fit the width it has, or its detail needs another line: the row of cards stays put while
+the figures change under a dragged slider.  Its minimum width is its title's and its current
+figure's (a stale, larger one until the next layout does no harm); it prefers room for the
+widest figure it can show.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ class ReadoutCard(QFrame):
     title : str
         The heading above the figure.
     widest_value : str
-        The widest figure the card can show: the card is never narrower than it, so a figure
+        The widest figure the card can show: the card prefers to be as wide, so a figure
         never clips and the row of cards does not change width as the figures change.
     """
 
@@ -75,7 +77,7 @@ class ReadoutCard(QFrame):
         """Show ``value`` large with ``detail`` under it; ``spoken`` is what a screen reader says."""
         relayout = False
         if value != self.value.text():
-            relayout = self.value.fontMetrics().horizontalAdvance(value) > self._inner_width_at_least()
+            relayout = self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()
             self.value.setText(value)
         if detail != self.detail.text():
             self.detail.setText(detail)
@@ -89,7 +91,10 @@ class ReadoutCard(QFrame):
     # -- geometry ---------------------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
-        return self.minimumSizeHint()
+        hint = self.minimumSizeHint()
+        margins = self._margins() + self.contentsMargins()
+        widest = self.value.fontMetrics().horizontalAdvance(self._widest_value)
+        return hint.expandedTo(QSize(widest + margins.left() + margins.right(), 0))
 
     def minimumSizeHint(self) -> QSize:
         margins = self._margins() + self.contentsMargins()
@@ -139,12 +144,10 @@ class ReadoutCard(QFrame):
         return self.contentsRect().marginsRemoved(self._margins())
 
     def _inner_width_at_least(self) -> int:
-        """The narrowest the labels may be: the title and the widest figure fit on one line."""
-        value_metrics = self.value.fontMetrics()
+        """The narrowest the labels may be: the title and the figure shown fit on one line."""
         return max(
             self.title.fontMetrics().horizontalAdvance(self._title_text),
-            value_metrics.horizontalAdvance(self._widest_value),
-            value_metrics.horizontalAdvance(self.value.text()),
+            self.value.fontMetrics().horizontalAdvance(self.value.text()),
         )
 
     def _detail_height_for(self, width: int) -> int:

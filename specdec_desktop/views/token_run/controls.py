@@ -8,6 +8,7 @@ Tooltips name each control's key from :mod:`specdec_desktop.shortcuts`.
 from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
 from ...shortcuts import by_id
@@ -103,6 +104,8 @@ class RunControls(QWidget):
         self.speed.activated.connect(lambda index: self.speed_chosen.emit(float(self.speed.itemData(index))))
         self.seed.valueChanged.connect(self.seed_entered)
         self._playing = False
+        self._buttons = (self.play, self.step, self.restart, self.new_seed)
+        self._full_width = 0  # the row's width with every button's name shown (set per theme)
         self.apply_theme(theme)
 
     def apply_theme(self, theme: Theme) -> None:
@@ -119,6 +122,42 @@ class RunControls(QWidget):
         self.restart.setIcon(self._icons["restart"])
         self.new_seed.setIcon(self._icons["dice"])
         self.show_playing(self._playing)
+        self._measure_full_width()
+
+    # -- fitting ----------------------------------------------------------------------------
+    # Squeezed, a tool button cuts its name to "R...t"; below the width the names need, the
+    # buttons show their icons alone (the names stay in their tooltips and accessible names).
+
+    def _measure_full_width(self) -> None:
+        self._set_button_style(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for widget in self._buttons:
+            widget.ensurePolished()
+        shown = self.play.text()
+        self.play.setText("Pause")  # the longer of its two names
+        self.layout().invalidate()
+        self._full_width = self.layout().sizeHint().width()
+        self.play.setText(shown)
+        self._fit()
+
+    def _set_button_style(self, style: Qt.ToolButtonStyle) -> None:
+        for widget in self._buttons:
+            if widget.toolButtonStyle() != style:
+                widget.setToolButtonStyle(style)
+
+    def _fit(self) -> None:
+        compact = self.width() < self._full_width
+        self._set_button_style(
+            Qt.ToolButtonStyle.ToolButtonIconOnly if compact else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        )
+
+    @property
+    def compact(self) -> bool:
+        """Whether the buttons show their icons alone (too little room for their names)."""
+        return self.play.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
 
     def show_playing(self, playing: bool) -> None:
         self._playing = playing
