@@ -70,7 +70,7 @@ def cycle_cost(k: ArrayLike, c: ArrayLike) -> float | NDArray[np.float64]:
     """Cost of one cycle in target passes: ``k`` draft steps of cost ``c`` plus one check."""
     k_arr = as_draft_length(k, "k")
     c_arr = as_cost(c, "c")
-    return _scalar_or_array(k_arr * c_arr + 1.0)
+    return _scalar_or_array(_cycle_cost(k_arr, c_arr))
 
 
 def speedup(p: ArrayLike, k: ArrayLike, c: ArrayLike) -> float | NDArray[np.float64]:
@@ -81,9 +81,14 @@ def speedup(p: ArrayLike, k: ArrayLike, c: ArrayLike) -> float | NDArray[np.floa
     return _scalar_or_array(_speedup(p_arr, k_arr, c_arr))
 
 
+def _cycle_cost(k: NDArray[np.int64], c: NDArray[np.float64]) -> NDArray[np.float64]:
+    """:func:`cycle_cost` for arguments already checked."""
+    return k * c + 1.0
+
+
 def _speedup(p: NDArray[np.float64], k: NDArray[np.int64], c: NDArray[np.float64]) -> NDArray[np.float64]:
     """:func:`speedup` for arguments already checked (the figures of a validated ``Parameters``)."""
-    return _expected_tokens(p, k) / (k * c + 1.0)
+    return _expected_tokens(p, k) / _cycle_cost(k, c)
 
 
 def has_peak(p: float, c: float) -> bool:

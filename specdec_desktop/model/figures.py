@@ -13,7 +13,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import invariants
-from .closed_form import _expected_tokens, _speedup, best_draft_length, speedup_limit
+from .closed_form import _cycle_cost, _expected_tokens, _speedup, best_draft_length, speedup_limit
 from .parameters import Parameters
 
 __all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
@@ -67,7 +67,7 @@ def readouts(params: Parameters) -> Readouts:
     result = Readouts(
         params=params,
         tokens_per_cycle=float(_expected_tokens(p, k)),
-        cost_per_cycle=float(k * c + 1.0),
+        cost_per_cycle=float(_cycle_cost(k, c)),
         speedup=float(_speedup(p, k, c)),
         best_k=best,
         best_speedup=None if best is None else float(_speedup(p, np.int64(best), c)),

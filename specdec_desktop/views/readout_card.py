@@ -34,8 +34,8 @@ class ReadoutCard(QFrame):
     title : str
         The heading above the figure.
     widest_value : str
-        The widest figure the card can show: the card prefers to be as wide, so a figure
-        never clips and the row of cards does not change width as the figures change.
+        The widest figure the card can show: the card prefers to be that wide (its size hint),
+        so the row of cards leaves room for it before any figure needs it.
     """
 
     #: Lines the detail keeps even when its text needs fewer, so the cards do not jump.
@@ -92,12 +92,12 @@ class ReadoutCard(QFrame):
 
     def sizeHint(self) -> QSize:
         hint = self.minimumSizeHint()
-        margins = self._margins() + self.contentsMargins()
+        margins = self._layout_margins + self.contentsMargins()
         widest = self.value.fontMetrics().horizontalAdvance(self._widest_value)
         return hint.expandedTo(QSize(widest + margins.left() + margins.right(), 0))
 
     def minimumSizeHint(self) -> QSize:
-        margins = self._margins() + self.contentsMargins()
+        margins = self._layout_margins + self.contentsMargins()
         heights = self._row_heights()
         width = self._inner_width_at_least() + margins.left() + margins.right()
         height = sum(heights) + 2 * _SPACING + margins.top() + margins.bottom()
@@ -126,9 +126,6 @@ class ReadoutCard(QFrame):
         self.updateGeometry()
         self._place()
 
-    def _margins(self) -> QMargins:
-        return self._layout_margins
-
     def _style_margins(self) -> QMargins:
         """The margins a layout would leave inside the frame (the style's layout margins)."""
         style = self.style()
@@ -141,7 +138,7 @@ class ReadoutCard(QFrame):
         )
 
     def _inner_rect(self) -> QRect:
-        return self.contentsRect().marginsRemoved(self._margins())
+        return self.contentsRect().marginsRemoved(self._layout_margins)
 
     def _inner_width_at_least(self) -> int:
         """The narrowest the labels may be: the title and the figure shown fit on one line."""

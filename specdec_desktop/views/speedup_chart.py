@@ -160,8 +160,8 @@ class SpeedupChart(pg.PlotWidget):
         bottom = plot.getAxis("bottom")
         bottom.setHeight(2 * line + max(6, theme.font_px // 3))
         bottom.setStyle(autoExpandTextSpace=False)  # the height above is fixed: never re-measure
-        # The left axis is as wide as its widest possible numbers (three characters: "140",
-        # "2.5"), not as the numbers shown: a new y-range then neither shifts the plot sideways
+        # The left axis is as wide as its widest possible numbers ("140", "2.5", "0.25"), not
+        # as the numbers shown: a new y-range then neither shifts the plot sideways
         # nor lays it out again, and the axis pictures kept per range stay valid.
         widest = max(metrics.horizontalAdvance(text) for text in ("888", "8.88"))
         plot.getAxis("left").setStyle(autoExpandTextSpace=False, tickTextWidth=widest + 2)
