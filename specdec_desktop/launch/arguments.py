@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
+from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
 
 __all__ = ["MIN_SIZE", "PROG", "build_parser", "parse_command_line", "parse_options"]
@@ -195,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
     # SUPPRESS: a value given before "calc" (--k 8 calc) is kept, not overwritten by a default.
     _add_parameters(calc, default=argparse.SUPPRESS)
     calc.add_argument("--json", action="store_true", help="print one JSON object")
+    add_fit_parser(commands)
     return parser
 
 
@@ -203,7 +205,7 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     known = parser._option_string_actions  # argparse's table of option strings
     for token in argv:
         name = token.split("=", 1)[0]
-        if token == "--" or token == "calc":
+        if token == "--" or token in ("calc", "fit"):
             return None
         if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
             return token
@@ -229,9 +231,11 @@ def _parameters(args: argparse.Namespace) -> dict[str, float | int]:
     return {s.name: getattr(args, s.name) for s in SPECS if getattr(args, s.name, None) is not None}
 
 
-def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest:
+def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest | FitRequest:
     """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
     args = _namespace(argv if argv is not None else [])
+    if args.command == "fit":
+        return fit_request(args)
     if args.command == "calc":
         return CalcRequest(parameters=_parameters(args), json=args.json)
     for option in ("seed", "actions"):
@@ -258,5 +262,5 @@ def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
     """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
     parsed = parse_command_line(argv)
     if not isinstance(parsed, LaunchOptions):
-        raise UsageError("a command (calc) does not open a window")
+        raise UsageError("a command (calc, fit) does not open a window")
     return parsed

@@ -148,21 +148,20 @@ class CycleTable:
 
     # -- reading --------------------------------------------------------------------------------
 
-    def _add(
-        self, values: np.ndarray, weights: np.ndarray, first_line: int, lines: np.ndarray | None
-    ) -> None:
+    def _add(self, values: np.ndarray, weights: np.ndarray | None, line_of) -> None:
+        """Count ``values`` (accepted guesses), each ``weights`` times; ``line_of(row)`` names a row."""
         if values.size == 0:
             return
         top = int(values.max())
         if top > self.max_value:
             self.max_value = top
-            where = int(np.argmax(values))
-            self.max_line = int(lines[where]) if lines is not None else first_line
+            self.max_line = line_of(int(np.argmax(values)))
         if self.counts.size <= top:
             self.counts = np.concatenate([self.counts, np.zeros(top + 1 - self.counts.size, dtype=np.int64)])
-        self.counts[: top + 1] += np.bincount(values, weights=weights, minlength=top + 1).astype(np.int64)
-        if self.first_line is None:
-            self.first_line = first_line
+        if weights is None:
+            self.counts[: top + 1] += np.bincount(values, minlength=top + 1)
+        else:
+            self.counts[: top + 1] += np.bincount(values, weights=weights, minlength=top + 1).astype(np.int64)
 
     def feed_chunk(self, chunk: bytes, first_line: int) -> int:
         """Read whole lines; returns the number of lines that gave numbers."""
@@ -181,42 +180,57 @@ class CycleTable:
         return used + self._slow(chunk, first_line)
 
     def _fast(self, chunk: bytes, first_line: int) -> int | None:
+        """Rows of plain whole numbers, parsed with a few numpy passes; ``None`` when unsure."""
         raw = np.frombuffer(chunk, dtype=np.uint8)
-        digit = (raw >= 48) & (raw <= 57)
-        newline = raw == 10
-        line_of = np.cumsum(newline) - newline  # line index (within the chunk) of every byte
-        starts = digit & ~np.concatenate(([False], digit[:-1]))
-        ends = digit & ~np.concatenate((digit[1:], [False]))
-        n_lines = int(newline.sum()) + (0 if chunk.endswith(b"\n") else 1)
-        tokens_per_line = np.bincount(line_of[starts], minlength=n_lines)
-        commas_per_line = np.bincount(line_of[raw == 44], minlength=n_lines)
-        filled = tokens_per_line > 0
+        digits = raw - np.uint8(48)  # wraps around for every other byte
+        is_digit = np.concatenate(([False], digits < 10, [False])).view(np.int8)
+        change = np.flatnonzero(is_digit[1:] != is_digit[:-1])
+        starts, ends = change[0::2], change[1::2]  # each token is raw[start:end]
         columns = self.columns or 1
-        if (
-            np.any(tokens_per_line[filled] != columns)
-            or np.any(commas_per_line[filled] != columns - 1)
-            or np.any(commas_per_line[~filled] != 0)
-        ):
+        if starts.size == 0 or starts.size % columns:
             return None
-        positions = np.flatnonzero(digit)
-        token_of = np.cumsum(starts)[positions] - 1
-        end_of = np.flatnonzero(ends)[token_of]
-        if np.any(end_of - positions > 15):
+        lengths = ends - starts
+        if int(lengths.max()) > 15:
             return None
-        values = np.bincount(token_of, weights=(raw[positions] - 48) * 10.0 ** (end_of - positions))
-        table = values.reshape(-1, columns)
-        rows = np.flatnonzero(filled) + first_line
-        accepted = table[:, self.accepted_col].astype(np.int64)
-        weights = table[:, self.count_col] if self.histogram_shape and self.count_col is not None else None
-        if self.k_col is not None:
-            ks = table[:, self.k_col].astype(np.int64)
-            if ks.size and np.any(ks != ks[0]):
+
+        def column(index: int) -> np.ndarray:
+            first, size = starts[index::columns], lengths[index::columns]
+            values = np.zeros(first.size, dtype=np.int64)
+            for j in range(int(size.max())):
+                digit = digits[np.minimum(first + j, raw.size - 1)]
+                values = np.where(size > j, values * 10 + digit, values)
+            return values
+
+        rows = starts.size // columns
+        after = raw[np.minimum(ends, raw.size - 1)].reshape(rows, columns)
+        row_end = ends.reshape(rows, columns)[:, -1]
+        # Within a row: exactly one comma between tokens; after the row: a line break (or the end).
+        if columns > 1:
+            gaps = starts.reshape(rows, columns)[:, 1:] - ends.reshape(rows, columns)[:, :-1]
+            if np.any(gaps != 1) or np.any(after[:, :-1] != 44):
                 return None
-            if ks.size:
-                self._set_k(int(ks[0]), int(rows[0]))
-        self._add(accepted, weights if weights is not None else np.ones(accepted.size), first_line, rows)
-        self.lines_used += int(filled.sum())
-        return int(filled.sum())
+        if chunk.count(b",") != rows * (columns - 1):
+            return None
+        ended = (after[:, -1] == 10) | (after[:, -1] == 13) | (row_end == raw.size)
+        if not np.all(ended):
+            return None
+        accepted = column(self.accepted_col)
+        weights = column(self.count_col) if self.histogram_shape and self.count_col is not None else None
+        first_start = int(starts[0])
+
+        def line_of(row: int) -> int:
+            return first_line + chunk.count(b"\n", 0, int(starts[row * columns]))
+
+        if self.k_col is not None:
+            ks = column(self.k_col)
+            if np.any(ks != ks[0]):
+                return None
+            self._set_k(int(ks[0]), first_line + chunk.count(b"\n", 0, first_start))
+        self._add(accepted, weights, line_of)
+        self.lines_used += rows
+        if self.first_line is None:
+            self.first_line = line_of(0)
+        return rows
 
     def _slow(self, chunk: bytes, first_line: int) -> int:
         used = 0
@@ -247,8 +261,10 @@ class CycleTable:
             weight = numbers[self.count_col] if self.histogram_shape and self.count_col is not None else 1.0
             if self.k_col is not None:
                 self._set_k(int(numbers[self.k_col]), line)
-            self._add(np.array([accepted]), np.array([weight]), line, np.array([line]))
+            self._add(np.array([accepted]), np.array([weight]), lambda _row, line=line: line)
             self.lines_used += 1
+            if self.first_line is None:
+                self.first_line = line
             used += 1
         return used
 

@@ -115,8 +115,7 @@ def _resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, 
     if k is None:
         raise MetricsProblem(
             "k_missing",
-            f"the draft length k is missing: {how}; give it with --k "
-            "(in the window: the k box of the import)",
+            f"the draft length k is missing: {how}; give it with --k",
             line=line,
         )
     if k < 1:

@@ -25,9 +25,13 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"holds {name}, which is not a number")
 
 
+#: A decoder that refuses NaN and Infinity.
+DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def parse_json(text: str) -> Any:
     """``json.loads`` that refuses NaN and Infinity."""
-    return json.loads(text, parse_constant=_reject_constant)
+    return DECODER.decode(text)
 
 
 def _blocks(value: Any) -> list[dict]:

@@ -29,6 +29,7 @@ from .cycle_table import CycleTable, looks_like_table
 from .log_lines import LINE_READERS, LineReader
 from .measurement import FORMAT_LABELS, Measurement
 from .problems import ImportCancelled, MetricsProblem
+from .request_json import DECODER as _DECODER
 from .request_json import RequestHistograms, parse_json
 
 __all__ = ["BLOCK_BYTES", "MAX_BYTES", "MAX_JSON_BYTES", "combine", "read_metrics", "read_metrics_text"]
@@ -134,6 +135,27 @@ def _scan_logs(blocks: Iterable[tuple[bytes, int]], readers: list[LineReader]) -
                 raise problem.at(line=line) from None
 
 
+def _histogram_object(raw: bytes, at: int):
+    """The JSON object around ``"acceptance_histogram"`` at ``at`` in one line, or ``None``.
+
+    vLLM's ``speculative_decoding`` object holds only numbers and lists, so the nearest ``{``
+    before the key opens it and parsing that object alone skips the rest of the response (the
+    generated text is most of it).  Anything else falls back to parsing the whole line.
+    """
+    start = raw.rfind(b"{", 0, at)
+    try:
+        text = raw[start:].decode("utf-8")
+        value, _end = _DECODER.raw_decode(text)
+        if isinstance(value, dict) and "acceptance_histogram" in value:
+            return value
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        pass
+    try:
+        return parse_json(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+
+
 def _also_scanned(blocks: _Blocks, readers: list[LineReader]) -> Iterator[tuple[bytes, int]]:
     """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings)."""
     for chunk, first in blocks:
@@ -191,11 +213,11 @@ def _read_json(blocks: _Blocks, head: bytes, size: int, k: int | None) -> Measur
     if lines_mode:  # JSON Lines: one response per line (or structured log lines), unreadable lines skipped
         for chunk, first in _also_scanned(blocks, readers):
             for offset, raw in enumerate(chunk.split(b"\n")):
-                if b"acceptance_histogram" not in raw:
+                at = raw.find(b'"acceptance_histogram"')
+                if at < 0:
                     continue
-                try:
-                    value = parse_json(raw.decode("utf-8"))
-                except (ValueError, UnicodeDecodeError, RecursionError):
+                value = _histogram_object(raw, at)
+                if value is None:
                     continue
                 try:
                     histograms.feed_value(value, first + offset)
