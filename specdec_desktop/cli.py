@@ -262,6 +262,26 @@ def _calc(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_with_qt(args: argparse.Namespace) -> int:
+    """Run the command that needs Qt; one line and exit 1 when Qt cannot load at all."""
+    try:
+        if args.fuzz is not None:
+            from .robustness.fuzz_run import run_fuzz as command
+        elif args.self_test:
+            from .selftest import run_self_test as command
+        else:
+            from .app import run as command
+    except ImportError as error:
+        from .qt_platform import EXIT_NO_PLATFORM, import_failure
+
+        line = import_failure(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return EXIT_NO_PLATFORM
+    return command(args)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``specdec-desktop`` and ``python -m specdec_desktop``."""
     if argv is None:
@@ -273,17 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for option in ("seed", "actions"):
             if getattr(args, option) is not None and args.fuzz is None:
                 raise UsageError(f"argument --{option}: goes with --fuzz")
-        if args.fuzz is not None:
-            from .robustness.fuzz_run import run_fuzz
-
-            return run_fuzz(args)
-        if args.self_test:
-            from .selftest import run_self_test
-
-            return run_self_test(args)
-        from .app import run
-
-        return run(args)
+        return _run_with_qt(args)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
