@@ -15,24 +15,19 @@ ROOT = Path(__file__).resolve().parent.parent
 def _offline_build_problem() -> str | None:
     """Why this interpreter cannot build the wheel offline (``--no-build-isolation``), or None.
 
-    Reads the installed versions without importing setuptools: a Python 3.12+ venv has none,
+    Reads the installed version without importing setuptools: a Python 3.12+ venv has none,
     and an import error here would stop pytest from collecting anything.  The ``test`` extra
-    asks for setuptools>=70.1 (which builds wheels without the ``wheel`` package), so the
-    README's test command always runs this test; the skip is for hand-made environments.
+    asks for setuptools>=77.0.3 (the first to read pyproject's SPDX licence expression, and it
+    builds wheels without the ``wheel`` package), so the README's test command runs this test;
+    the skip is for environments made by hand.
     """
-
-    def version(name: str) -> tuple[int, ...] | None:
-        try:
-            text = importlib.metadata.version(name)
-        except importlib.metadata.PackageNotFoundError:
-            return None
-        return tuple(int(part) for part in text.split(".")[:2] if part.isdigit())
-
-    setuptools = version("setuptools")
-    if setuptools is None:
-        return "building the wheel offline needs setuptools (pip install 'setuptools>=70.1')"
-    if setuptools < (70, 1) and version("wheel") is None:
-        return "building the wheel offline needs setuptools>=70.1 or the wheel package"
+    try:
+        text = importlib.metadata.version("setuptools")
+    except importlib.metadata.PackageNotFoundError:
+        return "building the wheel offline needs setuptools>=77.0.3, and none is installed"
+    version = tuple(int(part) for part in text.split(".")[:3] if part.isdigit())
+    if version < (77, 0, 3):
+        return f"building the wheel offline needs setuptools>=77.0.3, not {text}"
     return None
 
 
