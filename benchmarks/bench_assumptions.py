@@ -6,8 +6,9 @@ One *update* is what the window computes for a change: the four readouts (with t
 draft length, its exact search included) and the chart's curves at p, p − 0.10 and p + 0.10
 plus the original model's reference curve, here for every k from 0 to 1,024 (far wider than
 the chart ever shows).  It is timed for each of the 64 combinations of the six assumptions
-(each either at its default or at a set value) at four (p, c) points (one, p = 0.99 and c = 0.001, sends the search to k = 4,096), interleaved with the
-same update under the original model so a noisy neighbour slows both alike.  The script prints
+(each either at its default or at a set value) at four (p, c) points (one, p = 0.99 and
+c = 0.001, sends the search to k = 4,096), interleaved with the same update under the
+original model so a noisy neighbour slows both alike.  The script prints
 the median of each combination and the worst of those medians.  Target (issue 11): the worst
 median is at most 1 ms.
 """

@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions, check_assumption
+from .geometric import _expected_tokens, _speedup, original_best, speedup_limit
 
 __all__ = [
     "SEARCH_LIMIT",
@@ -117,8 +118,6 @@ def cost_step(k: NDArray[np.int64], c: float, a: Assumptions) -> NDArray[np.floa
 
 def speedup_table(p: float, c: float, k_max: int, a: Assumptions) -> NDArray[np.float64]:
     """``S(0..k_max)`` at one ``(p, c)`` under ``a``."""
-    from .closed_form import _expected_tokens
-
     k = np.arange(k_max + 1, dtype=np.int64)
     tokens = tokens_table(p, k_max, a) if a.changes_tokens else _expected_tokens(np.float64(p), k)
     return tokens / cost_table(k, np.float64(c), a)
@@ -205,10 +204,8 @@ def _linear_tail(c: float, a: Assumptions) -> tuple[float, float] | None:
 
 def peak(p: float, c: float, a: Assumptions) -> Peak:
     """The best draft length at ``(p, c)`` under ``a`` (``p`` and ``c`` already checked)."""
-    from .closed_form import _speedup, best_draft_length, speedup_limit
-
     if not (a.changes_tokens or a.changes_cost):
-        best = best_draft_length(p, c)
+        best = original_best(p, c)
         if best is None:
             return Peak(None, None, "none", speedup_limit(p, c))
         return Peak(best, float(_speedup(np.float64(p), np.int64(best), np.float64(c))), "peak")
@@ -247,8 +244,6 @@ def _search_beyond(p: float, c: float, a: Assumptions) -> Peak:
     The rising test is monotone (see :func:`peak`) and costs O(1) at any ``k`` here, so an
     exponential then a binary search over it finds the peak with no cap.
     """
-    from .closed_form import _expected_tokens
-
     log_p = math.log(p)
 
     def rises(k: int) -> bool:

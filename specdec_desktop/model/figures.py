@@ -14,8 +14,9 @@ from numpy.typing import NDArray
 
 from . import invariants
 from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
-from .closed_form import _cycle_cost, _expected_tokens, _speedup, _tokens, best_draft_length, speedup_limit
+from .closed_form import _tokens, best_draft_length, speedup_limit
 from .extended import cost_table, peak, speedup_table
+from .geometric import _cycle_cost, _expected_tokens, _speedup
 from .parameters import Parameters
 
 __all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
