@@ -53,9 +53,10 @@ def _write_log(path: Path, size: int) -> None:
             rates = ", ".join(f"{n / steps:.3f}" for n in counts)
             block.append(
                 f"INFO 11-30 19:00:10 [metrics.py:96] SpecDecoding metrics: Mean acceptance length: "
-                f"{1 + accepted / steps:.2f}, Accepted throughput: 80.00 tokens/s, Drafted throughput: 120.00 "
-                f"tokens/s, Accepted: {accepted} tokens, Drafted: {steps * 4} tokens, Per-position acceptance "
-                f"rate: {rates}, Avg Draft acceptance rate: {100 * accepted / (steps * 4):.1f}%"
+                f"{1 + accepted / steps:.2f}, Accepted throughput: 80.00 tokens/s, "
+                f"Drafted throughput: 120.00 tokens/s, Accepted: {accepted} tokens, "
+                f"Drafted: {steps * 4} tokens, Per-position acceptance rate: {rates}, "
+                f"Avg Draft acceptance rate: {100 * accepted / (steps * 4):.1f}%"
             )
         else:
             block.append(noise[i % 3])
