@@ -96,6 +96,28 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "Copy the four readouts to the clipboard as text",
         "File",
     ),
+    S(
+        "file.import_measurements",
+        ("Ctrl+I",),
+        "&Import measurements…",
+        "Read a serving engine's speculative-decoding metrics and fit them",
+        "File",
+        separator_before=True,
+    ),
+    S(
+        "file.paste_measurements",
+        ("Ctrl+Shift+V",),
+        "Paste &measurements",
+        "Read speculative-decoding metrics from the clipboard",
+        "File",
+    ),
+    S(
+        "file.export_report",
+        ("Ctrl+Alt+H",),
+        "Export &report…",
+        "Save the imported measurement, fit and recommendation as one HTML file",
+        "File",
+    ),
     S("file.quit", ("Ctrl+Q",), "&Quit", "Close SpecDec Desktop", "File", separator_before=True),
     # Edit
     S("edit.undo", ("Ctrl+Z",), "&Undo", "Undo the last parameter change", "Edit", wins_over_widgets=True),
@@ -231,6 +253,13 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         ("Ctrl+4",),
         "Show what the model &leaves out",
         "Show the essay on the model's limits",
+        "View",
+    ),
+    S(
+        "view.tab_measured",
+        ("Ctrl+5",),
+        "Show the &measured panel",
+        "Show what imported metrics gave: tau, fitted p, per-position acceptance, verdict",
         "View",
     ),
     # Run: the token-by-token animation. Arrows, PageUp/PageDown and Home/End stay with the

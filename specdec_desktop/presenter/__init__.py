@@ -33,6 +33,7 @@ from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .actions import THEME_ACTIONS, build_actions, build_menu_bar
 from .export_actions import ExportActions
+from .measurement_io import MeasurementIO
 from .scenario_io import ScenarioIO
 from .settings_store import SettingsStore
 from .shortcut_guard import ShortcutGuard
@@ -74,6 +75,7 @@ class Presenter(QObject):
         self.tour = TourController(window, self.state, self.view, self.history, self.actions, self.banner)
         self.scenarios = ScenarioIO(window, self.state, self.view, self.history, self.tour, self.actions)
         self.exports = ExportActions(window, self.state, self.actions, self.view_controller.theme)
+        self.measurements = MeasurementIO(window, app_state, self.actions)
         self._connect_simple_actions()
         self._set_tab_order()
 

@@ -61,7 +61,7 @@ __all__ = [
 TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
-TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits")
+TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "measured")
 MAX_SCENES = 100
 MAX_TITLE = 80
 #: Two sentences of a reasonable length; longer captions stop being read from the back row.

@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject
 from ..model import Parameters
 from ..model.simulation import BLOCK_CYCLES
 from .history import ParameterHistory
+from .measurement_state import MeasurementState
 from .parameter_state import ParameterState
 from .player import Player
 from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
@@ -59,6 +60,8 @@ class AppState(QObject):
         Theme, zoom, full screen, blank screen, help, tour position.
     history : ParameterHistory
         Undo and redo of :attr:`parameters`.
+    measurement : MeasurementState
+        What the last imported metrics file gave, and the timings the user typed.
     """
 
     def __init__(
@@ -87,4 +90,5 @@ class AppState(QObject):
         self.player = Player(self.run, clock=clock, parent=self)
         self.view = ViewState(self)
         self.history = ParameterHistory(self.parameters, clock=history_clock, parent=self)
+        self.measurement = MeasurementState(parent=self)
         # New owners go here (see the module docstring).

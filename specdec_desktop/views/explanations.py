@@ -113,4 +113,12 @@ class ExplanationView(QTextBrowser):
         self.setObjectName("explanation")
         self.setAccessibleName(title)
         self.setOpenLinks(False)
+        self._html = html
+        self._addendum = ""
         self.setHtml(html)
+
+    def show_addendum(self, html: str) -> None:
+        """Show ``html`` after the essay (the user's own numbers); ``""`` removes it."""
+        if html != self._addendum:
+            self._addendum = html
+            self.setHtml(self._html + html)

@@ -36,6 +36,7 @@ from ..theme import LIGHT, Theme
 from ..theme.stylesheet import style_sheet
 from .card_text import card_texts, widest_values
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
+from .measured_panel import MeasuredPanel, acceptance_addendum
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run import TokenRunView
@@ -170,8 +171,19 @@ class MainWindow(QMainWindow):
         self.token_run_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.token_run_scroll, "One run, token by token")
-        for tab_title, html in ESSAYS:
-            self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
+        self.essays = {}
+        for tab_id, (tab_title, html) in zip(TAB_IDS[1:], ESSAYS, strict=False):
+            self.essays[tab_id] = ExplanationView(tab_title, html)
+            self.tabs.addTab(self.essays[tab_id], tab_title)
+        # What imported metrics gave (empty until an import); it scrolls rather than squeezing.
+        self.measured_panel = MeasuredPanel()
+        self.measured_scroll = QScrollArea()
+        self.measured_scroll.setObjectName("measuredScroll")
+        self.measured_scroll.setWidget(self.measured_panel)
+        self.measured_scroll.setWidgetResizable(True)
+        self.measured_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.measured_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.measured_scroll, "Measured")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -204,6 +216,7 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        app_state.measurement.changed.connect(self._show_measurement)
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -366,5 +379,15 @@ class MainWindow(QMainWindow):
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+        if self.app_state.measurement.fit is not None:
+            self._show_measurement()
         self.render_count += 1
         self.rendered.emit()
+
+    def _show_measurement(self) -> None:
+        """Show the imported measurement in its panel and in the essay on acceptance."""
+        measurement, params = self.app_state.measurement, self.state.params
+        self.measured_panel.show_measurement(measurement.fit, measurement.timings, params, measurement.origin)
+        essay = self.essays.get("acceptance")
+        if essay is not None:
+            essay.show_addendum(acceptance_addendum(measurement.fit, params))

@@ -1,0 +1,72 @@
+"""File ▸ Export report: the measured-acceptance report as one HTML file, written atomically."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QMainWindow
+
+from ..export.measured_report import report_html
+from ..measured import recommend
+from .notices import show_problem
+
+__all__ = ["export_report_dialog", "write_report"]
+
+
+def _chart_png(window: QMainWindow) -> bytes | None:
+    from ..export import chart_image
+
+    if window.chart is None:
+        window.install_chart()
+    with tempfile.TemporaryDirectory(prefix="specdec-report-") as folder:
+        path = Path(folder) / "chart.png"
+        try:
+            chart_image.export_png(window.chart, path)
+            return path.read_bytes()
+        except (OSError, ValueError):
+            return None
+
+
+def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
+    """Write the report of the current measurement to ``path``; say so, or say what went wrong."""
+    path = Path(path)
+    measurement = window.app_state.measurement
+    fit = measurement.fit
+    if fit is None:
+        show_problem(window, "No report written", "Import measurements first (File ▸ Import measurements).")
+        return False
+    params = window.app_state.parameters.params
+    recommendation = recommend(fit, params.c, timings=measurement.timings)
+    html = report_html(
+        fit, params, recommendation, measurement.origin, _chart_png(window), measurement.timings
+    )
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as stream:
+                stream.write(html)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+    except OSError as error:
+        show_problem(window, "The report was not written", f"{path.name}: {error.strerror or error}")
+        return False
+    window.statusBar().showMessage(f"Saved {path.name}", 6000)
+    return True
+
+
+def export_report_dialog(window: QMainWindow, io) -> None:
+    """Ask where, then write the report there."""
+    if window.app_state.measurement.fit is None:
+        show_problem(window, "No report written", "Import measurements first (File ▸ Import measurements).")
+        return
+    suggested = str(io._folder / "speculative-decoding-report.html")
+    path, _ = QFileDialog.getSaveFileName(window, "Export report", suggested, "HTML files (*.html)")
+    if path:
+        if Path(path).suffix.lower() not in (".html", ".htm"):
+            path += ".html"
+        io._folder = Path(path).parent
+        write_report(window, path)

@@ -1,0 +1,388 @@
+"""The "Measured" panel: what an imported metrics file gave, and what to do with it.
+
+It shows the format found, k, verify steps, tokens per step, the engine's own acceptance rate
+and what it divides by, the fitted constant p, per-position conditional acceptances as bars
+with their 95 % intervals (the fitted p dashed across them), the verdict with its test, and
+the recommended k at the current draft cost.  Buttons forward the user's wishes (import,
+paste, use the fitted p, set c from timings) as signals; the panel holds no figures of its
+own: it shows :class:`~specdec_desktop.state.MeasurementState` and the parameters.
+
+File-provided text (file names, formats) is shown as plain text, never as rich text.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..measured import Fit, Recommendation, Timings, recommend
+from ..model import Parameters, best_draft_length, speedup
+
+__all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum", "recommendation_text"]
+
+
+def _label(role: str = "", plain: bool = True, wrap: bool = True) -> QLabel:
+    label = QLabel()
+    if role:
+        label.setProperty("role", role)
+    label.setTextFormat(Qt.TextFormat.PlainText if plain else Qt.TextFormat.RichText)
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+class PositionBars(QWidget):
+    """Bars of a_1..a_k with interval whiskers and the fitted p as a dashed line (painted, no plot)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("positionBars")
+        self.setAccessibleName("Per-position acceptance")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self._values: tuple[float | None, ...] = ()
+        self._low: tuple[float | None, ...] | None = None
+        self._high: tuple[float | None, ...] | None = None
+        self._p: float | None = None
+
+    def show_fit(self, fit: Fit | None) -> None:
+        """Show ``fit``'s per-position acceptances (nothing when it has none)."""
+        if fit is None or fit.per_position is None:
+            self._values, self._low, self._high, self._p = (), None, None, None
+        else:
+            self._values = fit.per_position
+            self._low, self._high, self._p = fit.per_position_low, fit.per_position_high, fit.fitted_p
+            parts = [f"a{i + 1} {'n/a' if a is None else f'{a:.2f}'}" for i, a in enumerate(self._values)]
+            self.setAccessibleDescription("; ".join(parts) + f"; fitted p {fit.fitted_p:.2f}")
+        self.setVisible(bool(self._values))
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, self.fontMetrics().height() * 9)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(160, self.fontMetrics().height() * 9)
+
+    def paintEvent(self, _event) -> None:
+        if not self._values:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        bar = palette.color(QPalette.ColorRole.Highlight)
+        metrics = self.fontMetrics()
+        line = metrics.height()
+        left, right = metrics.horizontalAdvance("1.0") + 8, 8
+        top, bottom = line // 2, line + 6
+        area = QRectF(left, top, max(1, self.width() - left - right), max(1, self.height() - top - bottom))
+
+        def y_of(value: float) -> float:
+            return area.bottom() - value * area.height()
+
+        painter.setPen(QPen(text, 1))
+        for tick in (0.0, 0.5, 1.0):
+            y = y_of(tick)
+            painter.drawLine(QPointF(area.left() - 3, y), QPointF(area.left(), y))
+            painter.drawText(
+                QRectF(0, y - line / 2, left - 5, line), Qt.AlignmentFlag.AlignRight, f"{tick:g}"
+            )
+        painter.drawLine(area.bottomLeft(), area.bottomRight())
+        count = len(self._values)
+        slot = area.width() / count
+        width = max(2.0, slot * 0.6)
+        label_every = max(1, math.ceil(count * metrics.horizontalAdvance("a99 ") / area.width()))
+        for i, value in enumerate(self._values):
+            x = area.left() + slot * (i + 0.5)
+            if value is not None:
+                painter.fillRect(QRectF(x - width / 2, y_of(value), width, value * area.height()), bar)
+            if self._low is not None and self._high is not None:
+                low, high = self._low[i], self._high[i]
+                if low is not None and high is not None:
+                    painter.setPen(QPen(text, 1.5))
+                    painter.drawLine(QPointF(x, y_of(low)), QPointF(x, y_of(high)))
+                    for end in (low, high):
+                        painter.drawLine(QPointF(x - width / 4, y_of(end)), QPointF(x + width / 4, y_of(end)))
+            if i % label_every == 0 or i == count - 1:
+                painter.setPen(QPen(text, 1))
+                painter.drawText(
+                    QRectF(x - slot, area.bottom() + 3, 2 * slot, line),
+                    Qt.AlignmentFlag.AlignHCenter,
+                    f"a{i + 1}",
+                )
+        if self._p is not None:
+            pen = QPen(QColor(text), 2, Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            y = y_of(self._p)
+            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+        painter.end()
+
+
+def _ms_box(name: str, tooltip: str) -> QDoubleSpinBox:
+    box = QDoubleSpinBox()
+    box.setObjectName(name)
+    box.setRange(0.0, 100000.0)
+    box.setDecimals(3)
+    box.setSingleStep(0.1)
+    box.setSuffix(" ms")
+    box.setSpecialValueText("—")
+    box.setToolTip(tooltip)
+    box.setAccessibleName(tooltip)
+    return box
+
+
+class MeasuredPanel(QFrame):
+    """What the last import gave; forwards import, paste, "use these" and timings as signals.
+
+    Signals
+    -------
+    import_requested(), paste_requested(), report_requested()
+        The user asked to import a file, paste from the clipboard, or export a report.
+    use_p_requested(float)
+        Set p to the fitted value.
+    timings_entered(object)
+        A :class:`Timings` from the three boxes (or ``None`` when they are cleared).
+    """
+
+    import_requested = Signal()
+    paste_requested = Signal()
+    report_requested = Signal()
+    use_p_requested = Signal(float)
+    timings_entered = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("measuredPanel")
+        self.setProperty("role", "panel")
+        self.setAccessibleName("Measured")
+        self._fit: Fit | None = None
+
+        layout = QVBoxLayout(self)
+        buttons = QHBoxLayout()
+        self.import_button = QPushButton("Import measurements…")
+        self.import_button.setObjectName("importMeasurementsButton")
+        self.paste_button = QPushButton("Paste")
+        self.paste_button.setObjectName("pasteMeasurementsButton")
+        self.paste_button.setToolTip("Read metrics from the clipboard")
+        self.report_button = QPushButton("Export report…")
+        self.report_button.setObjectName("exportReportButton")
+        for button in (self.import_button, self.paste_button, self.report_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+
+        self.hint = _label("hint")
+        self.hint.setText(
+            "Import a serving engine's metrics (vLLM, llama.cpp or SGLang logs, a Prometheus scrape, "
+            "vLLM per-request JSON, or a CSV of accepted guesses per cycle): use the button, drop a "
+            'file on the window, or paste. The engine\'s "acceptance rate" is not p; the panel works '
+            "out the p that reproduces what the engine delivered."
+        )
+        layout.addWidget(self.hint)
+
+        self.body = QWidget()
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        self.source = _label("heading")
+        self.source.setObjectName("measuredSource")
+        body.addWidget(self.source)
+        self.verdict = _label()
+        self.verdict.setObjectName("measuredVerdict")
+        body.addWidget(self.verdict)
+        self.recommendation = _label()
+        self.recommendation.setObjectName("measuredRecommendation")
+        body.addWidget(self.recommendation)
+        use_row = QHBoxLayout()
+        self.use_button = QPushButton("Use fitted p")
+        self.use_button.setObjectName("useMeasuredButton")
+        self.use_button.setToolTip("Set p to the fitted value (Undo takes it back)")
+        use_row.addWidget(self.use_button)
+        use_row.addStretch(1)
+        body.addLayout(use_row)
+        self.test = _label("hint")
+        grid = QGridLayout()
+        self.figures: dict[str, QLabel] = {}
+        names = (
+            ("k", "Draft length k"),
+            ("steps", "Verify steps"),
+            ("tau", "Tokens per step (τ, the target's own included)"),
+            ("engine", "The engine's acceptance rate"),
+            ("p", "Fitted p (one p giving τ at this k)"),
+        )
+        for row, (key, caption) in enumerate(names):
+            name = _label("hint")
+            name.setText(caption)
+            value = _label()
+            value.setObjectName(f"measured_{key}")
+            grid.addWidget(name, row, 0)
+            grid.addWidget(value, row, 1)
+            self.figures[key] = value
+        grid.setColumnStretch(1, 1)
+        body.addLayout(grid)
+
+        self.bars_caption = _label("hint")
+        self.bars_caption.setText(
+            "Per position: the chance guess i survives when the guesses before it did (a_i), with "
+            "95 % intervals; the dashed line is the fitted p."
+        )
+        body.addWidget(self.bars_caption)
+        self.bars = PositionBars()
+        body.addWidget(self.bars)
+        body.addWidget(self.test)
+
+        timing_caption = _label("hint")
+        timing_caption.setText(
+            "Timings (optional): the draft's time per token and the target's time per pass at 1 token "
+            "and at k + 1 tokens set the draft cost c (and the verify growth)."
+        )
+        body.addWidget(timing_caption)
+        timings = QGridLayout()
+        self.draft_ms = _ms_box("draftMsInput", "Draft time per token")
+        self.target_ms = _ms_box("targetMsInput", "Target time per pass at 1 token")
+        self.verify_ms = _ms_box("verifyMsInput", "Target time per pass at k + 1 tokens")
+        for column, (caption, box) in enumerate(
+            (("Draft", self.draft_ms), ("Target, 1 token", self.target_ms), ("Target, k + 1", self.verify_ms))
+        ):
+            name = _label("hint", wrap=False)
+            name.setText(caption)
+            timings.addWidget(name, 0, column)
+            timings.addWidget(box, 1, column)
+        self.timings_button = QPushButton("Set c from timings")
+        self.timings_button.setObjectName("timingsButton")
+        timings.addWidget(self.timings_button, 1, 3)
+        timings.setColumnStretch(4, 1)
+        body.addLayout(timings)
+        self.timing_result = _label()
+        self.timing_result.setObjectName("measuredTiming")
+        body.addWidget(self.timing_result)
+        self.notes = _label("hint")
+        body.addWidget(self.notes)
+        layout.addWidget(self.body)
+        layout.addStretch(1)
+
+        self.import_button.clicked.connect(self.import_requested)
+        self.paste_button.clicked.connect(self.paste_requested)
+        self.report_button.clicked.connect(self.report_requested)
+        self.use_button.clicked.connect(self._use_p)
+        self.timings_button.clicked.connect(self._timings)
+        self.show_measurement(None, None, Parameters())
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def _use_p(self) -> None:
+        if self._fit is not None:
+            self.use_p_requested.emit(self._fit.fitted_p)
+
+    def _timings(self) -> None:
+        draft, target, verify = self.draft_ms.value(), self.target_ms.value(), self.verify_ms.value()
+        if target <= 0:
+            self.timings_entered.emit(None)
+            return
+        k = self._fit.k if self._fit is not None else 1
+        self.timings_entered.emit((draft, target, verify if verify > 0 else None, k))
+
+    # -- output ---------------------------------------------------------------------------------
+
+    def show_measurement(
+        self, fit: Fit | None, timings: Timings | None, params: Parameters, origin: str = ""
+    ) -> None:
+        """Show ``fit`` (or the empty state) with the recommendation at ``params``' draft cost."""
+        self._fit = fit
+        self.hint.setVisible(fit is None)
+        self.body.setVisible(fit is not None)
+        self.report_button.setEnabled(fit is not None)
+        self.bars.show_fit(fit)
+        self.bars_caption.setVisible(fit is not None and fit.per_position is not None)
+        if fit is None:
+            return
+        m = fit.measurement
+        self.source.setText(f"{m.label}: {origin or ', '.join(m.sources)}")
+        f = self.figures
+        f["k"].setText(str(m.k))
+        f["steps"].setText("not reported" if m.steps is None else f"{m.steps:,}")
+        se = "" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.3f}"
+        f["tau"].setText(f"{fit.tau:.3f}{se}")
+        if m.engine_acceptance is None:
+            f["engine"].setText("not reported")
+        else:
+            f["engine"].setText(f"{m.engine_acceptance:.3f}: {m.engine_basis}")
+        interval = "" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.3f} to {fit.p_high:.3f})"
+        f["p"].setText(f"{fit.fitted_p:.4f}{interval}")
+        self.verdict.setText(fit.verdict_text)
+        self.test.setText(fit.test_text)
+        self.use_button.setText(f"Use fitted p = {fit.fitted_p:.4f}")
+        self.use_button.setEnabled(abs(params.p - fit.fitted_p) > 5e-5)
+        rec = recommend(fit, params.c, timings=timings)
+        self.recommendation.setText(recommendation_text(rec))
+        if timings is not None:
+            self.draft_ms.setValue(timings.draft_ms)
+            self.target_ms.setValue(timings.target_ms)
+            self.verify_ms.setValue(timings.verify_ms or 0.0)
+        self.timing_result.setVisible(timings is not None and bool(rec.best_k))
+        if timings is not None and rec.best_k:
+            ms = timings.ms_per_token(fit.fitted_p, rec.best_k)
+            self.timing_result.setText(
+                f"At k = {rec.best_k}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
+                f"{timings.target_ms:.3f} ms ({1000 / timings.target_ms:.1f} tokens/s) without drafting."
+            )
+        lines = [
+            f"{m.lines_read:,} lines read, {m.lines_used:,} used, {m.lines_skipped:,} skipped.",
+            *m.notes,
+        ]
+        self.notes.setText(" ".join(lines))
+
+
+def recommendation_text(rec: Recommendation) -> str:
+    """The recommendation in words."""
+    cost = f"c = {rec.c:.3g}" + (f" and verify growth {rec.verify_growth:.3g}" if rec.verify_growth else "")
+    measured = f"At the measured k = {rec.measured_k}: {rec.measured_speedup:.2f}×."
+    if rec.best_k is None:
+        return f"With {cost} the speedup keeps rising with k (no peak). {measured}"
+    if rec.best_k == 0:
+        return f"With {cost}, do not speculate: every k is slower than plain decoding. {measured}"
+    return (
+        f"With {cost}: best k = {rec.best_k} ({rec.best_speedup:.2f}×); within 1 % under the fit's "
+        f"uncertainty: {rec.range_text()}. {measured}"
+    )
+
+
+def acceptance_addendum(fit: Fit | None, params: Parameters) -> str:
+    """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped)."""
+    if fit is None:
+        return ""
+    m = fit.measurement
+    c = params.c
+    right_k = best_draft_length(fit.fitted_p, c) if (fit.fitted_p < 1 or c > 0) else None
+    parts = [
+        "<h3>Your numbers</h3>",
+        f"<p>From {escape(m.label)} ({escape(', '.join(m.sources))}): "
+        f"{fit.tau:.3f} tokens per verify step at "
+        f"<i>k</i> = {m.k}, which one acceptance rate <i>p</i> = {fit.fitted_p:.4f} reproduces.</p>",
+    ]
+    ratio = m.engine_acceptance
+    if ratio is not None and 0 <= ratio <= 1:
+        wrong_k = best_draft_length(ratio, c) if (ratio < 1 or c > 0) else None
+        parts.append(
+            f"<p>The engine calls {ratio:.3f} its acceptance rate ({escape(m.engine_basis or '')}). "
+            "Typed into "
+            f"the <i>p</i> box at <i>c</i> = {c:g}, it would say <i>k</i> = {m.k} gives "
+            f"{float(speedup(ratio, m.k, c)):.2f}× and the best <i>k</i> is "
+            f"{'unbounded' if wrong_k is None else wrong_k}; "
+            f"with <i>p</i> = {fit.fitted_p:.4f}, <i>k</i> = {m.k} "
+            f"gives {float(speedup(fit.fitted_p, m.k, c)):.2f}× and the best <i>k</i> is "
+            f"{'unbounded' if right_k is None else right_k}.</p>"
+        )
+    return "".join(parts)
