@@ -13,7 +13,7 @@ from .closed_form import (
     speedup,
     speedup_limit,
 )
-from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
+from .figures import BAND_HALF_WIDTH, MAX_X_MAX, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
 from .race import RaceTotals, accepted_variance, race_totals
 from .simulation import simulate_cycles
@@ -25,6 +25,7 @@ __all__ = [
     "BAND_HALF_WIDTH",
     "DRAFT_COST",
     "DRAFT_LENGTH",
+    "MAX_X_MAX",
     "SPECS",
     "Curves",
     "ParameterSpec",
