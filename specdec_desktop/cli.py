@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,8 +31,17 @@ class UsageError(Exception):
     """A bad command-line argument; the message names it."""
 
 
+#: What argparse should take for a negative number rather than an option: "-1e-3" as well as
+#: "-1" and "-.5" (its own pattern has no exponent, so "--c -1e-3" read as a missing value).
+_NEGATIVE_NUMBER = re.compile(r"^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -52,10 +62,11 @@ def _parameter_type(name: str):
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}") from None
+    # ASCII digits only: int() would also take "١٦٠٠" (Arabic-Indic digits) and "1_600".
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}")
+    width, height = int(match[1]), int(match[2])
     if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
         raise argparse.ArgumentTypeError(
             f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
@@ -63,15 +74,53 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _png_path(text: str) -> Path:
+def _output_path(text: str, suffixes: Sequence[str], what: str) -> Path:
+    """A file the app may write: right extension, a usable name, in a folder that exists.
+
+    Refused here, before any work: a name no file can have (a NUL, an unencodable character,
+    too long for the file system), a folder, and anything that exists but is not a regular
+    file (a FIFO would block the write for ever; a device is not the user's file).
+    """
+    import os
+    import stat
+
+    from .plain_text import printable
+
+    shown = f"'{printable(text, 80)}'"
     path = Path(text)
-    if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"screenshot must be a .png file, got {text!r}")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.resolve().is_dir():
-        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    if path.suffix.lower() not in suffixes:
+        allowed = suffixes[0] if len(suffixes) == 1 else f"{', '.join(suffixes[:-1])} or {suffixes[-1]}"
+        raise argparse.ArgumentTypeError(f"{what} must be a {allowed} file, got {shown}")
+    try:
+        os.fsencode(text)
+        if "\x00" in text:
+            raise ValueError
+    except (UnicodeError, ValueError):
+        raise argparse.ArgumentTypeError(f"{shown} cannot be a file name") from None
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:  # a name too long, a link loop, a part that is not a folder
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: {error.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} is a folder, not a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} exists and is not a regular file")
+    try:
+        folder = path.absolute().parent
+        folder_ok = folder.is_dir()
+    except OSError:
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(f"folder does not exist for {shown}")
+    if len(os.fsencode(path.name)) > 255:
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: the name is longer than 255 bytes")
     return path
+
+
+def _png_path(text: str) -> Path:
+    return _output_path(text, (".png",), "screenshot")
 
 
 def _scenario(text: str):
@@ -87,14 +136,7 @@ def _scenario(text: str):
 def _export_path(text: str) -> Path:
     from .export import EXPORT_SUFFIXES
 
-    path = Path(text)
-    if path.suffix.lower() not in EXPORT_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"chart export must be a .png, .svg or .csv file, got {text!r}")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.resolve().is_dir():
-        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
-    return path
+    return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
 
 
 def _seconds(text: str) -> float:

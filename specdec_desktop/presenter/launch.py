@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import EXIT_FAILURE, EXIT_OK, parameters_from
+from ..atomic_write import reason
+from ..cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, parameters_from
+from ..plain_text import printable
 from ..theme import LIGHT, THEMES, Theme
 from . import LaunchOptions
 from .settings_store import SettingsStore, settings_disabled_by_env
@@ -56,16 +58,26 @@ def export_chart(args: argparse.Namespace, font_family: str | None) -> int:
     params = args.scenario.scenario.parameters if args.scenario is not None else parameters_from(args)
     params = params.with_values(**_explicit_parameters(args))
     try:
-        export_chart_file(args.export_chart, params, _export_theme(args), font_family or "Inter")
+        note = export_chart_file(args.export_chart, params, _export_theme(args), font_family or "Inter")
     except OSError as error:
-        print(f"specdec-desktop: error: could not write {args.export_chart}: {error}", file=sys.stderr)
-        return EXIT_FAILURE
+        # A file that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(args.export_chart))
+        print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    if note is not None:
+        print(f"specdec-desktop: note: {note}", file=sys.stderr)
     return EXIT_OK
 
 
 def reset_settings() -> int:
-    """Forget the saved settings; say where they were."""
+    """Forget the saved settings; say where they were, or why they could not be forgotten."""
     store = SettingsStore.for_user()
-    store.clear()
-    print(f"specdec-desktop: settings forgotten ({store.path})")
+    shown = printable(str(store.path))
+    try:
+        existed = store.forget()
+    except OSError as error:
+        message = f"could not delete the settings file {shown}: {reason(error)}"
+        print(f"specdec-desktop: error: {message}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(f"specdec-desktop: {'settings forgotten' if existed else 'no saved settings'} ({shown})")
     return EXIT_OK
