@@ -34,9 +34,9 @@ from PySide6.QtCore import QElapsedTimer, QRectF
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from specdec_desktop.app import _interface_font, create_application
+from specdec_desktop.app import create_application, interface_font
 from specdec_desktop.model import Parameters, TraceStream, states_at
-from specdec_desktop.state import ParameterState
+from specdec_desktop.state import AppState
 from specdec_desktop.theme import LIGHT, PROJECTOR
 from specdec_desktop.views.token_run import TokenRunView
 from specdec_desktop.views.token_run.glyphs import paint_token
@@ -96,7 +96,7 @@ def time_frames(widget, advance, frames: int) -> tuple[list[float], list[float]]
 def bench_strip(k: int, frames: int, theme, cls=TokenStrip) -> tuple[list[float], list[float]]:
     params = Parameters(k=k, p=0.75, c=0.15)
     stream = TraceStream(params, 3948)
-    strip = cls(theme, _interface_font())
+    strip = cls(theme, interface_font())
     strip.resize(WIDTH, HEIGHT)
     timeline = stream.timeline
     # Start where the strip is already full, so every frame paints every row.
@@ -112,8 +112,16 @@ def bench_strip(k: int, frames: int, theme, cls=TokenStrip) -> tuple[list[float]
     return time_frames(strip, advance, frames)
 
 
+def _run_view(theme) -> TokenRunView:
+    """The run's area on its own, with the state the app would make for it."""
+    state = AppState(Parameters())
+    view = TokenRunView(state.run, state.player, theme, interface_font())
+    view.app_state = state  # alive as long as the view
+    return view
+
+
 def bench_area(frames: int, theme) -> tuple[list[float], list[float]]:
-    view = TokenRunView(ParameterState(Parameters()), theme, _interface_font())
+    view = _run_view(theme)
     view.resize(WIDTH, HEIGHT)
     view.show()
     QApplication.processEvents()
@@ -129,7 +137,7 @@ def bench_area(frames: int, theme) -> tuple[list[float], list[float]]:
 
 
 def frames_while_playing(seconds: float, theme) -> tuple[float, int]:
-    view = TokenRunView(ParameterState(Parameters()), theme, _interface_font())
+    view = _run_view(theme)
     view.resize(WIDTH, HEIGHT)
     view.show()
     QApplication.processEvents()

@@ -1,13 +1,16 @@
 """Application start-up: the QApplication, the main window, and the windowed and offscreen runs.
 
-:func:`create_main_window` is the public way to build the window (CONTRACT.md);
-:func:`run` is what the command line calls to open it, take a screenshot, or
-the like.
+:func:`build_window` is the one way to build a window from
+:class:`~specdec_desktop.launch.LaunchOptions` (the self-test, the fuzzer and
+:func:`run` all use it); :func:`create_main_window` does the same from
+command-line style arguments, for scripts and tests.  :func:`run` is what the
+command line calls to open the window, take a screenshot, or the like.
+Nothing here imports the command line: it sits above this module.
 """
 
 from __future__ import annotations
 
-import argparse
+import dataclasses
 import os
 import sys
 from collections.abc import Sequence
@@ -18,18 +21,26 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 from . import __version__, resources, startup_probe
 from .app_icon import app_icon
-from .cli import EXIT_OK, EXIT_USAGE, parameters_from, parse_args
 from .first_paint import after_first_paint
-from .state import ParameterState
+from .launch import EXIT_OK, EXIT_USAGE, LaunchOptions
+from .state import AppState
 from .theme.fonts import register_fonts
 
-__all__ = ["APP_NAME", "create_application", "create_main_window", "run"]
+__all__ = [
+    "APP_NAME",
+    "build_window",
+    "create_application",
+    "create_main_window",
+    "interface_font",
+    "run",
+    "start_application",
+]
 
 APP_NAME = "SpecDec Desktop"
 _font_family: str | None = None
 
 
-def _use_offscreen_if_headless() -> None:
+def use_offscreen_if_headless() -> None:
     """Render offscreen when there is no display (screenshots and exports work anywhere)."""
     if sys.platform.startswith("linux") and "QT_QPA_PLATFORM" not in os.environ:
         if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
@@ -40,13 +51,14 @@ def _use_offscreen_if_headless() -> None:
 _QUIET_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
 
 
-def _quiet_qt_messages(kind: QtMsgType, context: object, message: str) -> None:
+def quiet_qt_messages(kind: QtMsgType, context: object, message: str) -> None:
     """Pass Qt's messages to stderr, less the known-harmless platform notes above."""
     if not message.startswith(_QUIET_QT_MESSAGES):
         print(message, file=sys.stderr)
 
 
-def _interface_font() -> str:
+def interface_font() -> str:
+    """The interface font's family, registered from the bundled files on first use."""
     global _font_family
     if _font_family is None:
         _font_family = register_fonts()
@@ -74,15 +86,41 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     return app
 
 
-def _build(args: argparse.Namespace, install_chart_now: bool = True, headless: bool = True) -> QMainWindow:
+def start_application(headless: bool = True) -> QApplication:
+    """The QApplication with Qt's harmless notes quieted; offscreen when ``headless`` and no display."""
+    qInstallMessageHandler(quiet_qt_messages)
+    if headless:
+        use_offscreen_if_headless()
+    return create_application()
+
+
+def build_window(
+    options: LaunchOptions | None = None, *, interactive: bool = False, app_state: AppState | None = None
+) -> QMainWindow:
+    """Build the main window as ``options`` say (a QApplication must exist).
+
+    This is where a window's state is made (one :class:`~specdec_desktop.state.AppState`,
+    unless ``app_state`` is given) and handed to the window and its services.
+
+    ``interactive`` is the windowed run of the app: it reads and writes saved
+    settings (unless the options or the environment say not to), may start full
+    screen, and leaves the chart to :meth:`MainWindow.install_chart` so the window
+    paints sooner.  Otherwise (scripts, tests, screenshots, the self-test, the
+    fuzzer) the same options always give the same window.
+    """
     from .presenter import install_presenter
-    from .presenter.launch import launch_options
+    from .presenter.launch import settings_for
     from .views.main_window import MainWindow
 
-    state = ParameterState(parameters_from(args))
-    window = MainWindow(state, font_family=_interface_font(), install_chart_now=install_chart_now)
-    # Menus, shortcuts, themes, tour, undo, files and settings (headless: no settings).
-    install_presenter(window, launch_options(args, headless=headless))
+    if QApplication.instance() is None:
+        raise RuntimeError("build_window needs a QApplication")
+    options = options if options is not None else LaunchOptions()
+    if not interactive and options.fullscreen:
+        options = dataclasses.replace(options, fullscreen=False)
+    state = app_state if app_state is not None else AppState(options.start_parameters())
+    window = MainWindow(state, font_family=interface_font(), install_chart_now=not interactive)
+    # Menus, shortcuts, themes, tour, undo, files and settings.
+    install_presenter(window, options, settings_for(options, interactive))
     return window
 
 
@@ -94,12 +132,14 @@ def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
 
     Raises
     ------
-    cli.UsageError
+    launch.UsageError
         If ``argv`` holds a bad argument.
     """
+    from .launch.arguments import parse_options
+
     if QApplication.instance() is None:
         raise RuntimeError("create_main_window needs a QApplication")
-    return _build(parse_args(argv))
+    return build_window(parse_options(argv))
 
 
 def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
@@ -121,33 +161,31 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     return EXIT_OK
 
 
-def run(args: argparse.Namespace) -> int:
-    """Open the window (or render it offscreen) as ``args`` ask; return the exit status."""
-    qInstallMessageHandler(_quiet_qt_messages)
-    if args.reset_settings:
+def run(options: LaunchOptions) -> int:
+    """Open the window (or render it offscreen, or export, or reset) as ``options`` ask; return the status."""
+    qInstallMessageHandler(quiet_qt_messages)
+    if options.reset_settings:
         from .presenter.launch import reset_settings
 
         return reset_settings()
-    if args.export_chart is not None:
+    if options.export_chart is not None:
         from .presenter.launch import export_chart
 
-        if args.export_chart.suffix.lower() == ".csv":
-            return export_chart(args, None)  # data only: no Qt needed
-        _use_offscreen_if_headless()
-        create_application()
-        return export_chart(args, _interface_font())
-    if args.screenshot is not None:
-        _use_offscreen_if_headless()
-        app = create_application()
-        window = _build(args)
-        status = _screenshot(window, args.screenshot, args.size)
+        if options.export_chart.suffix.lower() == ".csv":
+            return export_chart(options, None)  # data only: no Qt needed
+        start_application(headless=True)
+        return export_chart(options, interface_font())
+    if options.screenshot is not None:
+        start_application(headless=True)
+        window = build_window(options)
+        status = _screenshot(window, options.screenshot, options.size)
         window.close()
         return status
 
     app = create_application()
-    window = _build(args, install_chart_now=False, headless=False)
+    window = build_window(options, interactive=True)
     startup_probe.install_if_requested(window)  # SPECDEC_EXIT_AFTER_FIRST_PAINT=1, for benchmarks
-    window.resize(*args.size)
+    window.resize(*options.size)
     window.show()
     startup_probe.attach(window)  # only with SPECDEC_STARTUP_PROBE=1 (benchmarks/bench_startup.py)
     # Paint the window first, then import pyqtgraph and bring the chart in (a zero timer would

@@ -1,4 +1,10 @@
-"""The command line: parsing, validation and dispatch.
+"""The command line, the top of the house: parse ``argv`` once, then dispatch.
+
+Nothing imports this module (but ``__main__``).  :func:`main` turns ``argv``
+into :class:`~specdec_desktop.launch.LaunchOptions` (or a ``calc`` request)
+with :func:`specdec_desktop.launch.arguments.parse_command_line`, then hands
+them to the one part that acts on them: ``calc`` here, the fuzzer, the
+self-test, or :func:`specdec_desktop.app.run`.
 
 Importing this module loads neither Qt nor numpy, so ``--help`` and
 ``--version`` answer at once.  Every bad argument ends in one line on
@@ -7,282 +13,22 @@ stderr naming it and exit status 2, never a traceback.
 
 from __future__ import annotations
 
-import argparse
 import json
-import re
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import NoReturn
 
-from . import __version__
+from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
+from .launch.arguments import PROG, parse_command_line
 
-__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main", "parse_args"]
-
-EXIT_OK = 0
-EXIT_FAILURE = 1
-EXIT_USAGE = 2
-PROG = "specdec-desktop"
-#: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
-MIN_SIZE = (1024, 768)
+__all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
-class UsageError(Exception):
-    """A bad command-line argument; the message names it."""
-
-
-#: What argparse should take for a negative number rather than an option: "-1e-3" as well as
-#: "-1" and "-.5" (its own pattern has no exponent, so "--c -1e-3" read as a missing value).
-_NEGATIVE_NUMBER = re.compile(r"^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
-
-
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
-
-
-def _parameter_type(name: str):
-    def parse(text: str) -> float | int:
-        from .model.parameters import SPECS  # numpy-free module
-
-        spec = next(s for s in SPECS if s.name == name)
-        try:
-            return spec.validate(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    parse.__name__ = name
-    return parse
-
-
-def _size(text: str) -> tuple[int, int]:
-    # ASCII digits only: int() would also take "١٦٠٠" (Arabic-Indic digits) and "1_600".
-    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
-    if match is None:
-        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}")
-    width, height = int(match[1]), int(match[2])
-    if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
-        raise argparse.ArgumentTypeError(
-            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
-        )
-    return width, height
-
-
-def _output_path(text: str, suffixes: Sequence[str], what: str) -> Path:
-    """A file the app may write: right extension, a usable name, in a folder that exists.
-
-    Refused here, before any work: a name no file can have (a NUL, an unencodable character,
-    too long for the file system), a folder, and anything that exists but is not a regular
-    file (a FIFO would block the write for ever; a device is not the user's file).
-    """
-    import os
-    import stat
-
-    from .plain_text import printable
-
-    shown = f"'{printable(text, 80)}'"
-    path = Path(text)
-    if path.suffix.lower() not in suffixes:
-        allowed = suffixes[0] if len(suffixes) == 1 else f"{', '.join(suffixes[:-1])} or {suffixes[-1]}"
-        raise argparse.ArgumentTypeError(f"{what} must be a {allowed} file, got {shown}")
-    try:
-        os.fsencode(text)
-        if "\x00" in text:
-            raise ValueError
-    except (UnicodeError, ValueError):
-        raise argparse.ArgumentTypeError(f"{shown} cannot be a file name") from None
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as error:  # a name too long, a link loop, a part that is not a folder
-        raise argparse.ArgumentTypeError(f"{shown} cannot be written: {error.strerror}") from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise argparse.ArgumentTypeError(f"{shown} is a folder, not a file")
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise argparse.ArgumentTypeError(f"{shown} exists and is not a regular file")
-    try:
-        folder = path.absolute().parent
-        folder_ok = folder.is_dir()
-    except OSError:
-        folder_ok = False
-    if not folder_ok:
-        raise argparse.ArgumentTypeError(f"folder does not exist for {shown}")
-    if len(os.fsencode(path.name)) > 255:
-        raise argparse.ArgumentTypeError(f"{shown} cannot be written: the name is longer than 255 bytes")
-    return path
-
-
-def _png_path(text: str) -> Path:
-    return _output_path(text, (".png",), "screenshot")
-
-
-def _scenario(text: str):
-    from .scenario import FileProblem
-    from .scenario.opened import open_scenario
-
-    try:
-        return open_scenario(text)
-    except FileProblem as problem:
-        raise argparse.ArgumentTypeError(str(problem)) from None
-
-
-def _export_path(text: str) -> Path:
-    from .export import EXPORT_SUFFIXES
-
-    return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
-
-
-def _seconds(text: str) -> float:
-    # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
-    if not text.isascii() or "_" in text:
-        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}")
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}") from None
-    if not 0 < value <= 86400:  # also rules out NaN
-        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 86400, got {text!r}")
-    return value
-
-
-def _seed(text: str) -> int:
-    if not text.strip().isdecimal() or not text.isascii() or int(text) > 2**63 - 1:
-        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to 2**63-1, got {text!r}")
-    return int(text)
-
-
-def _count(text: str) -> int:
-    if not text.strip().isdecimal() or not text.isascii() or not 0 < int(text) <= 10**9:
-        raise argparse.ArgumentTypeError(f"actions must be a whole number from 1 to 10**9, got {text!r}")
-    return int(text)
-
-
-def _add_presenter_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
-    )
-    parser.add_argument("--projector", action="store_true", help="start in the high-contrast projector theme")
-    parser.add_argument(
-        "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
-    )
-    parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
-    parser.add_argument(
-        "--export-chart",
-        type=_export_path,
-        metavar="PATH",
-        help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
-    )
-    parser.add_argument(
-        "--no-settings",
-        action="store_true",
-        help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
-    )
-    parser.add_argument("--reset-settings", action="store_true", help="forget the saved settings and exit")
-    parser.add_argument(
-        "--fuzz",
-        type=_seconds,
-        metavar="SECONDS",
-        help="perform seeded random user actions for SECONDS, checking invariants; exit 0 if nothing broke",
-    )
-    parser.add_argument("--seed", type=_seed, metavar="N", help="seed of --fuzz (default: a fresh one)")
-    parser.add_argument(
-        "--actions", type=_count, metavar="N", help="with --fuzz: stop after N actions if time remains"
-    )
-
-
-def _add_parameters(parser: argparse.ArgumentParser) -> None:
-    from .model.parameters import SPECS
-
-    for spec in SPECS:
-        parser.add_argument(
-            f"--{spec.name}",
-            type=_parameter_type(spec.name),
-            metavar=spec.name.upper(),
-            help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
-            f"{spec.format(spec.maximum)} (default {spec.format(spec.default)})",
-        )
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog=PROG,
-        description="Teach and calculate speculative decoding. Opens the window unless a "
-        "command or an output option says otherwise.",
-    )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
-    _add_parameters(parser)
-    parser.add_argument(
-        "--screenshot",
-        type=_png_path,
-        metavar="PATH",
-        help="render the main window to a PNG file and exit (works without a display)",
-    )
-    parser.add_argument(
-        "--size", type=_size, default=(1600, 1000), metavar="WxH", help="window size (default 1600x1000)"
-    )
-    _add_presenter_options(parser)
-    parser.add_argument(
-        "--self-test",
-        action="store_true",
-        help="build the window, exercise every part, exit 0 (or 1 with the reason); works frozen",
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    calc = commands.add_parser("calc", help="print the four readouts without opening a window")
-    _add_parameters(calc)
-    calc.add_argument("--json", action="store_true", help="print one JSON object")
-    return parser
-
-
-def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
-    """The first argument that looks like an option ``parser`` does not know, if any."""
-    known = parser._option_string_actions  # argparse's table of option strings
-    for token in argv:
-        name = token.split("=", 1)[0]
-        if token == "--" or token == "calc":
-            return None
-        if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
-            return token
-    return None
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """Parse ``argv`` (without the program name); raise :class:`UsageError` when bad."""
-    argv = list(argv) if argv is not None else []
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except UsageError as error:
-        # "--K 6": argparse blames "6" as an unknown command; name the unknown option instead.
-        unknown = _unknown_option(parser, argv)
-        if unknown is not None and str(error).startswith("argument COMMAND: invalid choice"):
-            raise UsageError(f"unrecognized argument: {unknown}") from None
-        raise
-    if getattr(args, "screenshot", None) is not None and getattr(args, "export_chart", None) is not None:
-        raise UsageError("choose one of --screenshot and --export-chart")
-    return args
-
-
-def parameters_from(args: argparse.Namespace):
-    """The :class:`Parameters` the arguments ask for (defaults where silent)."""
-    from .model import Parameters
-
-    given = {name: getattr(args, name) for name in ("k", "p", "c") if getattr(args, name, None) is not None}
-    return Parameters(**given)
-
-
-def _calc(args: argparse.Namespace) -> int:
-    from .model import readouts
+def _calc(request: CalcRequest) -> int:
+    from .model import Parameters, readouts
     from .views.card_text import card_texts
 
-    figures = readouts(parameters_from(args))
-    if args.json:
+    figures = readouts(Parameters(**request.parameters))
+    if request.json:
         payload = {
             key: figures.as_dict()[key]
             for key in ("tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup")
@@ -304,28 +50,29 @@ def _calc(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _dispatch(options: LaunchOptions) -> int:
+    if options.fuzz is not None:
+        from .robustness.fuzz_run import run_fuzz
+
+        return run_fuzz(options)
+    if options.self_test:
+        from .selftest import run_self_test
+
+        return run_self_test(options)
+    from .app import run
+
+    return run(options)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``specdec-desktop`` and ``python -m specdec_desktop``."""
     if argv is None:
         argv = sys.argv[1:]
     try:
-        args = parse_args(argv)
-        if args.command == "calc":
-            return _calc(args)
-        for option in ("seed", "actions"):
-            if getattr(args, option) is not None and args.fuzz is None:
-                raise UsageError(f"argument --{option}: goes with --fuzz")
-        if args.fuzz is not None:
-            from .robustness.fuzz_run import run_fuzz
-
-            return run_fuzz(args)
-        if args.self_test:
-            from .selftest import run_self_test
-
-            return run_self_test(args)
-        from .app import run
-
-        return run(args)
+        parsed = parse_command_line(argv)
+        if isinstance(parsed, CalcRequest):
+            return _calc(parsed)
+        return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE

@@ -27,8 +27,10 @@ from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from specdec_desktop import cli
+from specdec_desktop.launch import LaunchOptions
+from specdec_desktop.launch.arguments import build_parser
 from specdec_desktop.model import Parameters
-from specdec_desktop.presenter import LaunchOptions, install_presenter
+from specdec_desktop.presenter import install_presenter
 from specdec_desktop.presenter.settings_store import SettingsStore
 from specdec_desktop.robustness.corpus import (
     GOOD_SCENARIO,
@@ -43,7 +45,7 @@ from specdec_desktop.robustness.corpus import (
 from specdec_desktop.robustness.window_checks import window_problems
 from specdec_desktop.scenario import FileProblem, default_tour_path, load_tour
 from specdec_desktop.scenario.opened import open_scenario
-from specdec_desktop.state import ParameterState
+from specdec_desktop.state import AppState
 from specdec_desktop.views.main_window import MainWindow
 
 from .presenter_helpers import open_window
@@ -410,10 +412,10 @@ def test_a_bad_settings_file_at_launch(qtbot, tmp_path, name):
     assert matches, name
     case = matches[0]
     path = case.write(tmp_path)
-    window = MainWindow(ParameterState(), font_family="Inter")
+    window = MainWindow(AppState(), font_family="Inter")
     qtbot.addWidget(window)
     with deadline(case.name):
-        install_presenter(window, LaunchOptions(settings=SettingsStore(path)))
+        install_presenter(window, LaunchOptions(), SettingsStore(path))
     params, theme, zoom = expected_settings(case)
     view = window.presenter.view
     assert (window.state.params, view.theme_choice, view.zoom) == (params, theme, zoom)
@@ -532,7 +534,7 @@ def bad_command_lines(tmp_path: Path) -> list[tuple[list[str], str]]:
         (["--scenario"], "--scenario"),
         (["--screenshot", "a.png", "--export-chart", "b.png"], "choose one of"),
     ]
-    help_text = cli.build_parser().format_help()
+    help_text = build_parser().format_help()
     if "--fuzz" not in help_text:
         lines.append((["--fuzz", "5"], "--fuzz"))  # an unknown option, named as such
         return lines

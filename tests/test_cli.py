@@ -50,6 +50,17 @@ def test_calc_json_defaults():
     assert data["best_speedup"] == pytest.approx(1.906738281, rel=1e-9)
 
 
+def test_calc_keeps_parameters_given_before_the_command():
+    """``--k 8 calc`` computes k = 8: the command's own defaults do not overwrite it."""
+    before = json.loads(run_cli("--k", "8", "--p", "0.9", "calc", "--json").stdout)
+    after = json.loads(run_cli("calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    assert before == after
+    assert before["cost_per_cycle"] == pytest.approx(cycle_cost(8, 0.15))
+    # Given on both sides, the value after the command wins.
+    both = json.loads(run_cli("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    assert both == after
+
+
 def test_calc_json_no_peak_is_null():
     data = json.loads(run_cli("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
     assert data["best_k"] is None and data["best_speedup"] is None

@@ -173,6 +173,18 @@ def test_playing_or_stepping_takes_the_latest_parameters_at_once(parts) -> None:
     assert run.stream.params.c == 0.5 and player.position == 0.0
 
 
+def test_a_step_with_a_pending_change_shows_one_frame(parts) -> None:
+    """The step takes the new run and moves one event on it: one frame, not a restart and a step."""
+    parameters, run, player, _ = parts
+    frames = []
+    player.playhead_changed.connect(frames.append)
+    parameters.set(k=7)
+    assert run.pending
+    player.step()
+    assert not run.pending and player.timeline.k == 7
+    assert len(frames) == 1 and frames[0].position == player.position == 1.0
+
+
 def test_a_run_without_settle_time_follows_each_change(qapp) -> None:
     parameters = ParameterState(Parameters())
     run = RunState(parameters, settle_ms=0)

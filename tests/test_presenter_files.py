@@ -15,11 +15,12 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox, QStyle, QStyleOptionSlider
 
 from specdec_desktop.app import create_main_window
+from specdec_desktop.launch import LaunchOptions
 from specdec_desktop.model import Parameters, readouts, speedup_curves
-from specdec_desktop.presenter import LaunchOptions, install_presenter
+from specdec_desktop.presenter import install_presenter
 from specdec_desktop.presenter.settings_store import SettingsStore
 from specdec_desktop.scenario import default_tour_path, load_scenario, load_tour
-from specdec_desktop.state import ParameterState
+from specdec_desktop.state import AppState
 from specdec_desktop.views.main_window import MainWindow
 
 from .presenter_helpers import focus, open_window
@@ -239,9 +240,9 @@ def settings_at(folder) -> SettingsStore:
 
 
 def launch(qtbot, store, **options):
-    window = MainWindow(ParameterState(), font_family="Inter")
+    window = MainWindow(AppState(), font_family="Inter")
     qtbot.addWidget(window)
-    install_presenter(window, LaunchOptions(settings=store, **options))
+    install_presenter(window, LaunchOptions(**options), store)
     return window
 
 
@@ -311,12 +312,13 @@ def test_without_persistence_nothing_is_written(qtbot, tmp_path, monkeypatch):
     window = create_main_window([])  # scripts and tests: never settings
     qtbot.addWidget(window)
     assert not window.presenter.settings.enabled
-    from specdec_desktop.cli import parse_args
+    from specdec_desktop.launch.arguments import parse_options
 
-    assert launch_module.launch_options(parse_args([])).settings.enabled
-    assert not launch_module.launch_options(parse_args(["--no-settings"])).settings.enabled
+    assert launch_module.settings_for(parse_options([]), interactive=True).enabled
+    assert not launch_module.settings_for(parse_options([]), interactive=False).enabled
+    assert not launch_module.settings_for(parse_options(["--no-settings"]), interactive=True).enabled
     monkeypatch.setenv("SPECDEC_NO_SETTINGS", "1")
-    assert not launch_module.launch_options(parse_args([])).settings.enabled
+    assert not launch_module.settings_for(parse_options([]), interactive=True).enabled
 
 
 def test_projector_flag_is_for_this_session_only(qtbot, tmp_path):
@@ -349,7 +351,7 @@ def test_launch_precedence(qtbot, tmp_path):
     )
     from specdec_desktop.scenario.opened import open_scenario
 
-    window = launch(qtbot, store, opened=open_scenario(scenario), parameters={"k": 3}, projector=True)
+    window = launch(qtbot, store, scenario=open_scenario(scenario), parameters={"k": 3}, projector=True)
     assert window.state.params == Parameters(k=3, p=0.8, c=0.05)
     assert window.presenter.view.theme_name == "projector" and window.presenter.view.zoom == 1.1
     assert window.presenter.scenarios.baseline == Parameters(k=7, p=0.8, c=0.05)

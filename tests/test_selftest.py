@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import qWarning
 
 from specdec_desktop import resources
-from specdec_desktop.cli import parse_args
+from specdec_desktop.launch.arguments import parse_options
 from specdec_desktop.selftest import CHECKS, SelfTestFailure, run_self_test
 from specdec_desktop.selftest.runner import run_checks
 from specdec_desktop.selftest.view_checks import TOKEN_RUN_STEPS
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(capsys, checks=None, argv=()):
-    status = run_checks(parse_args(list(argv)), CHECKS if checks is None else checks)
+    status = run_checks(parse_options(list(argv)), CHECKS if checks is None else checks)
     out, err = capsys.readouterr()
     return status, out, err
 
@@ -216,7 +216,7 @@ def test_checks_leave_the_parameters_as_they_found_them(qapp, capsys):
 
 
 def test_self_test_is_reachable_from_the_api(qapp, capsys):
-    assert run_self_test(parse_args(["--self-test"])) == 0
+    assert run_self_test(parse_options(["--self-test"])) == 0
     capsys.readouterr()
 
 

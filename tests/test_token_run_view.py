@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QSlider, QWidget
 
 from specdec_desktop.model import Parameters, race_totals
 from specdec_desktop.shortcuts import SHORTCUTS, by_id
-from specdec_desktop.state import ParameterState, Player, RunState
+from specdec_desktop.state import AppState
 from specdec_desktop.state.player import MAX_TICK_SECONDS, SPEEDS
 from specdec_desktop.theme import LIGHT, PROJECTOR
 from specdec_desktop.views.token_run import TokenRunView
@@ -34,12 +34,13 @@ class FakeClock:
 
 @pytest.fixture
 def view(qtbot):
-    parameters = ParameterState(Parameters())
     seeds = iter(range(1000, 100_000, 13))
-    run = RunState(parameters, seed=3948, draw_seed=lambda: next(seeds))
     clock = FakeClock()
-    player = Player(run, clock=clock)
-    widget = TokenRunView(parameters, LIGHT, run=run, player=player)
+    state = AppState(Parameters(), seed=3948, draw_seed=lambda: next(seeds), clock=clock)
+    parameters, player = state.parameters, state.player
+    widget = TokenRunView(state.run, player, LIGHT)
+    widget.install_shortcuts(widget)  # the view's own keys (a window binds them once, on itself)
+    widget.app_state = state  # keeps the state alive as long as the view
     qtbot.addWidget(widget)
     widget.resize(1300, 420)
     widget.show()
@@ -303,11 +304,11 @@ def test_an_hour_at_top_speed_stays_in_bounded_memory(qtbot) -> None:
     count of live Python objects may grow: the strip, the trace and the totals
     hold a bounded window of the run, however long it gets.
     """
-    parameters = ParameterState(Parameters(k=2, p=0.6, c=0.05))  # short cycles: the most of them
-    run = RunState(parameters, seed=1, block_cycles=512)
     clock = FakeClock()
-    player = Player(run, clock=clock)
-    view = TokenRunView(parameters, LIGHT, run=run, player=player)
+    # Short cycles (the most of them) and small blocks.
+    state = AppState(Parameters(k=2, p=0.6, c=0.05), seed=1, clock=clock, block_cycles=512)
+    run, player = state.run, state.player
+    view = TokenRunView(run, player, LIGHT)
     qtbot.addWidget(view)
     view.resize(1600, 500)
     view.show()

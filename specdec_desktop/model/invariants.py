@@ -85,7 +85,7 @@ def check_cycle_states(states, accepted, k: int) -> None:
     """Check the per-slot states of checked cycles (shape ``(n, k + 1)``) against their counts."""
     import numpy as np
 
-    from .trace import TokenState
+    from .token_state import TokenState
 
     states = np.asarray(states)
     accepted = np.asarray(accepted)

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from enum import IntEnum
 
 import numpy as np
 from numpy.typing import NDArray
@@ -33,26 +32,13 @@ from . import invariants
 from .parameters import Parameters
 from .simulation import BLOCK_CYCLES, block_generator, draw_accepted, simulate_cycles
 from .timeline import Playhead, Timeline
+from .token_state import TokenState
 from .validation import as_draft_length
 
 __all__ = ["TokenState", "Trace", "TraceStream", "build_trace", "resolved_states", "states_at"]
 
 #: A tokens_before query at most this many cycles past the last one counts on from it.
 _NEARBY = 4096
-
-
-class TokenState(IntEnum):
-    """What one slot of a cycle shows."""
-
-    EMPTY = 0  #: not reached yet
-    DRAFTING = 1  #: the draft model is producing this guess
-    PENDING = 2  #: guessed, waiting for the check
-    CHECKING = 3  #: the target's slot while its check pass runs
-    ACCEPTED = 4  #: a guess the target agreed with (kept)
-    REJECTED = 5  #: the first guess the target disagreed with
-    DISCARDED = 6  #: a guess after the rejected one (thrown away)
-    BONUS = 7  #: the target's own token after all guesses were accepted
-    CORRECTION = 8  #: the target's own token in place of the rejected guess
 
 
 def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:

@@ -20,18 +20,15 @@ undo                       :mod:`specdec_desktop.state.history`
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
-from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from .. import __version__
+from ..launch import LaunchOptions
 from ..model import Parameters
-from ..scenario.opened import OpenedScenario
 from ..scenario.tour_file import TAB_IDS
-from ..state.history import ParameterHistory
-from ..state.view_state import ViewState
+from ..state import AppState
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .actions import THEME_ACTIONS, build_actions, build_menu_bar
@@ -42,26 +39,10 @@ from .shortcut_guard import ShortcutGuard
 from .tour_controller import TourController
 from .view_controller import ViewController
 
-__all__ = ["SAVE_DELAY_MS", "LaunchOptions", "Presenter", "install_presenter"]
+__all__ = ["SAVE_DELAY_MS", "Presenter", "install_presenter"]
 
 #: Settings are written this long after the last change (and when the window closes).
 SAVE_DELAY_MS = 1000
-
-
-@dataclass
-class LaunchOptions:
-    """How the window starts, from the command line.
-
-    Precedence, lowest first: defaults, saved settings, the scenario, then the
-    explicit ``--k/--p/--c`` values and ``--projector`` / ``--fullscreen`` / ``--tour``.
-    """
-
-    settings: SettingsStore = field(default_factory=SettingsStore.disabled)
-    opened: OpenedScenario | None = None
-    parameters: dict[str, Any] = field(default_factory=dict)
-    projector: bool = False
-    fullscreen: bool = False
-    start_tour: bool = False
 
 
 class Presenter(QObject):
@@ -70,14 +51,16 @@ class Presenter(QObject):
     def __init__(self, window: QMainWindow, settings: SettingsStore) -> None:
         super().__init__(window)
         self.window = window
-        self.state = window.state
+        app_state: AppState = window.app_state
+        self.state = app_state.parameters
         self.settings = settings
-        self.view = ViewState(self)
-        self.history = ParameterHistory(self.state, parent=self)
+        self.view = app_state.view
+        self.history = app_state.history
 
         self.actions = build_actions(window)
         build_menu_bar(window.menuBar(), self.actions)
-        # The run's keys now come from these actions (one binding per key).
+        # The run's keys come from these actions: bound once, on the window, so they work from
+        # anywhere in it (and bring the run's tab forward).
         window.token_run.install_shortcuts(window, self.actions)
         self.guard = ShortcutGuard(window, self.actions)
         self.banner = CaptionBanner()
@@ -192,22 +175,23 @@ class Presenter(QObject):
     # -- start-up -------------------------------------------------------------------------
 
     def launch(self, options: LaunchOptions) -> None:
-        """Bring the window to its starting state (see :class:`LaunchOptions` for precedence)."""
+        """Bring the window to its starting state (see :class:`~specdec_desktop.launch.LaunchOptions`
+        for precedence)."""
         loaded = self.settings.load()
         self.state.set_params(loaded.parameters)
         self.view.set_theme_choice(loaded.theme_choice)
         self.view.set_zoom(loaded.zoom)
-        if options.opened is not None:
-            self.scenarios.apply(options.opened)
-            if options.opened.notice is not None:
-                self.scenarios.announce(options.opened)
+        if options.scenario is not None:
+            self.scenarios.apply(options.scenario)
+            if options.scenario.notice is not None:
+                self.scenarios.announce(options.scenario)
         if options.parameters:
             self.state.set(**options.parameters)
         if options.projector:
             self._saved_theme = self.view.theme_choice
             self.view.set_theme_choice("projector")
-        if options.start_tour and not self.view.tour_active:
-            self.tour.start(self.view.tour_scene if options.opened else 0)
+        if options.tour and not self.view.tour_active:
+            self.tour.start(self.view.tour_scene if options.scenario is not None else 0)
         if options.fullscreen:
             self.view.set_fullscreen(True)
         self.history.clear()
@@ -216,9 +200,14 @@ class Presenter(QObject):
             self.window.statusBar().showMessage(loaded.notice, 15000)
 
 
-def install_presenter(window: QMainWindow, options: LaunchOptions | None = None) -> Presenter:
-    """Add presenter and classroom mode to ``window`` and start it as ``options`` say."""
-    presenter = Presenter(window, (options or LaunchOptions()).settings)
+def install_presenter(
+    window: QMainWindow, options: LaunchOptions | None = None, settings: SettingsStore | None = None
+) -> Presenter:
+    """Add the window services to ``window`` and start it as ``options`` say.
+
+    ``settings`` is where saved settings are read and written (none by default).
+    """
+    presenter = Presenter(window, settings if settings is not None else SettingsStore.disabled())
     window.presenter = presenter
-    presenter.launch(options or LaunchOptions())
+    presenter.launch(options if options is not None else LaunchOptions())
     return presenter

@@ -1,10 +1,10 @@
-"""From command-line arguments to a started window, an exported chart, or forgotten settings.
+"""From launch options to saved settings, an exported chart, or forgotten settings.
 
-:mod:`specdec_desktop.app` calls these; keeping them here keeps the start-up
-module short and every presenter-mode decision in this package:
+:mod:`specdec_desktop.app` calls these:
 
-* headless runs (``--screenshot``, ``--export-chart``) never read or write
-  settings, so their output depends only on the arguments;
+* only the interactive window reads and writes settings: headless runs
+  (``--screenshot``, ``--export-chart``), scripts, the self-test and the fuzzer
+  never do, so their output depends only on the options;
 * ``--no-settings`` or ``SPECDEC_NO_SETTINGS=1`` starts without persistence
   (shared lab machines);
 * ``--reset-settings`` forgets the saved settings and exits.
@@ -12,56 +12,44 @@ module short and every presenter-mode decision in this package:
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 from ..atomic_write import reason
-from ..cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, parameters_from
+from ..launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LaunchOptions
 from ..plain_text import printable
 from ..theme import LIGHT, THEMES, Theme
-from . import LaunchOptions
 from .settings_store import SettingsStore, settings_disabled_by_env
 
-__all__ = ["export_chart", "launch_options", "reset_settings"]
+__all__ = ["export_chart", "reset_settings", "settings_for"]
 
 
-def _explicit_parameters(args: argparse.Namespace) -> dict:
-    return {name: getattr(args, name) for name in ("k", "p", "c") if getattr(args, name, None) is not None}
+def settings_for(options: LaunchOptions, interactive: bool) -> SettingsStore:
+    """Where the window keeps its settings: the user's store, or none (see the module docstring)."""
+    persist = interactive and not options.no_settings and not settings_disabled_by_env()
+    return SettingsStore.for_user() if persist else SettingsStore.disabled()
 
 
-def launch_options(args: argparse.Namespace, headless: bool = False) -> LaunchOptions:
-    """The :class:`LaunchOptions` for ``args``; ``headless`` runs use no settings."""
-    persist = not (headless or getattr(args, "no_settings", False) or settings_disabled_by_env())
-    return LaunchOptions(
-        settings=SettingsStore.for_user() if persist else SettingsStore.disabled(),
-        opened=getattr(args, "scenario", None),
-        parameters=_explicit_parameters(args),
-        projector=getattr(args, "projector", False),
-        fullscreen=getattr(args, "fullscreen", False) and not headless,
-        start_tour=getattr(args, "tour", False),
-    )
-
-
-def _export_theme(args: argparse.Namespace) -> Theme:
-    if args.projector:
+def _export_theme(options: LaunchOptions) -> Theme:
+    if options.projector:
         return THEMES["projector"]
-    opened = args.scenario
+    opened = options.scenario
     if opened is not None and opened.scenario.theme in THEMES:
         return THEMES[opened.scenario.theme]
     return LIGHT  # "system" means nothing without a screen: print-friendly light
 
 
-def export_chart(args: argparse.Namespace, font_family: str | None) -> int:
-    """Write ``args.export_chart`` for the parameters the arguments give; return the exit status."""
+def export_chart(options: LaunchOptions, font_family: str | None) -> int:
+    """Write ``options.export_chart`` for the parameters the options give; return the exit status."""
     from ..export import export_chart_file
 
-    params = args.scenario.scenario.parameters if args.scenario is not None else parameters_from(args)
-    params = params.with_values(**_explicit_parameters(args))
+    assert options.export_chart is not None
     try:
-        note = export_chart_file(args.export_chart, params, _export_theme(args), font_family or "Inter")
+        note = export_chart_file(
+            options.export_chart, options.start_parameters(), _export_theme(options), font_family or "Inter"
+        )
     except OSError as error:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).
-        shown = printable(str(args.export_chart))
+        shown = printable(str(options.export_chart))
         print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
         return EXIT_USAGE
     if note is not None:

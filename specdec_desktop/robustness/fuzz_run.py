@@ -7,36 +7,37 @@ broke, 1 with the seed and the first failure otherwise.
 
 from __future__ import annotations
 
-import argparse
 import random
 import tempfile
 from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from ..launch import LaunchOptions
+
 __all__ = ["run_fuzz"]
 
 
-def run_fuzz(args: argparse.Namespace) -> int:
-    from PySide6.QtCore import qInstallMessageHandler
-
-    from ..app import _build, _quiet_qt_messages, _use_offscreen_if_headless, create_application
+def run_fuzz(options: LaunchOptions) -> int:
+    """Fuzz a window built from ``options`` as ``options.fuzz`` says; return the exit status."""
+    from ..app import build_window, start_application
     from .fuzz_files import FuzzedFiles
     from .monkey import Monkey
 
-    qInstallMessageHandler(_quiet_qt_messages)
-    _use_offscreen_if_headless()
-    create_application()
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    window = _build(args)  # headless: no settings read or written
-    window.resize(*args.size)
+    fuzz = options.fuzz
+    if fuzz is None:
+        raise ValueError("run_fuzz needs options with fuzz set")
+    start_application(headless=True)
+    seed = fuzz.seed if fuzz.seed is not None else random.SystemRandom().randrange(2**31)
+    window = build_window(options)  # not interactive: no settings read or written
+    window.resize(*options.size)
     window.show()
     QApplication.processEvents()
     with tempfile.TemporaryDirectory(prefix="specdec-fuzz-") as folder:
         monkey = Monkey(window, seed=seed)
         files = FuzzedFiles(Path(folder), monkey.rng)
         monkey.offer_file = files.make
-        result = monkey.run(max_actions=args.actions, seconds=args.fuzz)
+        result = monkey.run(max_actions=fuzz.actions, seconds=fuzz.seconds)
         print(result.summary() + f"; {files.written} fuzzed files offered")
     window.close()
     return 0 if result.ok else 1

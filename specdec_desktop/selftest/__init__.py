@@ -16,8 +16,7 @@ package and add it to :data:`CHECKS`; nothing else needs to change.
 
 from __future__ import annotations
 
-import argparse
-
+from ..launch import LaunchOptions
 from .context import SelfTestContext, SelfTestFailure, expect
 from .control_checks import check_controls
 from .figure_checks import check_cards, check_chart
@@ -40,6 +39,6 @@ CHECKS: list[tuple[str, Check]] = [
 ]
 
 
-def run_self_test(args: argparse.Namespace) -> int:
-    """Run :data:`CHECKS` against a window built from ``args``; return the exit status."""
-    return run_checks(args, CHECKS)
+def run_self_test(options: LaunchOptions) -> int:
+    """Run :data:`CHECKS` against a window built from ``options``; return the exit status."""
+    return run_checks(options, CHECKS)

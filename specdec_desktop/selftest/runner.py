@@ -10,7 +10,6 @@ something is wrong even when nothing raised), except for the notes in
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
+from ..launch import LaunchOptions
 from .context import SelfTestContext, SelfTestFailure
 
 __all__ = ["IGNORED_QT_MESSAGES", "Check", "run_checks"]
@@ -36,9 +36,9 @@ def _one_line(text: str) -> str:
     return line if len(line) <= _MAX_REASON else line[: _MAX_REASON - 1] + "…"
 
 
-def run_checks(args: argparse.Namespace, checks: Sequence[tuple[str, Check]]) -> int:
-    """Build the window from ``args``, run ``checks`` in order, return 0 or 1."""
-    from .. import app as app_module
+def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> int:
+    """Build the window from ``options``, run ``checks`` in order, return 0 or 1."""
+    from ..app import build_window, create_application, use_offscreen_if_headless
 
     started = time.perf_counter()
     qt_messages: list[str] = []
@@ -52,15 +52,15 @@ def run_checks(args: argparse.Namespace, checks: Sequence[tuple[str, Check]]) ->
         print(f"{_PROG}: self-test failed: {name}: {_one_line(reason)}", file=sys.stderr, flush=True)
         return 1
 
-    app_module._use_offscreen_if_headless()
+    use_offscreen_if_headless()
     previous_handler = qInstallMessageHandler(on_qt_message)
     window = None
     try:
         with tempfile.TemporaryDirectory(prefix="specdec-self-test-") as temp:
             try:
-                app = app_module.create_application()
-                font_family = app_module._interface_font()
-                window = app_module._build(args)
+                app = create_application()
+                window = build_window(options)
+                font_family = window.font_family
                 window.resize(1400, 900)
                 window.show()
                 app.processEvents()

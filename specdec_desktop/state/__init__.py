@@ -1,7 +1,11 @@
-"""Application state: the objects that own what the app shows and emit when it changes."""
+"""Application state: the objects that own what the app shows and emit when it changes.
 
+:class:`AppState` makes them all, once (:mod:`.app_state`).
+"""
+
+from .app_state import AppState
 from .parameter_state import ParameterState
 from .player import Player
 from .run_state import RunState
 
-__all__ = ["ParameterState", "Player", "RunState"]
+__all__ = ["AppState", "ParameterState", "Player", "RunState"]

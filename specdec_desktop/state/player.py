@@ -82,6 +82,7 @@ class Player(QObject):
         self._timer.setInterval(FRAME_MS)
         self._timer.timeout.connect(self.tick)
         self._run = run
+        self._stepping = False  # a step flushes a settling change: its restart is not shown apart
         run.trace_changed.connect(self._on_trace_changed)
 
     # -- reading ----------------------------------------------------------------------------
@@ -140,7 +141,11 @@ class Player(QObject):
     def step(self) -> None:
         """Pause, then complete exactly one more event (one draft step or one check)."""
         self.pause()
-        self._run.flush()
+        self._stepping = True
+        try:
+            self._run.flush()  # a settling change: the new run starts at 0 without a frame of its own
+        finally:
+            self._stepping = False
         self._move_to(self._timeline.next_event(self._position))
 
     def restart(self) -> None:
@@ -208,4 +213,7 @@ class Player(QObject):
 
     def _on_trace_changed(self, stream: TraceStream) -> None:
         self._timeline = stream.timeline
+        if self._stepping:
+            self._position = 0.0  # step() moves on from here and shows the one frame
+            return
         self.restart()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from ..model import SPECS, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
 from ..scenario.tour_file import TAB_IDS  # stable ids of the lower tabs, in display order
-from ..state import ParameterState
+from ..state import AppState
 from ..theme import LIGHT, Theme
 from ..theme.stylesheet import style_sheet
 from .card_text import card_texts, widest_values
@@ -85,8 +85,9 @@ class MainWindow(QMainWindow):
 
     Parameters
     ----------
-    state : ParameterState
-        The owner of the parameters; the window subscribes to it.
+    app_state : AppState
+        The window's state, made once by :class:`~specdec_desktop.state.AppState`;
+        the window shows it and never makes state of its own.
     font_family : str
         Family of the interface font (the bundled one once registered).
     install_chart_now : bool
@@ -99,7 +100,7 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        state: ParameterState,
+        app_state: AppState,
         font_family: str = "Inter",
         theme: Theme = LIGHT,
         install_chart_now: bool = True,
@@ -107,7 +108,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setObjectName("mainWindow")
         self.setWindowTitle("SpecDec Desktop: speculative decoding, explained")
-        self.state = state
+        self.app_state = app_state
+        if app_state.parent() is None:
+            app_state.setParent(self)  # the state lives as long as its window, and no longer
+        self.state = state = app_state.parameters
         self.theme = theme
         self.font_family = font_family
         self.chart = None
@@ -123,7 +127,7 @@ class MainWindow(QMainWindow):
         widest = widest_values(int(DRAFT_LENGTH.maximum))
         self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
         self._chart_slot = _ChartSlot()
-        self.token_run = TokenRunView(state, theme, font_family)
+        self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
 
         self.title_label = title = QLabel("Speculative decoding")
@@ -200,11 +204,11 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
-        self.token_run.install_shortcuts(self)  # the run's keys work from anywhere in the window
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
-        # Keys (Ctrl+Q and the rest) are bound by the presenter from the one table in shortcuts.py.
+        # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
+        # the one table in shortcuts.py.
         self.apply_theme(theme)
         if install_chart_now:
             self.install_chart()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from ...model import Playhead, race_totals
 from ...shortcuts import by_id
-from ...state import ParameterState, Player, RunState
+from ...state import Player, RunState
 from ...theme import Theme
 from .captions import describe_token, narrate
 from .controls import RunControls
@@ -68,16 +68,14 @@ class TokenRunView(QFrame):
 
     Parameters
     ----------
-    parameters : ParameterState
-        The owner of k, p and c; the run restarts when they change.
+    run : RunState
+        The run to show (seed and trace); made by :class:`~specdec_desktop.state.AppState`.
+    player : Player
+        The player of that run (time).
     theme : Theme
         Colours and sizes.
     font_family : str
         Family of the interface font.
-    run, player : optional
-        The run and player to show (tests inject them); made here otherwise.
-    clock : callable, optional
-        Wall clock for a player made here (seconds).
 
     Signals
     -------
@@ -89,19 +87,17 @@ class TokenRunView(QFrame):
 
     def __init__(
         self,
-        parameters: ParameterState,
+        run: RunState,
+        player: Player,
         theme: Theme,
         font_family: str = "Inter",
-        run: RunState | None = None,
-        player: Player | None = None,
-        clock: Callable[[], float] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("tokenRun")
         self.setAccessibleName("One run, token by token")
-        self.run = run if run is not None else RunState(parameters, parent=self)
-        self.player = player if player is not None else Player(self.run, clock=clock, parent=self)
+        self.run = run
+        self.player = player
         self.theme = theme
 
         self.controls = RunControls(theme)
@@ -132,7 +128,8 @@ class TokenRunView(QFrame):
 
         self._connect()
         self._space_filter = _SpaceThroughNumberBoxes(self)
-        self.install_shortcuts(self)
+        # The run's keys are bound once by whoever hosts the view (the window services, on the
+        # window, from their actions): see install_shortcuts.
         self.apply_theme(theme)
         self.controls.show_seed(self.run.seed)
         self.controls.show_speed(self.player.speed)

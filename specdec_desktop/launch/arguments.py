@@ -1,0 +1,302 @@
+"""Parsing ``argv`` once, into :class:`~.options.LaunchOptions` or a :class:`~.options.CalcRequest`.
+
+Importing this module loads neither Qt nor numpy, so ``--help`` and
+``--version`` answer at once.  A bad argument raises
+:class:`~.options.UsageError` with one line naming it; the command line
+prints it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from .. import __version__
+from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
+
+__all__ = ["MIN_SIZE", "PROG", "build_parser", "parse_command_line", "parse_options"]
+
+PROG = "specdec-desktop"
+#: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
+MIN_SIZE = (1024, 768)
+
+
+#: What argparse should take for a negative number rather than an option: "-1e-3" as well as
+#: "-1" and "-.5" (its own pattern has no exponent, so "--c -1e-3" read as a missing value).
+_NEGATIVE_NUMBER = re.compile(r"^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
+
+
+class _Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def _parameter_type(name: str):
+    def parse(text: str) -> float | int:
+        from ..model.parameters import SPECS  # numpy-free module
+
+        spec = next(s for s in SPECS if s.name == name)
+        try:
+            return spec.validate(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def _size(text: str) -> tuple[int, int]:
+    # ASCII digits only: int() would also take "١٦٠٠" (Arabic-Indic digits) and "1_600".
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}")
+    width, height = int(match[1]), int(match[2])
+    if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
+        raise argparse.ArgumentTypeError(
+            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
+        )
+    return width, height
+
+
+def _output_path(text: str, suffixes: Sequence[str], what: str) -> Path:
+    """A file the app may write: right extension, a usable name, in a folder that exists.
+
+    Refused here, before any work: a name no file can have (a NUL, an unencodable character,
+    too long for the file system), a folder, and anything that exists but is not a regular
+    file (a FIFO would block the write for ever; a device is not the user's file).
+    """
+    from ..plain_text import printable
+
+    shown = f"'{printable(text, 80)}'"
+    path = Path(text)
+    if path.suffix.lower() not in suffixes:
+        allowed = suffixes[0] if len(suffixes) == 1 else f"{', '.join(suffixes[:-1])} or {suffixes[-1]}"
+        raise argparse.ArgumentTypeError(f"{what} must be a {allowed} file, got {shown}")
+    try:
+        os.fsencode(text)
+        if "\x00" in text:
+            raise ValueError
+    except (UnicodeError, ValueError):
+        raise argparse.ArgumentTypeError(f"{shown} cannot be a file name") from None
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:  # a name too long, a link loop, a part that is not a folder
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: {error.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} is a folder, not a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} exists and is not a regular file")
+    try:
+        folder_ok = path.absolute().parent.is_dir()
+    except OSError:
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(f"folder does not exist for {shown}")
+    if len(os.fsencode(path.name)) > 255:
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: the name is longer than 255 bytes")
+    return path
+
+
+def _png_path(text: str) -> Path:
+    return _output_path(text, (".png",), "screenshot")
+
+
+def _scenario(text: str):
+    from ..scenario import FileProblem
+    from ..scenario.opened import open_scenario
+
+    try:
+        return open_scenario(text)
+    except FileProblem as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+
+
+def _export_path(text: str) -> Path:
+    from ..export import EXPORT_SUFFIXES  # the package's front module: no Qt
+
+    return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
+
+
+def _seconds(text: str) -> float:
+    # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
+    if not text.isascii() or "_" in text:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}")
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seconds must be a number, got {text!r}") from None
+    if not 0 < value <= 86400:  # also rules out NaN
+        raise argparse.ArgumentTypeError(f"seconds must be above 0 and at most 86400, got {text!r}")
+    return value
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or int(text) > 2**63 - 1:
+        raise argparse.ArgumentTypeError(f"seed must be a whole number from 0 to 2**63-1, got {text!r}")
+    return int(text)
+
+
+def _count(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 0 < int(text) <= 10**9:
+        raise argparse.ArgumentTypeError(f"actions must be a whole number from 1 to 10**9, got {text!r}")
+    return int(text)
+
+
+def _add_window_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
+    )
+    parser.add_argument("--projector", action="store_true", help="start in the high-contrast projector theme")
+    parser.add_argument(
+        "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
+    )
+    parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
+    parser.add_argument(
+        "--export-chart",
+        type=_export_path,
+        metavar="PATH",
+        help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
+    )
+    parser.add_argument(
+        "--no-settings",
+        action="store_true",
+        help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
+    )
+    parser.add_argument("--reset-settings", action="store_true", help="forget the saved settings and exit")
+    parser.add_argument(
+        "--fuzz",
+        type=_seconds,
+        metavar="SECONDS",
+        help="perform seeded random user actions for SECONDS, checking invariants; exit 0 if nothing broke",
+    )
+    parser.add_argument("--seed", type=_seed, metavar="N", help="seed of --fuzz (default: a fresh one)")
+    parser.add_argument(
+        "--actions", type=_count, metavar="N", help="with --fuzz: stop after N actions if time remains"
+    )
+
+
+def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> None:
+    from ..model.parameters import SPECS
+
+    for spec in SPECS:
+        parser.add_argument(
+            f"--{spec.name}",
+            type=_parameter_type(spec.name),
+            default=default,
+            metavar=spec.name.upper(),
+            help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
+            f"{spec.format(spec.maximum)} (default {spec.format(spec.default)})",
+        )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The whole command line: options, then the optional ``calc`` command."""
+    parser = _Parser(
+        prog=PROG,
+        description="Teach and calculate speculative decoding. Opens the window unless a "
+        "command or an output option says otherwise.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    _add_parameters(parser)
+    parser.add_argument(
+        "--screenshot",
+        type=_png_path,
+        metavar="PATH",
+        help="render the main window to a PNG file and exit (works without a display)",
+    )
+    parser.add_argument(
+        "--size",
+        type=_size,
+        default=DEFAULT_SIZE,
+        metavar="WxH",
+        help=f"window size (default {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})",
+    )
+    _add_window_options(parser)
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="build the window, exercise every part, exit 0 (or 1 with the reason); works frozen",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    calc = commands.add_parser("calc", help="print the four readouts without opening a window")
+    # SUPPRESS: a value given before "calc" (--k 8 calc) is kept, not overwritten by a default.
+    _add_parameters(calc, default=argparse.SUPPRESS)
+    calc.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str | None:
+    """The first argument that looks like an option ``parser`` does not know, if any."""
+    known = parser._option_string_actions  # argparse's table of option strings
+    for token in argv:
+        name = token.split("=", 1)[0]
+        if token == "--" or token == "calc":
+            return None
+        if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
+            return token
+    return None
+
+
+def _namespace(argv: Sequence[str]) -> argparse.Namespace:
+    argv = list(argv)
+    parser = build_parser()
+    try:
+        return parser.parse_args(argv)
+    except UsageError as error:
+        # "--K 6": argparse blames "6" as an unknown command; name the unknown option instead.
+        unknown = _unknown_option(parser, argv)
+        if unknown is not None and str(error).startswith("argument COMMAND: invalid choice"):
+            raise UsageError(f"unrecognized argument: {unknown}") from None
+        raise
+
+
+def _parameters(args: argparse.Namespace) -> dict[str, float | int]:
+    from ..model.parameters import SPECS
+
+    return {s.name: getattr(args, s.name) for s in SPECS if getattr(args, s.name, None) is not None}
+
+
+def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest:
+    """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
+    args = _namespace(argv if argv is not None else [])
+    if args.command == "calc":
+        return CalcRequest(parameters=_parameters(args), json=args.json)
+    for option in ("seed", "actions"):
+        if getattr(args, option) is not None and args.fuzz is None:
+            raise UsageError(f"argument --{option}: goes with --fuzz")
+    fuzz = FuzzOptions(args.fuzz, args.seed, args.actions) if args.fuzz is not None else None
+    return LaunchOptions(
+        parameters=_parameters(args),
+        scenario=args.scenario,
+        projector=args.projector,
+        fullscreen=args.fullscreen,
+        tour=args.tour,
+        size=args.size,
+        no_settings=args.no_settings,
+        screenshot=args.screenshot,
+        export_chart=args.export_chart,
+        reset_settings=args.reset_settings,
+        self_test=args.self_test,
+        fuzz=fuzz,
+    )
+
+
+def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
+    """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
+    parsed = parse_command_line(argv)
+    if not isinstance(parsed, LaunchOptions):
+        raise UsageError("a command (calc) does not open a window")
+    return parsed

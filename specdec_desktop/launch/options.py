@@ -1,0 +1,126 @@
+"""How one launch starts, typed and frozen: what the command line asked for, parsed once.
+
+:func:`specdec_desktop.launch.arguments.parse_options` makes a
+:class:`LaunchOptions` from ``argv``; scripts and tests may make one directly.
+Plain Python: importing this module loads neither Qt nor numpy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..model import Parameters
+    from ..scenario.opened import OpenedScenario
+
+__all__ = [
+    "DEFAULT_SIZE",
+    "EXIT_FAILURE",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CalcRequest",
+    "FuzzOptions",
+    "LaunchOptions",
+    "UsageError",
+]
+
+#: Exit statuses: done, failed (a file not written, a self-test or fuzz failure), bad usage.
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_USAGE = 2
+#: Window size when none is asked for.
+DEFAULT_SIZE = (1600, 1000)
+
+
+class UsageError(Exception):
+    """A bad command-line argument (or launch option); the message names it."""
+
+
+@dataclass(frozen=True)
+class FuzzOptions:
+    """``--fuzz SECONDS [--seed N] [--actions N]``: seeded random user actions on the real window."""
+
+    seconds: float
+    seed: int | None = None  # None: a fresh seed
+    actions: int | None = None  # None: until the time is up
+
+
+@dataclass(frozen=True)
+class CalcRequest:
+    """``specdec-desktop [--k K --p P --c C] calc [--k K ...] [--json]``: print the readouts, no window."""
+
+    parameters: Mapping[str, float | int] = field(default_factory=dict)
+    json: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    """Everything the command line can ask of one launch.
+
+    Precedence of the starting state, lowest first: defaults, saved settings,
+    the scenario, then the explicit :attr:`parameters` and
+    :attr:`projector` / :attr:`fullscreen` / :attr:`tour`.
+
+    Attributes
+    ----------
+    parameters : Mapping[str, float | int]
+        The values given as ``--k/--p/--c`` (validated; absent ones are not keys).
+    scenario : OpenedScenario or None
+        A scenario opened (and validated) at start.
+    projector, fullscreen, tour : bool
+        Start in the projector theme, full screen, in the guided tour.
+    size : (int, int)
+        Window size in logical pixels.
+    no_settings : bool
+        Neither read nor write saved settings.
+    screenshot, export_chart : Path or None
+        Render the window / write the chart to this file, then exit.
+    reset_settings, self_test : bool
+        Forget the saved settings / run the self-test, then exit.
+    fuzz : FuzzOptions or None
+        Run the fuzzer on the window, then exit.
+    """
+
+    parameters: Mapping[str, float | int] = field(default_factory=dict)
+    scenario: OpenedScenario | None = None
+    projector: bool = False
+    fullscreen: bool = False
+    tour: bool = False
+    size: tuple[int, int] = DEFAULT_SIZE
+    no_settings: bool = False
+    screenshot: Path | None = None
+    export_chart: Path | None = None
+    reset_settings: bool = False
+    self_test: bool = False
+    fuzz: FuzzOptions | None = None
+
+    def __post_init__(self) -> None:
+        from ..model.parameters import SPECS  # numpy-free module
+
+        names = {spec.name for spec in SPECS}
+        unknown = set(self.parameters) - names
+        if unknown:
+            raise UsageError(f"unknown parameter {sorted(unknown)[0]!r}")
+        # Frozen all the way down: the mapping cannot be changed behind the record's back.
+        object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
+        if self.screenshot is not None and self.export_chart is not None:
+            raise UsageError("choose one of --screenshot and --export-chart")
+
+    @property
+    def headless(self) -> bool:
+        """Whether this launch renders a file and exits (no settings, no full screen)."""
+        return self.screenshot is not None or self.export_chart is not None
+
+    def start_parameters(self) -> Parameters:
+        """The parameters a file written by this launch shows: the scenario's, then the explicit ones."""
+        from ..model import Parameters
+
+        base = self.scenario.scenario.parameters if self.scenario is not None else Parameters()
+        return base.with_values(**self.parameters)

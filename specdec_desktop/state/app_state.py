@@ -1,0 +1,90 @@
+"""The one place where the application's state is made: :class:`AppState`.
+
+Every object that owns something the app shows is built here, once, and the
+bundle is handed to whoever needs it: the main window and its views, the window
+services (menus, undo, files, settings, the tour), the self-test and the
+fuzzer.  Views receive state and never create it.
+
+Adding state (the assumptions, measurements and pinned configurations to come):
+make the new owner in :meth:`AppState.__init__` as one more attribute with
+``parent=self``, after the owners it listens to, and read it from the bundle
+wherever it is needed.  Nothing else makes state objects.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject
+
+from ..model import Parameters
+from ..model.simulation import BLOCK_CYCLES
+from .history import ParameterHistory
+from .parameter_state import ParameterState
+from .player import Player
+from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
+from .view_state import ViewState
+
+__all__ = ["AppState"]
+
+
+class AppState(QObject):
+    """The state of one window, made in one place.
+
+    Parameters
+    ----------
+    params : Parameters, optional
+        Starting k, p and c (the defaults otherwise).
+    seed : int
+        Seed of the first token-by-token run.
+    clock : callable, optional
+        Wall clock of the player in seconds (tests and the soak run pass a fake one).
+    draw_seed : callable, optional
+        Source of new run seeds (tests and the fuzzer pass a seeded one).
+    history_clock : callable
+        Clock the undo history merges quick changes by.
+    settle_ms, block_cycles : int
+        Passed to :class:`RunState`.
+
+    Attributes
+    ----------
+    parameters : ParameterState
+        k, p and c.
+    run : RunState
+        Seed and trace of the animated run; follows :attr:`parameters`.
+    player : Player
+        Where on the run we are, and how fast it plays.
+    view : ViewState
+        Theme, zoom, full screen, blank screen, help, tour position.
+    history : ParameterHistory
+        Undo and redo of :attr:`parameters`.
+    """
+
+    def __init__(
+        self,
+        params: Parameters | None = None,
+        *,
+        seed: int = DEFAULT_SEED,
+        clock: Callable[[], float] | None = None,
+        draw_seed: Callable[[], int] | None = None,
+        history_clock: Callable[[], float] = time.monotonic,
+        settle_ms: int = SETTLE_MS,
+        block_cycles: int = BLOCK_CYCLES,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("appState")
+        self.parameters = ParameterState(params, parent=self)
+        self.run = RunState(
+            self.parameters,
+            seed=seed,
+            draw_seed=draw_seed,
+            block_cycles=block_cycles,
+            settle_ms=settle_ms,
+            parent=self,
+        )
+        self.player = Player(self.run, clock=clock, parent=self)
+        self.view = ViewState(self)
+        self.history = ParameterHistory(self.parameters, clock=history_clock, parent=self)
+        # New owners go here (see the module docstring).
