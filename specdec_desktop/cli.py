@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
 from .launch.arguments import PROG, parse_command_line
+from .launch.fit_command import FitRequest, run_fit
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
@@ -112,6 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed = parse_command_line(argv)
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
+        if isinstance(parsed, FitRequest):
+            return run_fit(parsed, PROG)
         return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)

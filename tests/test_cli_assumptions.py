@@ -50,7 +50,8 @@ def test_calc_json_assumptions_object_and_figures(capsys):
 
 
 def test_calc_without_flags_keeps_its_keys(capsys):
-    assert set(calc_json(capsys)) == {"tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup"}
+    keys = {"tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup"}
+    assert set(calc_json(capsys)) == keys
 
 
 def test_flags_before_the_command_count_and_off_turns_off(capsys):
