@@ -17,9 +17,18 @@ from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
+from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
 
-__all__ = ["MIN_SIZE", "PROG", "build_parser", "parse_command_line", "parse_options"]
+__all__ = [
+    "MIN_SIZE",
+    "PROG",
+    "add_assumptions",
+    "assumptions_given",
+    "build_parser",
+    "parse_command_line",
+    "parse_options",
+]
 
 PROG = "specdec-desktop"
 #: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
@@ -54,6 +63,28 @@ def _parameter_type(name: str):
 
     parse.__name__ = name
     return parse
+
+
+def _assumption_type(name: str):
+    def parse(text: str) -> float | int | None:
+        from ..model.assumptions import ASSUMPTION_SPECS  # numpy-free module
+
+        spec = next(s for s in ASSUMPTION_SPECS if s.name == name)
+        try:
+            return spec.check(text, bounded=True)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def _simulate(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 2 <= int(text) <= 10**8:
+        raise argparse.ArgumentTypeError(
+            f"simulate must be a whole number of cycles from 2 to 10**8, got {text!r}"
+        )
+    return int(text)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -202,6 +233,33 @@ def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> 
         )
 
 
+def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """The six assumption flags (``--decay`` … ``--overhead``), read from their declarations.
+
+    For every command that computes figures: ``calc``, the window, ``--screenshot``,
+    ``--export-chart`` (and any later command that takes them).
+    """
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    for spec in ASSUMPTION_SPECS:
+        off = ""
+        if spec.optional:
+            off = (
+                "; 'off' turns it off"
+                if spec.off_text == "off"
+                else f"; '{spec.off_text}' or 'off' turns it off"
+            )
+        parser.add_argument(
+            spec.flag,
+            dest=spec.name,
+            type=_assumption_type(spec.name),
+            default=default,
+            metavar=spec.name.upper(),
+            help=f"assumption: {spec.label.lower()} ({spec.symbol}), {spec.range_text()}; "
+            f"default {spec.format(spec.default)} is the original model{off}",
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: options, then the optional ``calc`` command."""
     parser = _Parser(
@@ -211,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _add_parameters(parser)
+    add_assumptions(parser)
     parser.add_argument(
         "--screenshot",
         type=_png_path,
@@ -234,7 +293,17 @@ def build_parser() -> argparse.ArgumentParser:
     calc = commands.add_parser("calc", help="print the four readouts without opening a window")
     # SUPPRESS: a value given before "calc" (--k 8 calc) is kept, not overwritten by a default.
     _add_parameters(calc, default=argparse.SUPPRESS)
+    add_assumptions(calc)
     calc.add_argument("--json", action="store_true", help="print one JSON object")
+    calc.add_argument(
+        "--simulate",
+        type=_simulate,
+        metavar="N",
+        help="also simulate N cycles under the active model and print the simulated speedup "
+        "and its standard error",
+    )
+    calc.add_argument("--seed", type=_seed, default=argparse.SUPPRESS, metavar="S", help="seed of --simulate")
+    add_fit_parser(commands)
     return parser
 
 
@@ -243,7 +312,7 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     known = parser._option_string_actions  # argparse's table of option strings
     for token in argv:
         name = token.split("=", 1)[0]
-        if token == "--" or token == "calc":
+        if token == "--" or token in ("calc", "fit"):
             return None
         if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
             return token
@@ -269,17 +338,37 @@ def _parameters(args: argparse.Namespace) -> dict[str, float | int]:
     return {s.name: getattr(args, s.name) for s in SPECS if getattr(args, s.name, None) is not None}
 
 
-def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest:
+def assumptions_given(args: argparse.Namespace) -> dict[str, float | int | None]:
+    """The assumption flags that were given (validated), by keyword; ``None`` means "off"."""
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    # The flags default to SUPPRESS: an attribute exists only when its flag was given.
+    return {spec.name: getattr(args, spec.name) for spec in ASSUMPTION_SPECS if hasattr(args, spec.name)}
+
+
+def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest | FitRequest:
     """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
     args = _namespace(argv if argv is not None else [])
+    if args.command == "fit":
+        return fit_request(args)
     if args.command == "calc":
-        return CalcRequest(parameters=_parameters(args), json=args.json)
+        seed = getattr(args, "seed", None)
+        if seed is not None and args.simulate is None:
+            raise UsageError("argument --seed: goes with --simulate (or --fuzz)")
+        return CalcRequest(
+            parameters=_parameters(args),
+            json=args.json,
+            assumptions=assumptions_given(args),
+            simulate=args.simulate,
+            seed=seed,
+        )
     for option in ("seed", "actions"):
         if getattr(args, option) is not None and args.fuzz is None:
             raise UsageError(f"argument --{option}: goes with --fuzz")
     fuzz = FuzzOptions(args.fuzz, args.seed, args.actions) if args.fuzz is not None else None
     return LaunchOptions(
         parameters=_parameters(args),
+        assumptions=assumptions_given(args),
         scenario=args.scenario,
         projector=args.projector,
         fullscreen=args.fullscreen,
@@ -298,5 +387,5 @@ def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
     """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
     parsed = parse_command_line(argv)
     if not isinstance(parsed, LaunchOptions):
-        raise UsageError("a command (calc) does not open a window")
+        raise UsageError("a command (calc, fit) does not open a window")
     return parsed
