@@ -42,7 +42,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .closed_form import _expected_tokens, cycle_cost, expected_tokens
+from .assumptions import Assumptions
+from .closed_form import cycle_cost, expected_tokens
+from .extended import check_keywords, tokens_limit
+from .geometric import _expected_tokens
 from .validation import as_cost, as_probability
 
 __all__ = [
@@ -64,14 +67,6 @@ SEARCH_BOUND = 4096
 _FIRST_LOOK = 64
 _TOKEN_KEYWORDS = ("decay", "spread")
 _COST_KEYWORDS = ("verify_growth", "batch", "knee", "overhead")
-_DEFAULTS: dict[str, object] = {
-    "decay": 1.0,
-    "spread": None,
-    "verify_growth": 0.0,
-    "batch": 1,
-    "knee": None,
-    "overhead": 0.0,
-}
 
 
 @dataclass(frozen=True)
@@ -125,30 +120,24 @@ def grid_axis(count: int) -> NDArray[np.float64]:
     return np.arange(int(count)) / (int(count) - 1)
 
 
-def _checked(assumptions: dict) -> dict:
-    unknown = set(assumptions) - set(_DEFAULTS)
-    if unknown:
-        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
-    # Keywords at their defaults are the original model: drop them, so the fast path applies.
-    return {name: value for name, value in assumptions.items() if value != _DEFAULTS[name]}
-
-
-def _affine_cost(
-    c: NDArray[np.float64], active: dict
-) -> tuple[NDArray[np.float64], NDArray[np.float64]] | None:
-    """``(a, g)`` with ``C(k) = a + g k`` when the cost is affine in ``k`` under ``active``, else None.
+def _affine_cost(c: NDArray[np.float64], a: Assumptions) -> tuple[NDArray, NDArray] | None:
+    """``(a0, g)`` with ``C(k) = a0 + g k`` when tokens keep their closed form and the cost is affine.
 
     CONTRACT.md: ``C(k) = o + k c + (1 + b k) max(1, B(k+1)/n*) / max(1, B/n*)``.  With the knee
-    off the batch factor is 1, so ``C = (1 + o) + (c + b) k``.  The original model is ``a = 1, g = c``
+    off the batch factor is 1, so ``C = (1 + o) + (c + b) k``; with ``B >= n*`` and no verify growth
+    it is ``k + 1``, so ``C = (1 + o) + (c + 1) k``.  The original model is ``a0 = 1, g = c``
     exactly (no arithmetic, so the answers match ``best_draft_length`` bit for bit).
     """
-    if any(name in active for name in _TOKEN_KEYWORDS) or "knee" in active:
+    if a.changes_tokens:
         return None
-    overhead = float(active.get("overhead", 0.0))
-    growth = float(active.get("verify_growth", 0.0))
-    a = np.full_like(c, 1.0 + overhead)
-    g = c + growth if growth else c
-    return a, g
+    if a.knee is None:
+        slope = a.verify_growth
+    elif a.verify_growth == 0.0 and a.batch >= a.knee:
+        slope = 1.0
+    else:
+        return None
+    a0 = np.full_like(c, 1.0 + a.overhead)
+    return a0, (c + slope if slope else c)
 
 
 def _rises(k: NDArray[np.float64], log_p, p, a, g) -> NDArray[np.bool_]:
@@ -242,14 +231,21 @@ def _bisect(p: float, a: float, g: float, log_p: float) -> float:
     return float(high)
 
 
-def _search(p: NDArray[np.float64], c: NDArray[np.float64], active: dict) -> tuple[NDArray, NDArray]:
+def _search(p: NDArray[np.float64], c: NDArray[np.float64], a: Assumptions) -> tuple[NDArray, NDArray]:
     """The search path: tables of ``S(0..K)``, certified by a strict fall after their maximum."""
+    active = a.keywords()
     tokens_kw = {n: v for n, v in active.items() if n in _TOKEN_KEYWORDS}
     cost_kw = {n: v for n, v in active.items() if n in _COST_KEYWORDS}
     shape = (p.size, c.size)
     best = np.full(shape, BEYOND, dtype=np.int64)
     value = np.full(shape, np.nan)
     pending = np.ones(shape, dtype=bool)
+    # p = 0: E = 1 for every k and C never falls, so k = 0 is the (first) maximiser.
+    zero = p == 0.0
+    if zero.any():
+        best[zero] = 0
+        value[zero] = 1.0 / np.asarray(cycle_cost(0, c, **cost_kw), dtype=np.float64)
+        pending[zero] = False
     for bound in (_FIRST_LOOK, SEARCH_BOUND):
         if not pending.any():
             break
@@ -273,19 +269,18 @@ def _search(p: NDArray[np.float64], c: NDArray[np.float64], active: dict) -> tup
             best[i, done] = first[falls]
             value[i, done] = top[falls]
             pending[i, done] = False
-    _limits(p, c, best, value, active)
+    _limits(p, c, best, value, a)
     return best, value
 
 
-def _limits(p, c, best, value, active) -> None:
+def _limits(p, c, best, value, a: Assumptions) -> None:
     """Cells the search path can call peakless for certain: ``c = 0`` with no verify growth and no
-    knee (a constant cost) and ``p > 0`` (rising tokens).  Their limit is left as ``nan``: under
-    decay or spread it has no closed form here."""
-    if "verify_growth" in active or "knee" in active:
+    knee (a constant cost ``1 + o``) and ``p > 0`` (rising tokens), whose limit is ``E(inf) / (1 + o)``."""
+    if a.verify_growth != 0.0 or a.knee is not None:
         return
-    where = (c[None, :] == 0.0) & (p[:, None] > 0.0) & (best == BEYOND)
-    best[where] = NO_PEAK
-    value[where] = np.nan
+    for i, j in zip(*np.nonzero((c[None, :] == 0.0) & (p[:, None] > 0.0) & (best == BEYOND)), strict=True):
+        best[i, j] = NO_PEAK
+        value[i, j] = tokens_limit(float(p[i]), a) / (1.0 + a.overhead)
 
 
 def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
@@ -316,13 +311,13 @@ def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
     for name, array in (("p", p_arr), ("c", c_arr)):
         if array.ndim != 1 or array.size == 0:
             raise ValueError(f"{name} must be a non-empty 1-D array of values")
-    active = _checked(dict(assumptions))
-    affine = _affine_cost(c_arr, active)
+    unknown = set(assumptions) - set(_TOKEN_KEYWORDS + _COST_KEYWORDS)
+    if unknown:
+        raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
+    a = check_keywords(**assumptions)  # the model's own checks and messages
+    affine = _affine_cost(c_arr, a)
     if affine is not None:
-        if active:
-            # Let the model validate the keywords (its messages name them).
-            cycle_cost(0, 0.5, **active)
         best, value = _fast(p_arr, c_arr, *affine)
     else:
-        best, value = _search(p_arr, c_arr, active)
-    return PhaseMap(p_arr, c_arr, best, value, dict(active))
+        best, value = _search(p_arr, c_arr, a)
+    return PhaseMap(p_arr, c_arr, best, value, a.keywords())

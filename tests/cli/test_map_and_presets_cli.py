@@ -69,3 +69,16 @@ def test_export_map_with_another_output_is_refused(tmp_path):
     result = run_cli("--export-map", str(tmp_path / "m.csv"), "--screenshot", str(tmp_path / "s.png"))
     assert result.returncode == 2 and "choose one of" in result.stderr
     assert not (tmp_path / "m.csv").exists()
+
+
+def test_export_map_follows_assumption_flags(tmp_path):
+    target = tmp_path / "map.csv"
+    result = run_cli("--export-map", str(target), "--decay", "0.9", "--overhead", "0.1")
+    assert result.returncode == 0, result.stderr
+    with target.open(newline="", encoding="utf-8") as handle:
+        rows = {(float(r["p"]), float(r["c"])): r for r in csv.DictReader(handle)}
+    row = rows[(0.8, 0.05)]
+    assert int(row["best_k"]) == best_draft_length(0.8, 0.05, decay=0.9, overhead=0.1)
+    assert int(row["best_k"]) != best_draft_length(0.8, 0.05)
+    bad = run_cli("--export-map", str(target), "--decay", "2")
+    assert bad.returncode == 2 and "decay" in bad.stderr

@@ -7,6 +7,7 @@ import pytest
 
 from specdec_desktop.model import best_draft_length, speedup
 from specdec_desktop.model import phase_map as pm
+from specdec_desktop.model.assumptions import Assumptions
 
 
 def test_every_cell_matches_the_scalar_answer_on_a_fine_grid():
@@ -84,10 +85,55 @@ def test_default_keywords_take_the_exact_path():
 def test_search_path_agrees_with_the_exact_path_where_it_certifies():
     grid = pm.grid_axis(41)
     exact = pm.phase_map(grid, grid)
-    best, value = pm._search(grid, grid, {})
+    best, value = pm._search(grid, grid, Assumptions())
     certified = best >= 0
     assert certified.sum() > 0.9 * best.size
     assert np.array_equal(best[certified], exact.best_k[certified])
     assert np.allclose(value[certified], exact.best_speedup[certified], rtol=1e-12)
     # Never a capped answer: what it cannot certify it flags.
     assert set(np.unique(best[~certified])) <= {pm.BEYOND, pm.NO_PEAK}
+
+
+ASSUMPTION_SETS = [
+    {"overhead": 0.2},
+    {"verify_growth": 0.05},
+    {"verify_growth": 0.02, "overhead": 0.1},
+    {"batch": 8, "knee": 4},
+    {"batch": 2, "knee": 16},
+    {"decay": 0.9},
+    {"spread": 3.0},
+    {"decay": 0.95, "spread": 5.0, "verify_growth": 0.01, "batch": 4, "knee": 8, "overhead": 0.05},
+]
+
+
+@pytest.mark.parametrize("keywords", ASSUMPTION_SETS, ids=lambda kw: ",".join(kw))
+def test_under_assumptions_every_cell_matches_the_model(keywords):
+    grid = pm.grid_axis(21)
+    result = pm.phase_map(grid, grid, **keywords)
+    assert result.assumptions == keywords
+    ties = 0
+    for i, p in enumerate(grid):
+        for j, c in enumerate(grid):
+            best = best_draft_length(p, c, **keywords)
+            got = int(result.best_k[i, j])
+            if best is None and got < 0:
+                continue
+            if got == best:
+                assert result.best_speedup[i, j] == pytest.approx(speedup(p, best, c, **keywords), rel=1e-12)
+                continue
+            # Only an exact tie may differ: the map gives the smaller k (SPEC section 1), where the
+            # model's arithmetic can round a flat speedup either way.
+            ties += 1
+            assert got >= 0, (p, c)
+            rival = best if best is not None else got + 64
+            assert got < rival
+            flat = speedup(p, rival, c, **keywords)
+            assert speedup(p, got, c, **keywords) == pytest.approx(flat, rel=1e-12)
+    assert ties <= 3
+
+
+def test_invalid_assumption_is_the_models_message():
+    with pytest.raises(ValueError, match="decay"):
+        pm.phase_map([0.5], [0.1], decay=0.0)
+    with pytest.raises(ValueError, match="batch"):
+        pm.phase_map([0.5], [0.1], batch=1.5)
