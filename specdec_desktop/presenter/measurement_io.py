@@ -103,12 +103,11 @@ class MeasurementIO(QObject):
     # -- starting a read ------------------------------------------------------------------------
 
     def import_dialog(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
-            self.window, "Import measurements", str(self._folder), _FILTER
-        )
-        if paths:
-            self._folder = Path(paths[0]).parent
-            self.import_paths([Path(p) for p in paths])
+        # One file from the dialog (several files: drop them on the window, or `fit FILE...`).
+        path, _ = QFileDialog.getOpenFileName(self.window, "Import measurements", str(self._folder), _FILTER)
+        if path:
+            self._folder = Path(path).parent
+            self.import_paths([Path(path)])
 
     def paste(self) -> None:
         text = QGuiApplication.clipboard().text()
