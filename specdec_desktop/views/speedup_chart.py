@@ -10,7 +10,10 @@ What it draws:
 * the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
 * a break-even line at speedup 1 with the region below it marked "slower";
 * a marker at the current k and one at the best k (when there is a peak); a best k past the
-  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number.
+  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
+* under non-default assumptions (issue 11), the original model's curve as a thin dashed
+  reference behind the active model's curve, and a caption naming the assumptions;
+* when asked, simulated speedup at each k with its 95 % interval (:meth:`show_simulation`).
 """
 
 from __future__ import annotations
@@ -35,6 +38,8 @@ __all__ = ["SpeedupChart", "y_max_for"]
 def y_max_for(curves: Curves, readouts: Readouts) -> float:
     """Top of the y-range: above the highest curve, on a tidy value, never below 1.5."""
     top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0)
+    if curves.reference is not None:
+        top = max(top, float(np.max(curves.reference)))
     step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
     return max(1.5, math.ceil(top * 1.1 / step) * step)
 
@@ -86,6 +91,11 @@ class SpeedupChart(pg.PlotWidget):
         self.band = QGraphicsPathItem()
         self.band.setPen(pg.mkPen(None))
         self.curve = pg.PlotCurveItem()
+        # The original model's curve, drawn thin and dashed while assumptions are active.
+        self.reference = pg.PlotCurveItem()
+        # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
+        self.simulated = pg.ScatterPlotItem(symbol="s")
+        self.simulated_bars = pg.ErrorBarItem(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0), beam=0.0)
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.5, 1.6))
@@ -95,7 +105,17 @@ class SpeedupChart(pg.PlotWidget):
         self.best_arrow.hide()
         self.band_label = pg.TextItem(anchor=(1.0, 0.0))
 
-        for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
+        for item in (
+            self.slower,
+            self.band,
+            self.lower,
+            self.upper,
+            self.break_even,
+            self.reference,
+            self.curve,
+            self.simulated_bars,
+            self.simulated,
+        ):
             plot.addItem(item)
         for item in (self.current, self.best):
             plot.addItem(item)
@@ -111,7 +131,10 @@ class SpeedupChart(pg.PlotWidget):
         self.slower.setZValue(-20)
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
+        self.reference.setZValue(4)
         self.curve.setZValue(5)
+        self.simulated_bars.setZValue(6)
+        self.simulated.setZValue(7)
         self.best.setZValue(10)
         self.current.setZValue(11)
         self.apply_theme(theme)
@@ -180,6 +203,12 @@ class SpeedupChart(pg.PlotWidget):
         self.upper.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
+        thin = max(1.0, theme.curve_width * 0.4)
+        self.reference.setPen(pg.mkPen(_color(theme.text_muted), width=thin, style=Qt.PenStyle.DashLine))
+        self.simulated.setPen(self._marker_style("pen", theme.text, 1.0))
+        self.simulated.setBrush(self._marker_style("brush", theme.marker_current))
+        self.simulated.setSize(max(5.0, theme.marker_size * 0.5))
+        self.simulated_bars.setOpts(pen=pg.mkPen(_color(theme.text), width=thin))
         outline = self._marker_style("pen", theme.text, max(1.5, theme.curve_width * 0.5))
         self.current.setPen(outline)
         self.current.setBrush(self._marker_style("brush", theme.marker_current))
@@ -210,8 +239,8 @@ class SpeedupChart(pg.PlotWidget):
         if (
             previous is None
             or previous_curves is None
-            or (previous.params.p, previous.params.c, previous_curves.x_max)
-            != (readouts.params.p, readouts.params.c, curves.x_max)
+            or (previous.params.p, previous.params.c, previous_curves.x_max, previous.assumptions)
+            != (readouts.params.p, readouts.params.c, curves.x_max, readouts.assumptions)
         ):
             x = curves.k.astype(np.float64)
             self.curve.setData(x, curves.speedup)
@@ -222,6 +251,10 @@ class SpeedupChart(pg.PlotWidget):
             )
             band.closeSubpath()
             self.band.setPath(band)
+            if curves.reference is None:
+                self.reference.setData([], [])
+            else:
+                self.reference.setData(x, curves.reference)
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -267,4 +300,21 @@ class SpeedupChart(pg.PlotWidget):
             self.slower_label.setPos(x_max, 0.04 * y_max)
             self.break_even_label.setPos(0.02 * x_max, 1.0)
             self.band_label.setPos(x_max, y_max)
-        self.band_label.setText(f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+
+        band_text = f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}"
+        if curves.reference is not None:  # under assumptions: name them (the caption of exports too)
+            band_text += f"\n{readouts.assumptions.describe()}; dashed: original model"
+        if self.band_label.toPlainText() != band_text:
+            self.band_label.setText(band_text)
+
+    def show_simulation(
+        self, k: np.ndarray | None, speedup: np.ndarray | None, half_width: np.ndarray | None
+    ) -> None:
+        """Overlay simulated speedup at each ``k`` with ``± half_width`` (95 %); ``None`` clears it."""
+        if k is None or speedup is None or half_width is None or len(k) == 0:
+            self.simulated.setData([], [])
+            self.simulated_bars.setData(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0))
+            return
+        x = np.asarray(k, dtype=np.float64)
+        self.simulated.setData(x, speedup)
+        self.simulated_bars.setData(x=x, y=np.asarray(speedup), height=2.0 * np.asarray(half_width))
