@@ -224,6 +224,12 @@ def test_best_k_zero_label_is_not_cut_at_the_left_edge(window):
     window.state.set(p=0.5, c=0.5, k=1)
     label = window.chart.best_label
     assert label.toPlainText() == "best k = 0"
-    assert label.anchor.x() == 0.0  # extends rightward from the marker at the left edge
-    window.state.set(p=0.75, c=0.15)
-    assert window.chart.best_label.anchor.x() == 0.5
+    width, height = window.chart.plot_size()
+    x0, y0, x1, y1 = window.chart.label_boxes()["best"]
+    assert 0 <= x0 and x1 <= width and 0 <= y0 and y1 <= height
+
+
+def test_one_label_when_the_current_k_is_the_best(window):
+    window.state.set(p=0.75, c=0.15, k=4)
+    assert window.chart.current_label.toPlainText() == "k = 4: 1.91×, the best"
+    assert "best" not in window.chart.label_boxes()
