@@ -9,7 +9,8 @@ What it draws:
 
 * the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
 * a break-even line at speedup 1 with the region below it marked "slower";
-* a marker at the current k and one at the best k (when there is a peak);
+* a marker at the current k and one at the best k (when there is a peak); a best k past the
+  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
 * a title and a legend naming the thick line, the band and break-even.
 
 Every label is placed by one rule (:mod:`.chart_labels`): clear of the other
@@ -107,6 +108,9 @@ class SpeedupChart(pg.PlotWidget):
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.0, 0.0))
         self.best_label = pg.TextItem(anchor=(0.0, 0.0))
+        # A best k beyond the x-range's cap: an arrow at the right edge, pointing right.
+        self.best_arrow = pg.ArrowItem(angle=180, headLen=16, tailLen=18, tailWidth=4, pxMode=True)
+        self.best_arrow.hide()
         self.band_label = pg.TextItem(anchor=(0.0, 0.0))
         #: Labels in placing order (most important first), with the point each describes.
         self._labels: dict[str, tuple[pg.TextItem, Target]] = {}
@@ -124,6 +128,7 @@ class SpeedupChart(pg.PlotWidget):
             plot.addItem(item)
         for item in (self.current, self.best):
             plot.addItem(item)
+        plot.addItem(self.best_arrow, ignoreBounds=True)
         for item in (
             self.slower_label,
             self.break_even_label,
@@ -218,6 +223,7 @@ class SpeedupChart(pg.PlotWidget):
         self.best.setPen(outline)
         self.best.setBrush(self._marker_style("brush", theme.marker_best))
         self.best.setSize(theme.marker_size * 1.5)
+        self.best_arrow.setStyle(pen=outline, brush=self._marker_style("brush", theme.marker_best))
         for item, color in (
             (self.slower_label, theme.slower_region),
             (self.break_even_label, theme.break_even),
@@ -336,9 +342,11 @@ class SpeedupChart(pg.PlotWidget):
     def _best_target(self) -> tuple[float, float] | None:
         if self._last is None:
             return None
-        readouts = self._last[0]
+        readouts, curves = self._last
         if readouts.best_k is None or readouts.best_speedup is None or readouts.best_k == readouts.params.k:
             return None
+        if curves.beyond(readouts.best_k):  # the arrow at the right edge
+            return float(curves.x_max), float(curves.speedup[-1])
         return float(readouts.best_k), readouts.best_speedup
 
     def _on_view_resized(self) -> None:
@@ -373,7 +381,10 @@ class SpeedupChart(pg.PlotWidget):
         marker = theme.marker_size
         cx, cy = px(readouts.params.k, readouts.speedup)
         obstacles.boxes.append(Box(cx - marker / 2, cy - marker / 2, cx + marker / 2, cy + marker / 2))
-        if readouts.best_k is not None and readouts.best_speedup is not None:
+        if self.best_arrow.isVisible():
+            ax, ay = px(self._last[1].x_max, float(self._last[1].speedup[-1]))
+            obstacles.boxes.append(Box(ax - 36, ay - 10, ax, ay + 10))
+        elif readouts.best_k is not None and readouts.best_speedup is not None:
             bx, by = px(readouts.best_k, readouts.best_speedup)
             half = marker * 0.75
             obstacles.boxes.append(Box(bx - half, by - half, bx + half, by + half))
@@ -463,15 +474,25 @@ class SpeedupChart(pg.PlotWidget):
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
         best = (readouts.best_k, readouts.best_speedup)
+        beyond = curves.beyond(readouts.best_k)
         if previous is None or best != (previous.best_k, previous.best_speedup):  # k alone keeps it
-            if readouts.best_k is None or readouts.best_speedup is None:
+            if readouts.best_k is None or readouts.best_speedup is None or beyond:
                 self.best.setData([], [])
             else:
                 self.best.setData([readouts.best_k], [readouts.best_speedup])
+        self.best_arrow.setVisible(beyond)
+        if beyond:
+            # Off the chart to the right: point at it from the curve's last point.
+            self.best_arrow.setPos(curves.x_max, float(curves.speedup[-1]))
         # One label says both when the current k is the best one.
         at_best = readouts.best_k == k
         _set_text(self.current_label, f"k = {k}: {readouts.speedup:.2f}×" + (", the best" if at_best else ""))
-        best_text = "" if readouts.best_k is None or at_best else f"best k = {readouts.best_k}"
+        if readouts.best_k is None or at_best:
+            best_text = ""
+        elif beyond:
+            best_text = f"best k = {readouts.best_k:,} →"
+        else:
+            best_text = f"best k = {readouts.best_k}"
         _set_text(self.best_label, best_text)
 
         x_max = curves.x_max
