@@ -2,7 +2,7 @@
 
 PyInstaller's Qt hooks collect every plugin, translation and library a Qt
 module *might* use (219-260 MB for this app).  The rules here cut that to what
-the app uses, in three steps, all on PyInstaller's TOC entries
+the app uses, in four steps, all on PyInstaller's TOC entries
 ``(destination, source, typecode)``:
 
 1. :data:`EXCLUDED_MODULES` keeps unused Python packages out of the analysis
@@ -11,6 +11,8 @@ the app uses, in three steps, all on PyInstaller's TOC entries
    :data:`KEEP_PLUGINS`.
 3. :func:`prune_unreferenced` drops shared libraries that nothing kept links to
    (the libraries the dropped plugins had pulled in: GTK, Qt Network, EGLFS...).
+4. :data:`HOST_SYSTEM_LIBRARIES` (libstdc++, libgcc_s, libexpat) are left to the user's
+   system on Linux, so the build host's copies do not raise the glibc floor.
 
 :func:`strip_selected` strips libpython and ``lib-dynload`` only: stripping
 numpy's OpenBLAS breaks it ("ELF load command address/offset not
@@ -32,8 +34,10 @@ __all__ = [
     "EXCLUDED_MODULES",
     "EXCLUDED_WITH_FALLBACK",
     "HIDDEN_IMPORTS",
+    "HOST_SYSTEM_LIBRARIES",
     "KEEP_LIBRARIES",
     "KEEP_PLUGINS",
+    "is_host_system_library",
     "keep_entry",
     "plugin_of",
     "prune_unreferenced",
@@ -128,6 +132,13 @@ KEEP_PLUGINS: dict[str, frozenset[str]] = {
 #: ``ctypes`` or ``dlopen`` by name).  None today; add here rather than switch pruning off.
 KEEP_LIBRARIES: frozenset[str] = frozenset()
 
+#: Linux libraries never bundled (rule 4): PyInstaller copies them from the build host, where a
+#: Debian 12 copy needs glibc 2.36 (``arc4random``) and would lift the bundle's glibc floor
+#: above what Qt needs (packaging/check_glibc.py).  Every glibc desktop has its own: the C++
+#: runtime and libgcc_s come with the compiler runtime every C++ desktop program needs, and
+#: libexpat with fontconfig.  The user's copy is then used, as for libc itself.
+HOST_SYSTEM_LIBRARIES: frozenset[str] = frozenset({"libstdc++.so.6", "libgcc_s.so.1", "libexpat.so.1"})
+
 _LIBRARY_SUFFIX = re.compile(r"(\.so(\.[0-9]+)*|\.dll|\.dylib|\.pyd)$", re.IGNORECASE)
 
 Entry = tuple[str, str, str]
@@ -177,6 +188,11 @@ def keep_entry(dest: str) -> bool:
 def _library_key(name: str) -> str:
     """The name a library is linked by: its file name (lower-case, as Windows compares names)."""
     return PurePosixPath(name.replace("\\", "/")).name.lower()
+
+
+def is_host_system_library(dest: str) -> bool:
+    """Whether ``dest`` is a top-level Linux library the user's system provides (rule 4)."""
+    return _library_key(dest) in HOST_SYSTEM_LIBRARIES and len(_parts(dest)) == 1
 
 
 def _is_python_library(dest: str) -> bool:
@@ -273,15 +289,17 @@ def trim(
     get_imports: Callable[[str], Iterable[str]],
     log: Callable[[str], None] = print,
 ) -> tuple[list[Entry], list[Entry]]:
-    """Apply rules 2 and 3 to PyInstaller's binaries and datas; return the kept ones."""
+    """Apply rules 2, 3 and 4 to PyInstaller's binaries and datas; return the kept ones."""
     binaries = list(binaries)
     datas = list(datas)
     kept_datas = [entry for entry in datas if keep_entry(entry[0])]
-    filtered = [entry for entry in binaries if keep_entry(entry[0])]
+    system = [entry for entry in binaries if is_host_system_library(entry[0])]
+    filtered = [entry for entry in binaries if keep_entry(entry[0]) and entry not in system]
     kept_binaries, pruned = prune_unreferenced(filtered, get_imports)
     log(
         f"trim: dropped {len(datas) - len(kept_datas)} data files (translations), "
-        f"{len(binaries) - len(filtered)} Qt plugins, {len(pruned)} unreferenced libraries"
+        f"{len(binaries) - len(filtered) - len(system)} Qt plugins, {len(pruned)} unreferenced libraries, "
+        f"{len(system)} libraries the system provides ({', '.join(sorted(e[0] for e in system)) or 'none'})"
     )
     for dest, _, _ in sorted(pruned):
         log(f"trim:   unreferenced {dest}")

@@ -6,10 +6,12 @@
 # 1. build dependencies: PyInstaller, and the X11 libraries that must be on the build host to be
 #    bundled (libxcb-icccm4, libxcb-keysyms1; libwayland-cursor0 for the Wayland plugin);
 # 2. build dist/specdec-desktop with build.spec, pack the .tar.gz, check sizes and contents
-#    (packaging/check_bundle.py: <= 170 MiB folder, <= 70 MiB archive);
+#    (packaging/check_bundle.py: <= 170 MiB folder, <= 70 MiB archive, licences) and the glibc
+#    floor (packaging/check_glibc.py);
 # 3. unpack the archive and run the app from it inside a network namespace with no interfaces
 #    (`unshare -n`; as a non-root user `unshare -rn`), with no system fonts (empty fontconfig):
-#    --self-test (offscreen, and on X11 under Xvfb when xvfb-run exists), calc --json against
+#    --self-test (offscreen, and on X11 under Xvfb when xvfb-run exists; SPECDEC_CI_REQUIRE_X11=1
+#    makes a missing xvfb-run a failure, as .ci/run does), calc --json against
 #    the reference values, --screenshot, and a bad argument (exit 2, one line on stderr).
 # Where no network namespace can be made (some containers forbid it) the stage fails; set
 # SPECDEC_CI_ALLOW_NETWORK=1 to run the same checks without that isolation (it says so).
@@ -56,6 +58,7 @@ ARCHIVE=$("$PY" packaging/make_archive.py | sed -n 's/^make_archive: \(.*\.tar\.
 [ -f "$ARCHIVE" ] || fail "make_archive.py did not write the archive"
 echo "packed in $((SECONDS - started)) s"
 "$PY" packaging/check_bundle.py --archive "$ARCHIVE" || fail "the bundle does not pass check_bundle.py"
+"$PY" packaging/check_glibc.py || fail "a bundled file needs a newer glibc than the README promises"
 
 say "no network"
 if unshare -n true 2>/dev/null; then
@@ -97,6 +100,8 @@ if command -v xvfb-run >/dev/null; then
     echo "-- --self-test (X11 under Xvfb: the xcb plugin and the bundled X libraries)"
     timeout "$STEP_TIMEOUT" "${NONET[@]}" env -u QT_QPA_PLATFORM xvfb-run -a "$APP" --self-test ||
         fail "--self-test failed under Xvfb"
+elif [ "${SPECDEC_CI_REQUIRE_X11:-0}" = 1 ]; then
+    fail "xvfb-run is not installed (apt-get install xvfb xauth): the X11 self-test must run"
 else
     echo "-- xvfb-run not installed: X11 run skipped"
 fi

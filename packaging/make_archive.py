@@ -23,7 +23,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = Path(__file__).resolve().parent / "linux"
+sys.path.insert(0, str(LINUX.parent))
 NAME = "specdec-desktop"
+METAINFO = "org.specdec.desktop.metainfo.xml"
 
 README = """SpecDec Desktop {version} for Linux ({arch})
 ================================================
@@ -36,9 +38,15 @@ Remove it again:         ./install.sh --uninstall
 Check this copy works:   ./specdec-desktop --self-test
 The numbers only:        ./specdec-desktop calc --k 6 --p 0.75 --c 0.15
 
-It needs no network, no Python and no fonts from the system. On X11 it needs the
-usual X client libraries (libxcb, libX11, libxkbcommon, libfontconfig) and libGL,
-which every desktop has.
+It needs no network, no Python and no fonts from the system. It runs on Linux
+with glibc {glibc} or newer: {distributions}.
+On X11 it needs the usual X client libraries (libxcb, libX11, libxkbcommon,
+libfontconfig) and libGL, which every desktop has; if it will not start,
+./specdec-desktop --self-test prints one line naming what to install.
+
+Licences: the app is MIT; the licences and notices of everything it carries
+(Qt, PySide6, Python, pyqtgraph, numpy, the Inter font...) are in
+_internal/licenses/ and listed in Help > About.
 """
 
 
@@ -63,7 +71,16 @@ def _entries(bundle: Path, top: str) -> list[tuple[str, Path | bytes, int]]:
             entries.append((f"{top}/{path.relative_to(bundle).as_posix()}", path, 0))
     entries.append((f"{top}/install.sh", LINUX / "install.sh", 0o755))
     entries.append((f"{top}/{NAME}.desktop", LINUX / f"{NAME}.desktop", 0o644))
-    readme = README.format(version=version(), arch=platform.machine()).encode()
+    entries.append((f"{top}/{METAINFO}", LINUX / METAINFO, 0o644))
+    import check_glibc  # the floor the bundle is checked against
+
+    floor = ".".join(map(str, check_glibc.GLIBC_FLOOR))
+    readme = README.format(
+        version=version(),
+        arch=platform.machine(),
+        glibc=floor,
+        distributions=check_glibc.SUPPORTED_DISTRIBUTIONS,
+    ).encode()
     entries.append((f"{top}/README.txt", readme, 0o644))
     return entries
 

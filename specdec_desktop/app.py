@@ -23,6 +23,7 @@ from . import __version__, resources, startup_probe
 from .app_icon import app_icon
 from .first_paint import after_first_paint
 from .launch import EXIT_FAILURE, EXIT_OK, LaunchOptions
+from .qt_platform import StartupGuard
 from .state import AppState
 from .theme.fonts import register_fonts
 
@@ -73,7 +74,12 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     os.environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
     app = QApplication.instance()
     if app is None:
-        app = QApplication([sys.argv[0] if sys.argv else "specdec-desktop", *(argv or [])])
+        # Qt ends the process when its display plugin cannot load; say why in one line instead.
+        guard = StartupGuard()
+        try:
+            app = QApplication([sys.argv[0] if sys.argv else "specdec-desktop", *(argv or [])])
+        finally:
+            guard.release()
     app.setApplicationName(APP_NAME)
     app.setOrganizationName("SpecDec")
     app.setApplicationVersion(__version__)

@@ -51,17 +51,23 @@ def _calc(request: CalcRequest) -> int:
 
 
 def _dispatch(options: LaunchOptions) -> int:
-    if options.fuzz is not None:
-        from .robustness.fuzz_run import run_fuzz
+    """Run the command that needs Qt; one line and exit 1 when Qt cannot load at all."""
+    try:
+        if options.fuzz is not None:
+            from .robustness.fuzz_run import run_fuzz as command
+        elif options.self_test:
+            from .selftest import run_self_test as command
+        else:
+            from .app import run as command
+    except ImportError as error:
+        from .qt_platform import EXIT_NO_PLATFORM, import_failure
 
-        return run_fuzz(options)
-    if options.self_test:
-        from .selftest import run_self_test
-
-        return run_self_test(options)
-    from .app import run
-
-    return run(options)
+        line = import_failure(error)
+        if line is None:
+            raise
+        print(line, file=sys.stderr)
+        return EXIT_NO_PLATFORM
+    return command(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,6 +14,7 @@ APPDIR="$PREFIX/lib/specdec-desktop"
 BIN="$PREFIX/bin/specdec-desktop"
 DESKTOP="$PREFIX/share/applications/specdec-desktop.desktop"
 ICONS="$PREFIX/share/icons/hicolor"
+METAINFO="$PREFIX/share/metainfo/org.specdec.desktop.metainfo.xml"
 SIZES="16 24 32 48 64 128 256 512"
 
 refresh() {
@@ -23,7 +24,7 @@ refresh() {
 
 if [ "${1:-}" = "--uninstall" ]; then
     rm -rf "$APPDIR"
-    rm -f "$BIN" "$DESKTOP" "$ICONS/scalable/apps/specdec-desktop.svg"
+    rm -f "$BIN" "$DESKTOP" "$METAINFO" "$ICONS/scalable/apps/specdec-desktop.svg"
     for size in $SIZES; do rm -f "$ICONS/${size}x${size}/apps/specdec-desktop.png"; done
     refresh
     echo "SpecDec Desktop removed from $PREFIX"
@@ -55,6 +56,12 @@ sed -e "s|^Exec=.*|Exec=\"$APPDIR/specdec-desktop\"|" \
     -e "s|^TryExec=.*|TryExec=$APPDIR/specdec-desktop|" \
     "$HERE/specdec-desktop.desktop" > "$DESKTOP"
 chmod 644 "$DESKTOP"
+# What software centres show about the app (AppStream).
+if [ -f "$HERE/org.specdec.desktop.metainfo.xml" ]; then
+    mkdir -p "$PREFIX/share/metainfo"
+    cp "$HERE/org.specdec.desktop.metainfo.xml" "$METAINFO"
+    chmod 644 "$METAINFO"
+fi
 refresh
 
 echo "SpecDec Desktop installed in $APPDIR"

@@ -5,6 +5,7 @@ Public names (see CONTRACT.md): :func:`expected_tokens`, :func:`cycle_cost`,
 """
 
 from . import invariants
+from .assumptions import ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS, Assumptions, AssumptionSpec
 from .closed_form import (
     best_draft_length,
     cycle_cost,
@@ -13,6 +14,7 @@ from .closed_form import (
     speedup,
     speedup_limit,
 )
+from .extended import SEARCH_LIMIT, Peak, peak
 from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
 from .race import RaceTotals, accepted_variance, race_totals
@@ -22,13 +24,19 @@ from .trace import TokenState, Trace, TraceStream, build_trace, resolved_states,
 
 __all__ = [
     "ACCEPTANCE",
+    "ASSUMPTION_SPECS",
     "BAND_HALF_WIDTH",
+    "DEFAULT_ASSUMPTIONS",
     "DRAFT_COST",
     "DRAFT_LENGTH",
+    "SEARCH_LIMIT",
     "SPECS",
+    "AssumptionSpec",
+    "Assumptions",
     "Curves",
     "ParameterSpec",
     "Parameters",
+    "Peak",
     "Playhead",
     "RaceTotals",
     "Readouts",
@@ -43,6 +51,7 @@ __all__ = [
     "expected_tokens",
     "has_peak",
     "invariants",
+    "peak",
     "race_totals",
     "readouts",
     "resolved_states",

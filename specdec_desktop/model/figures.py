@@ -13,7 +13,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import invariants
-from .closed_form import _cycle_cost, _expected_tokens, _speedup, best_draft_length, speedup_limit
+from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from .closed_form import _tokens, best_draft_length, speedup_limit
+from .extended import cost_table, peak, speedup_table
+from .geometric import _cycle_cost, _expected_tokens, _speedup
 from .parameters import Parameters
 
 __all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
@@ -29,7 +32,12 @@ class Readouts:
     """The four readouts at one parameter point.
 
     ``best_k`` is ``None`` when the speedup has no peak; then ``limit`` is the
-    value it tends to.  ``best_k == 0`` means "do not speculate".
+    value it tends to, and ``peak_status`` says ``"none"`` (it rises for ever) or
+    ``"beyond"`` (under assumptions: it still rises at k = 4096 and no proof says where it
+    stops).  ``best_k == 0`` means "do not speculate".
+
+    Under non-default ``assumptions`` the figures are the active model's and ``original``
+    holds the original model's readouts at the same point, for comparison.
     """
 
     params: Parameters
@@ -39,6 +47,9 @@ class Readouts:
     best_k: int | None
     best_speedup: float | None
     limit: float | None
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    peak_status: str = "peak"
+    original: Readouts | None = None
 
     @property
     def accepted_guesses(self) -> float:
@@ -58,8 +69,10 @@ class Readouts:
         }
 
 
-def readouts(params: Parameters) -> Readouts:
-    """Compute the four readouts for ``params``."""
+def readouts(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> Readouts:
+    """Compute the four readouts for ``params`` under ``assumptions`` (default: the original model)."""
+    if assumptions.changes_tokens or assumptions.changes_cost:
+        return _assumed_readouts(params, assumptions)
     # Parameters are checked when made, so this skips the public functions' checks (it runs at
     # every slider move) and calls the same arithmetic: the figures are theirs to the last bit.
     p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
@@ -78,6 +91,28 @@ def readouts(params: Parameters) -> Readouts:
     return result
 
 
+def _assumed_readouts(params: Parameters, a: Assumptions) -> Readouts:
+    p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
+    tokens = float(_tokens(p, k, a))
+    cost = float(cost_table(k, c, a))
+    top = peak(params.p, params.c, a)
+    result = Readouts(
+        params=params,
+        tokens_per_cycle=tokens,
+        cost_per_cycle=cost,
+        speedup=tokens / cost,
+        best_k=top.k,
+        best_speedup=top.speedup,
+        limit=top.limit,
+        assumptions=a,
+        peak_status=top.status,
+        original=readouts(params),
+    )
+    if invariants.enabled():
+        invariants.check_assumed_readouts(result)
+    return result
+
+
 @dataclass(frozen=True)
 class Curves:
     """The chart's data: speedup at every whole k in ``0..x_max`` for p and p ± 0.10."""
@@ -88,6 +123,8 @@ class Curves:
     upper: NDArray[np.float64]
     p_lower: float
     p_upper: float
+    #: The original model's curve at p when assumptions are active (the chart's thin reference).
+    reference: NDArray[np.float64] | None = None
 
     @property
     def x_max(self) -> int:
@@ -106,11 +143,29 @@ def chart_x_max(params: Parameters, best_k: int | None) -> int:
     return int(-(-padded // tidy) * tidy)
 
 
-def speedup_curves(params: Parameters, best_k: int | None) -> Curves:
-    """Speedup against draft length at p and at p ± :data:`BAND_HALF_WIDTH` (clamped)."""
-    k = np.arange(chart_x_max(params, best_k) + 1, dtype=np.int64)
+def speedup_curves(
+    params: Parameters, best_k: int | None, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+) -> Curves:
+    """Speedup against draft length at p and at p ± :data:`BAND_HALF_WIDTH` (clamped).
+
+    Under non-default ``assumptions`` the three curves are the active model's and
+    ``reference`` is the original model's curve at p.
+    """
+    x_max = chart_x_max(params, best_k)
+    k = np.arange(x_max + 1, dtype=np.int64)
     p_lower = max(0.0, params.p - BAND_HALF_WIDTH)
     p_upper = min(1.0, params.p + BAND_HALF_WIDTH)
+    a = assumptions
+    if a.changes_tokens or a.changes_cost:
+        return Curves(
+            k=k,
+            speedup=speedup_table(params.p, params.c, x_max, a),
+            lower=speedup_table(p_lower, params.c, x_max, a),
+            upper=speedup_table(p_upper, params.c, x_max, a),
+            p_lower=p_lower,
+            p_upper=p_upper,
+            reference=_speedup(np.float64(params.p), k, np.float64(params.c)),
+        )
     c = np.float64(params.c)  # checked by Parameters, as are p_lower and p_upper (clamped)
     return Curves(
         k=k,

@@ -18,7 +18,14 @@ from __future__ import annotations
 import math
 import os
 
-__all__ = ["ENV_VAR", "InvariantError", "check_accepted_counts", "check_readouts", "enabled"]
+__all__ = [
+    "ENV_VAR",
+    "InvariantError",
+    "check_accepted_counts",
+    "check_assumed_readouts",
+    "check_readouts",
+    "enabled",
+]
 
 ENV_VAR = "SPECDEC_CHECK_INVARIANTS"
 
@@ -66,6 +73,42 @@ def check_readouts(r) -> None:
         _require(best >= speedup(p, r.best_k + 1, c) * (1 - 1e-12), "best k beaten by k + 1")
         if r.best_k > 0:
             _require(best >= speedup(p, r.best_k - 1, c) * (1 - 1e-12), "best k beaten by k - 1")
+
+
+def check_assumed_readouts(r) -> None:
+    """Check readouts under non-default assumptions against the model's guarantees.
+
+    Restated independently: ``1 <= E <= k + 1``, ``C`` from the contract's formula, ``S = E/C``,
+    the best k at least as good as its neighbours, and the original figures unchanged.
+    """
+    from .closed_form import speedup
+    from .extended import SEARCH_LIMIT
+
+    params, a = r.params, r.assumptions
+    k, p, c = params.k, params.p, params.c
+    _require(1.0 - 1e-9 <= r.tokens_per_cycle <= k + 1 + 1e-9, f"E = {r.tokens_per_cycle} not in [1, k+1]")
+    if a.knee is None:
+        factor = 1.0
+    else:
+        factor = max(1.0, a.batch * (k + 1) / a.knee) / max(1.0, a.batch / a.knee)
+    cost = a.overhead + k * c + (1.0 + a.verify_growth * k) * factor
+    _require(
+        math.isclose(r.cost_per_cycle, cost, rel_tol=1e-9), f"C = {r.cost_per_cycle}, formula gives {cost}"
+    )
+    _require(math.isclose(r.speedup, r.tokens_per_cycle / r.cost_per_cycle, rel_tol=1e-12), "S != E / C")
+    keywords = a.keywords()
+    if r.best_k is not None:
+        _require(r.peak_status == "peak", "a best k without a peak")
+        best = speedup(p, r.best_k, c, **keywords)
+        _require(best >= speedup(p, r.best_k + 1, c, **keywords) * (1 - 1e-12), "best k beaten by k + 1")
+        if r.best_k > 0:
+            _require(best >= speedup(p, r.best_k - 1, c, **keywords) * (1 - 1e-12), "best k beaten by k - 1")
+    else:
+        _require(r.peak_status in ("none", "beyond"), f"no best k but status {r.peak_status!r}")
+        if r.peak_status == "beyond":
+            last = speedup(p, SEARCH_LIMIT, c, **keywords)
+            _require(last >= speedup(p, SEARCH_LIMIT - 1, c, **keywords), "no peak claimed after a fall")
+    _require(r.original is not None and r.original.assumptions.is_default, "original figures missing")
 
 
 def check_accepted_counts(accepted, k: int) -> None:

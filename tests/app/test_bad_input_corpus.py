@@ -1,6 +1,6 @@
 """The bad input corpus: hundreds of generated bad files and values, refused clearly, changing nothing.
 
-Files come from :mod:`specdec_desktop.robustness.corpus` (seeded).  Every scenario
+Files come from `tests/support/corpus.py` (seeded).  Every scenario
 and tour file goes through the window's own File > Open actions (the dialog
 answered programmatically) in one window, with a full snapshot of the window's
 state compared before and after each; every scenario file also goes through

@@ -164,7 +164,23 @@ def test_trim_reports_what_it_dropped():
     kept_binaries, kept_datas = rules.trim(binaries, datas, lambda source: [], log=messages.append)
     assert [d for d, _, _ in kept_binaries] == ["PySide6/Qt/plugins/platforms/libqxcb.so"]
     assert [d for d, _, _ in kept_datas] == ["resources/a.txt"]
-    assert "1 data files (translations), 1 Qt plugins, 1 unreferenced libraries" in messages[0]
+    assert "1 data files (translations), 1 Qt plugins, 1 unreferenced libraries, 0 libraries" in messages[0]
+
+
+def test_host_system_libraries_are_left_to_the_users_system():
+    # A Debian 12 host's libstdc++ and libexpat need glibc 2.36 (packaging/check_glibc.py).
+    messages = []
+    binaries = _toc(
+        ("libstdc++.so.6", "/usr/lib/libstdc++.so.6", "BINARY"),
+        ("libexpat.so.1", "/usr/lib/libexpat.so.1", "BINARY"),
+        ("libgcc_s.so.1", "/usr/lib/libgcc_s.so.1", "BINARY"),
+        ("PySide6/Qt/plugins/platforms/libqxcb.so", "/src/libqxcb.so", "BINARY"),
+    )
+    links = {"/src/libqxcb.so": ["libstdc++.so.6", "libexpat.so.1", "libgcc_s.so.1"]}
+    kept, _ = rules.trim(binaries, [], lambda source: links.get(source, []), log=messages.append)
+    assert [d for d, _, _ in kept] == ["PySide6/Qt/plugins/platforms/libqxcb.so"]
+    assert "3 libraries the system provides" in messages[0]
+    assert not rules.is_host_system_library("numpy.libs/libstdc++.so.6")  # a wheel's own copy stays
 
 
 @pytest.mark.skipif(shutil.which("strip") is None, reason="needs binutils' strip")

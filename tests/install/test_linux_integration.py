@@ -21,6 +21,7 @@ from ..support.paths import ROOT
 
 LINUX = ROOT / "packaging" / "linux"
 DESKTOP = LINUX / "specdec-desktop.desktop"
+METAINFO = LINUX / "org.specdec.desktop.metainfo.xml"
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux packaging")
 
@@ -52,6 +53,27 @@ def test_desktop_file_is_valid():
     assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
 
 
+@pytest.mark.skipif(shutil.which("appstreamcli") is None, reason="appstream (appstreamcli) not installed")
+def test_metainfo_is_valid():
+    # --no-net: the validator must not try the network (and the app's metadata names no URL).
+    result = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", str(METAINFO)], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    # Errors (E:) and warnings (W:) fail; infos (I:) may differ between appstream versions.
+    assert not [line for line in result.stdout.splitlines() if line.startswith(("E:", "W:"))], result.stdout
+
+
+def test_metainfo_matches_the_app():
+    import xml.etree.ElementTree as ET
+
+    component = ET.parse(METAINFO).getroot()
+    assert component.findtext("launchable") == DESKTOP.name
+    assert component.findtext("provides/binary") == _entry(DESKTOP)["Exec"]
+    assert component.find("releases/release").get("version") == __version__
+    assert component.findtext("project_license") == "MIT AND OFL-1.1"
+
+
 def _stand_in_bundle(where: Path) -> Path:
     """A folder shaped like the unpacked archive: a runnable specdec-desktop, _internal/resources, extras."""
     where.mkdir(parents=True)
@@ -61,6 +83,7 @@ def _stand_in_bundle(where: Path) -> Path:
     shutil.copytree(resources.root(), where / "_internal" / "resources")
     shutil.copy(LINUX / "install.sh", where / "install.sh")
     shutil.copy(DESKTOP, where / "specdec-desktop.desktop")
+    shutil.copy(METAINFO, where / METAINFO.name)
     return where
 
 
@@ -95,11 +118,12 @@ def test_install_puts_app_menu_entry_and_icons_in_place_and_uninstall_removes_th
     if shutil.which("desktop-file-validate"):
         check = subprocess.run(["desktop-file-validate", str(installed)], capture_output=True, text=True)
         assert check.returncode == 0 and check.stdout == "", check.stdout
+    assert (prefix / "share" / "metainfo" / METAINFO.name).read_bytes() == METAINFO.read_bytes()
 
     result = _install(folder, prefix, "--uninstall")
     assert result.returncode == 0, result.stderr
     left = sorted(p.relative_to(prefix).as_posix() for p in prefix.rglob("*") if p.is_file())
-    assert not [p for p in left if "specdec-desktop" in p], left
+    assert not [p for p in left if "specdec-desktop" in p or "specdec.desktop" in p], left
 
 
 def test_install_refuses_an_unknown_option_and_a_wrong_folder(tmp_path):
@@ -136,11 +160,13 @@ def test_archive_holds_the_app_installer_and_readme_reproducibly(tmp_path, monke
         assert members[f"{top}/install.sh"].mode & stat.S_IXUSR
         assert members[f"{top}/specdec-desktop"].mode & stat.S_IXUSR
         assert members[f"{top}/specdec-desktop.desktop"].isfile()
+        assert members[f"{top}/{METAINFO.name}"].isfile()
         assert members[f"{top}/_internal/libQt6Core.so.6"].issym()
         assert members[f"{top}/_internal/PySide6/Qt"].isdir()
         assert all(m.uid == 0 and m.mtime == 0 for m in members.values())
         readme = tar.extractfile(f"{top}/README.txt").read().decode()
     assert "./install.sh" in readme and __version__ in readme
+    assert "glibc 2.35 or newer" in readme and "Ubuntu 22.04" in readme
 
 
 def test_archive_without_a_build_says_how_to_build(tmp_path):

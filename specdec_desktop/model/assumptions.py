@@ -1,0 +1,317 @@
+"""The six assumptions the simple model leaves out, declared once.
+
+The simple model (Leviathan et al. 2023) assumes every guess is accepted with
+one probability ``p``, independently, and that a verify pass costs one target
+pass whatever ``k`` is.  Each :class:`AssumptionSpec` below relaxes one of
+those assumptions; its default gives the original model back exactly.  The
+panel's entry boxes, the command-line flags, the scenario files and the
+settings all read these declarations; nothing else restates a range.
+
+:class:`Assumptions` is one immutable, validated set of the six values.  Like
+``parameters.py`` this module imports neither numpy nor Qt, so the command line
+can read it before anything heavy loads.
+
+Validity (CONTRACT.md, "Assumptions"): ``0 < decay <= 1``; ``spread`` is
+``None`` or above 0; ``verify_growth >= 0``; ``batch`` a whole number >= 1;
+``knee`` is ``None`` or above 0; ``overhead >= 0``; all finite.  The model's
+functions accept any valid value; an :class:`Assumptions` (what the app, its
+files and its command line hold) also keeps each value at most its declared
+``maximum``, so every control can show it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .parameters import _NUMBER_TEXT, _shown
+
+__all__ = [
+    "ASSUMPTION_SPECS",
+    "BATCH",
+    "DECAY",
+    "KNEE",
+    "OVERHEAD",
+    "SPREAD",
+    "VERIFY_GROWTH",
+    "AssumptionSpec",
+    "Assumptions",
+    "check_assumption",
+]
+
+
+@dataclass(frozen=True)
+class AssumptionSpec:
+    """Declaration of one assumption.
+
+    Attributes
+    ----------
+    name : str
+        Keyword of the model functions, attribute of :class:`Assumptions`, key in files.
+    flag : str
+        Command-line flag (``--verify-growth``).
+    symbol : str
+        Symbol in formulas (``β``).
+    label : str
+        Short human name.
+    meaning : str
+        One sentence saying what it is.
+    minimum : float
+        Lower bound; excluded when ``minimum_open``.
+    maximum : float
+        Upper bound (inclusive) of the app's controls and files.
+    default : float or None
+        The original model's value; ``None`` means "off" (only when ``optional``).
+    optional : bool
+        Whether ``None`` (off) is a valid value.
+    step, decimals, unit
+        Entry-box step, digits shown, unit after the value.
+    integer : bool
+        Whether only whole numbers are valid.
+    off_text : str
+        What a control shows for ``None`` (for example "∞" or "off").
+    """
+
+    name: str
+    flag: str
+    symbol: str
+    label: str
+    meaning: str
+    minimum: float
+    minimum_open: bool
+    maximum: float
+    default: float | None
+    step: float
+    decimals: int
+    unit: str = ""
+    integer: bool = False
+    optional: bool = False
+    off_text: str = ""
+
+    @property
+    def attribute(self) -> str:
+        """Name in an argparse namespace (``verify_growth``)."""
+        return self.name
+
+    def _range_text(self) -> str:
+        low = "above" if self.minimum_open else "at least"
+        text = f"{low} {self.format(self.minimum)}"
+        if self.name == "decay":
+            text = "above 0 and at most 1"
+        return text
+
+    def check(self, value: Any, *, bounded: bool = False) -> float | int | None:
+        """Return ``value`` converted to this assumption's type, or raise ``ValueError`` naming it.
+
+        Text (a command-line value, a settings entry) must be a plain number; ``"none"``,
+        ``"off"``, ``"inf"`` and ``"∞"`` mean off for an optional assumption.  Infinity is
+        also off for an optional one (``κ = ∞`` and ``n* = ∞`` are the original model).
+        ``bounded`` also enforces :attr:`maximum`.
+        """
+        shown = _shown(value)
+        if value is None:
+            if self.optional:
+                return None
+            raise ValueError(f"{self.name} must be a number, got None")
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            text = str(value).strip()
+            if self.optional and text.lower() in ("none", "off", "inf", "+inf", "infinity", "∞", ""):
+                return None
+            if not _NUMBER_TEXT.fullmatch(text):
+                raise ValueError(f"{self.name} must be a number, got {shown}")
+            value = float(text)
+        value = float(value)
+        if math.isnan(value):
+            raise ValueError(f"{self.name} must be a number, got NaN")
+        if math.isinf(value):
+            if self.optional and value > 0:
+                return None
+            raise ValueError(f"{self.name} must be a finite number, got {shown}")
+        if self.integer and value != math.floor(value):
+            raise ValueError(f"{self.name} must be a whole number, got {shown}")
+        below = value <= self.minimum if self.minimum_open else value < self.minimum
+        if below or (self.name == "decay" and value > 1.0):
+            raise ValueError(f"{self.name} must be {self._range_text()}, got {shown}")
+        if bounded and value > self.maximum:
+            raise ValueError(f"{self.name} must be at most {self.format(self.maximum)}, got {shown}")
+        return int(value) if self.integer else value + 0.0
+
+    def format(self, value: float | None) -> str:
+        """The value as a control or caption shows it (trailing zeros dropped)."""
+        if value is None:
+            return self.off_text
+        if self.integer:
+            return str(int(value))
+        text = f"{value:.{self.decimals}f}".rstrip("0").rstrip(".")
+        return text if text not in ("", "-0") else "0"
+
+
+DECAY = AssumptionSpec(
+    name="decay",
+    flag="--decay",
+    symbol="d",
+    label="Acceptance decay with position",
+    meaning="Guess i survives, given the ones before it did, with probability p·d^(i−1).",
+    minimum=0.0,
+    minimum_open=True,
+    maximum=1.0,
+    default=1.0,
+    step=0.01,
+    decimals=4,
+)
+SPREAD = AssumptionSpec(
+    name="spread",
+    flag="--spread",
+    symbol="κ",
+    label="Burstiness (concentration)",
+    meaning="Each passage's acceptance is drawn from a Beta law with mean p and concentration κ; "
+    "smaller κ is burstier, ∞ is constant p.",
+    minimum=0.0,
+    minimum_open=True,
+    maximum=1e6,
+    default=None,
+    step=0.5,
+    decimals=3,
+    optional=True,
+    off_text="∞",
+)
+VERIFY_GROWTH = AssumptionSpec(
+    name="verify_growth",
+    flag="--verify-growth",
+    symbol="β",
+    label="Verify cost growth",
+    meaning="Checking k guesses costs 1 + β·k target passes instead of one.",
+    minimum=0.0,
+    minimum_open=False,
+    maximum=100.0,
+    default=0.0,
+    step=0.01,
+    decimals=4,
+    unit="passes per guess",
+)
+BATCH = AssumptionSpec(
+    name="batch",
+    flag="--batch",
+    symbol="B",
+    label="Batch size",
+    meaning="How many requests the target decodes together; it matters once the knee is set.",
+    minimum=1,
+    minimum_open=False,
+    maximum=1_000_000,
+    default=1,
+    step=1,
+    decimals=0,
+    unit="requests",
+    integer=True,
+)
+KNEE = AssumptionSpec(
+    name="knee",
+    flag="--knee",
+    symbol="n*",
+    label="Compute knee",
+    meaning="Tokens per target pass beyond which a pass stops being memory-bound and costs more; "
+    "off means never.",
+    minimum=0.0,
+    minimum_open=True,
+    maximum=1e9,
+    default=None,
+    step=1,
+    decimals=2,
+    unit="tokens per pass",
+    optional=True,
+    off_text="off",
+)
+OVERHEAD = AssumptionSpec(
+    name="overhead",
+    flag="--overhead",
+    symbol="o",
+    label="Fixed overhead per cycle",
+    meaning="Scheduling, sampling and cache rollback each cycle, in target passes.",
+    minimum=0.0,
+    minimum_open=False,
+    maximum=100.0,
+    default=0.0,
+    step=0.01,
+    decimals=4,
+    unit="passes",
+)
+
+#: The assumptions in display order.
+ASSUMPTION_SPECS: tuple[AssumptionSpec, ...] = (DECAY, SPREAD, VERIFY_GROWTH, BATCH, KNEE, OVERHEAD)
+_BY_NAME = {spec.name: spec for spec in ASSUMPTION_SPECS}
+
+
+def check_assumption(name: str, value: Any) -> float | int | None:
+    """Validate one keyword of the model functions (contract validity, no upper bound)."""
+    return _BY_NAME[name].check(value)
+
+
+@dataclass(frozen=True)
+class Assumptions:
+    """One validated set of the six assumptions; the defaults are the original model."""
+
+    decay: float = 1.0
+    spread: float | None = None
+    verify_growth: float = 0.0
+    batch: int = 1
+    knee: float | None = None
+    overhead: float = 0.0
+
+    def __post_init__(self) -> None:
+        for spec in ASSUMPTION_SPECS:
+            object.__setattr__(self, spec.name, spec.check(getattr(self, spec.name), bounded=True))
+
+    @classmethod
+    def from_mapping(cls, values: dict[str, Any]) -> Assumptions:
+        """Build from a mapping (a file's ``assumptions`` object); unknown keys raise ``ValueError``."""
+        unknown = set(values) - set(_BY_NAME)
+        if unknown:
+            raise ValueError(f"unknown assumption {sorted(unknown)[0]!r}")
+        return cls(**values)
+
+    @property
+    def is_default(self) -> bool:
+        """Whether these are the original model's assumptions."""
+        return self == DEFAULT_ASSUMPTIONS
+
+    @property
+    def changes_tokens(self) -> bool:
+        """Whether the expected tokens differ from the original model (decay or spread set)."""
+        return self.decay != 1.0 or self.spread is not None
+
+    @property
+    def changes_cost(self) -> bool:
+        """Whether the cycle cost differs from the original model."""
+        return self.verify_growth != 0.0 or self.overhead != 0.0 or self.knee is not None
+
+    def with_values(self, **changes: Any) -> Assumptions:
+        """A copy with some values replaced (and validated)."""
+        unknown = set(changes) - set(_BY_NAME)
+        if unknown:
+            raise ValueError(f"unknown assumption {sorted(unknown)[0]!r}")
+        return replace(self, **changes)
+
+    def as_dict(self) -> dict[str, float | int | None]:
+        """The six values by keyword (``None`` = off), as files and JSON hold them."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def keywords(self) -> dict[str, float | int | None]:
+        """The model keywords that differ from their defaults (empty for the original model)."""
+        return {
+            spec.name: getattr(self, spec.name) for spec in ASSUMPTION_SPECS if not self._is_default(spec)
+        }
+
+    def _is_default(self, spec: AssumptionSpec) -> bool:
+        return getattr(self, spec.name) == spec.default
+
+    def describe(self) -> str:
+        """The non-default assumptions in symbols, e.g. ``"d = 0.9, κ = 2"`` (empty at defaults)."""
+        return ", ".join(
+            f"{spec.symbol} = {spec.format(getattr(self, spec.name))}"
+            for spec in ASSUMPTION_SPECS
+            if not self._is_default(spec)
+        )
+
+
+DEFAULT_ASSUMPTIONS = Assumptions()
