@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 from . import __version__, resources, startup_probe
 from .app_icon import app_icon
 from .first_paint import after_first_paint
-from .launch import EXIT_FAILURE, EXIT_OK, LaunchOptions
+from .launch import EXIT_OK, EXIT_USAGE, LaunchOptions
 from .qt_platform import StartupGuard
 from .state import AppState
 from .theme.fonts import register_fonts
@@ -153,10 +153,17 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     window.show()
     window.settle()
     QApplication.processEvents()
-    image = window.grab()
-    if image.isNull() or not image.save(str(path), "PNG"):
-        print(f"specdec-desktop: error: could not write {path}", file=sys.stderr)
-        return EXIT_FAILURE
+    from .atomic_write import reason, write_atomically
+    from .export.chart_image import png_bytes
+    from .plain_text import printable
+
+    try:
+        write_atomically(path, png_bytes(window.grab().toImage()))
+    except OSError as error:
+        # An output that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(path))
+        print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 

@@ -19,39 +19,88 @@ from collections.abc import Sequence
 
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
 from .launch.arguments import PROG, parse_command_line
+from .launch.fit_command import FitRequest, run_fit
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 def _calc(request: CalcRequest) -> int:
-    from .model import Parameters, readouts
+    from .model import Assumptions, Parameters, readouts
     from .views.card_text import card_texts
 
-    figures = readouts(Parameters(**request.parameters))
+    try:
+        assumptions = Assumptions(**request.assumptions)
+    except ValueError as error:  # a request made in code, not parsed from argv
+        raise UsageError(str(error)) from None
+    figures = readouts(Parameters(**request.parameters), assumptions)
+    simulated = None
+    if request.simulate is not None:
+        from .model.simulation import simulated_speedup
+
+        params = figures.params
+        simulated = simulated_speedup(
+            params.p, params.c, params.k, request.simulate, request.seed, assumptions
+        )
     if request.json:
         payload = {
             key: figures.as_dict()[key]
             for key in ("tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup")
         }
+        if request.assumptions:
+            payload["assumptions"] = assumptions.as_dict()
+            payload["peak"] = figures.peak_status
+        if simulated is not None:
+            payload["simulated_speedup"] = float(simulated.speedup[0])
+            payload["simulated_speedup_se"] = float(simulated.se[0])
+            payload["simulated_cycles"] = simulated.n_cycles
+            payload["seed"] = request.seed
         print(json.dumps(payload))
         return EXIT_OK
     texts = card_texts(figures)
     params = figures.params
     print(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+    if not assumptions.is_default:
+        print(f"assumptions       {assumptions.describe()}")
     print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")
     print(f"cost per cycle    {figures.cost_per_cycle:.6f}  (target passes)")
     print(f"speedup           {figures.speedup:.6f}×")
-    if figures.best_k is None:
+    if simulated is not None:
+        low, high = simulated.interval()
+        print(
+            f"simulated         {simulated.speedup[0]:.6f}× ± {simulated.se[0]:.6f} (standard error; "
+            f"95 % {low[0]:.4f} to {high[0]:.4f}, {simulated.n_cycles} cycles)"
+        )
+    if figures.best_k is None and figures.peak_status == "beyond":
+        print("best draft length none: no peak up to k = 4096")
+    elif figures.best_k is None:
         print(f"best draft length none: {texts['bestCard'].detail.lower()}")
     elif figures.best_k == 0:
         print("best draft length 0: do not speculate (speedup 1.000000×)")
     else:
         print(f"best draft length {figures.best_k}  (speedup {figures.best_speedup:.6f}×)")
+    if figures.original is not None:
+        original = figures.original
+        best = "none" if original.best_k is None else f"{original.best_k} ({original.best_speedup:.6f}×)"
+        print(f"original model    speedup {original.speedup:.6f}×, best draft length {best}")
+    return EXIT_OK
+
+
+def _export_map(options: LaunchOptions) -> int:
+    from .export.map_csv import write_map_csv
+
+    assert options.export_map is not None
+    try:
+        write_map_csv(options.export_map, **options.assumptions)
+    except OSError as error:
+        print(f"{PROG}: error: could not write {options.export_map}: {error}", file=sys.stderr)
+        return EXIT_FAILURE
     return EXIT_OK
 
 
 def _dispatch(options: LaunchOptions) -> int:
-    """Run the command that needs Qt; one line and exit 1 when Qt cannot load at all."""
+    """Run the command that needs Qt (the map's CSV does not); one line and exit 1 when Qt cannot load."""
+    if options.export_map is not None:
+        return _export_map(options)
     try:
         if options.fuzz is not None:
             from .robustness.fuzz_run import run_fuzz as command
@@ -78,6 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed = parse_command_line(argv)
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
+        if isinstance(parsed, FitRequest):
+            return run_fit(parsed, PROG)
         return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)

@@ -4,6 +4,10 @@
 Qt); :mod:`.chart_image` renders a live chart widget.  :func:`export_chart_file`
 is the one entry point that picks the format from the file's extension (the
 command line's ``--export-chart`` and the File menu both use it).
+
+Every file is written in one step (:mod:`specdec_desktop.atomic_write`): a failed export
+leaves the file it would have replaced as it was.  The chart and the CSV stop at
+``k = MAX_X_MAX`` (2000); when the best k lies beyond, :func:`beyond_note` says so.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ if TYPE_CHECKING:
     from ..model import Parameters
     from ..theme import Theme
 
-__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "export_chart_file"]
+__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "beyond_note", "export_chart_file"]
 
 #: File extensions the chart export understands, and what each writes.
 EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector image", ".csv": "curve data"}
@@ -24,21 +28,32 @@ EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector im
 CHART_EXPORT_SIZE = (1200, 750)
 
 
+def beyond_note(params: Parameters) -> str | None:
+    """A sentence saying where the data stops, when the best k lies past it; else ``None``."""
+    from ..model import readouts, speedup_curves
+
+    figures = readouts(params)
+    curves = speedup_curves(params, figures.best_k)
+    if not curves.beyond(figures.best_k):
+        return None
+    return f"the data stops at k = {curves.x_max:,}; the best k, {figures.best_k:,}, lies beyond it"
+
+
 def export_chart_file(
     path: str | os.PathLike[str], params: Parameters, theme: Theme, font_family: str, chart=None
-) -> None:
+) -> str | None:
     """Write the chart for ``params`` to ``path`` in the format its extension names.
 
     ``chart`` is the live chart to render; without one (the command line) a
     chart of :data:`CHART_EXPORT_SIZE` is drawn offscreen (a QApplication must
-    exist for .png and .svg).
+    exist for .png and .svg).  Returns :func:`beyond_note`'s sentence, or ``None``.
 
     Raises
     ------
     ValueError
         If the extension is not one of :data:`EXPORT_SUFFIXES`.
     OSError
-        If the file cannot be written.
+        If the file cannot be written (the file at ``path`` is then unchanged).
     """
     path = Path(path)
     suffix = path.suffix.lower()
@@ -48,7 +63,7 @@ def export_chart_file(
         from .curve_csv import write_curve_csv
 
         write_curve_csv(path, params)
-        return
+        return beyond_note(params)
     from . import chart_image
 
     own_chart = chart is None
@@ -63,3 +78,4 @@ def export_chart_file(
         if own_chart:
             chart.close()
             chart.deleteLater()
+    return beyond_note(params)

@@ -18,16 +18,16 @@ import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QBuffer, QIODevice, QSize, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
+from ..atomic_write import write_atomically
 from ..model import Parameters, readouts, speedup_curves
 from ..theme import Theme
 
-__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart"]
+__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes"]
 
 PNG_SCALE = 2
 
@@ -46,13 +46,24 @@ def offscreen_chart(params: Parameters, theme: Theme, font_family: str, size: tu
     return chart
 
 
+def png_bytes(image: QImage) -> bytes:
+    """``image`` encoded as PNG (in memory: the file is then written in one step)."""
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if image.isNull() or not image.save(buffer, "PNG"):
+        raise OSError("the image could not be encoded as PNG")
+    return bytes(buffer.data())
+
+
 def export_png(chart, path: str | os.PathLike[str], scale: int = PNG_SCALE) -> QSize:
     """Write ``chart`` as a PNG ``scale`` times its size; return the image size in pixels.
+
+    The file is replaced in one step (:mod:`specdec_desktop.atomic_write`).
 
     Raises
     ------
     OSError
-        If the file cannot be written.
+        If the file cannot be written; an existing file is then unchanged.
     """
     size = chart.size() * scale
     image = QImage(size, QImage.Format.Format_ARGB32)
@@ -62,8 +73,7 @@ def export_png(chart, path: str | os.PathLike[str], scale: int = PNG_SCALE) -> Q
     # scene onto the device's *physical* size and would scale twice.  The view's own
     # render hints (antialiasing) apply.
     QWidget.render(chart, image)
-    if not image.save(str(path), "PNG"):
-        raise OSError(f"could not write {Path(path).name}")
+    write_atomically(path, png_bytes(image))
     return size
 
 
@@ -89,16 +99,15 @@ def _closed_paths_tolerated() -> Iterator[None]:
 
 
 def export_svg(chart, path: str | os.PathLike[str]) -> None:
-    """Write ``chart`` (a pyqtgraph PlotWidget) as an SVG file.
+    """Write ``chart`` (a pyqtgraph PlotWidget) as an SVG file, replacing ``path`` in one step.
 
     Raises
     ------
     OSError
-        If the file cannot be written.
+        If the file cannot be written; an existing file is then unchanged.
     """
     from pyqtgraph.exporters import SVGExporter
 
     with _closed_paths_tolerated():
-        SVGExporter(chart.getPlotItem()).export(str(path))
-    if not Path(path).is_file():
-        raise OSError(f"could not write {Path(path).name}")
+        data = SVGExporter(chart.getPlotItem()).export(toBytes=True)
+    write_atomically(path, data)

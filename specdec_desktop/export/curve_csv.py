@@ -7,7 +7,9 @@ Columns: ``k``, then the speedup at p, at p - 0.10 and at p + 0.10 (clamped to
     0,1.0,1.0,1.0
     1,1.5217391304347827,...
 
-Rows cover the chart's x-range (k = 0 to the right edge); values are written
+Rows cover the chart's x-range (k = 0 to the right edge, never past
+``model.figures.MAX_X_MAX`` = 2000: a best k beyond it is reported by
+:func:`specdec_desktop.export.beyond_note`, not written as rows); values are written
 with ``repr`` so they read back to the same floats.  A first ``#`` line is
 deliberately absent: spreadsheet and pandas defaults read the file as it is.
 """
@@ -17,8 +19,8 @@ from __future__ import annotations
 import csv
 import io
 import os
-from pathlib import Path
 
+from ..atomic_write import write_atomically
 from ..model import Parameters, readouts, speedup_curves
 
 __all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
@@ -45,5 +47,5 @@ def curve_csv_text(params: Parameters) -> str:
 
 
 def write_curve_csv(path: str | os.PathLike[str], params: Parameters) -> None:
-    """Write :func:`curve_csv_text` to ``path`` (UTF-8)."""
-    Path(path).write_text(curve_csv_text(params), encoding="utf-8", newline="")
+    """Write :func:`curve_csv_text` to ``path`` (UTF-8), replacing it in one step."""
+    write_atomically(path, curve_csv_text(params).encode("utf-8"))

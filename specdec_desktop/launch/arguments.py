@@ -9,22 +9,43 @@ prints it and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
+from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
 
-__all__ = ["MIN_SIZE", "PROG", "build_parser", "parse_command_line", "parse_options"]
+__all__ = [
+    "MIN_SIZE",
+    "PROG",
+    "add_assumptions",
+    "assumptions_given",
+    "build_parser",
+    "parse_command_line",
+    "parse_options",
+]
 
 PROG = "specdec-desktop"
 #: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
 MIN_SIZE = (1024, 768)
 
 
+#: What argparse should take for a negative number rather than an option: "-1e-3" as well as
+#: "-1" and "-.5" (its own pattern has no exponent, so "--c -1e-3" read as a missing value).
+_NEGATIVE_NUMBER = re.compile(r"^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
+
+
 class _Parser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
@@ -44,11 +65,34 @@ def _parameter_type(name: str):
     return parse
 
 
+def _assumption_type(name: str):
+    def parse(text: str) -> float | int | None:
+        from ..model.assumptions import ASSUMPTION_SPECS  # numpy-free module
+
+        spec = next(s for s in ASSUMPTION_SPECS if s.name == name)
+        try:
+            return spec.check(text, bounded=True)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = name
+    return parse
+
+
+def _simulate(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 2 <= int(text) <= 10**8:
+        raise argparse.ArgumentTypeError(
+            f"simulate must be a whole number of cycles from 2 to 10**8, got {text!r}"
+        )
+    return int(text)
+
+
 def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}") from None
+    # ASCII digits only: int() would also take "١٦٠٠" (Arabic-Indic digits) and "1_600".
+    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
+    if match is None:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x1000, got {text!r}")
+    width, height = int(match[1]), int(match[2])
     if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
         raise argparse.ArgumentTypeError(
             f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
@@ -56,15 +100,49 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
-def _png_path(text: str) -> Path:
+def _output_path(text: str, suffixes: Sequence[str], what: str) -> Path:
+    """A file the app may write: right extension, a usable name, in a folder that exists.
+
+    Refused here, before any work: a name no file can have (a NUL, an unencodable character,
+    too long for the file system), a folder, and anything that exists but is not a regular
+    file (a FIFO would block the write for ever; a device is not the user's file).
+    """
+    from ..plain_text import printable
+
+    shown = f"'{printable(text, 80)}'"
     path = Path(text)
-    if path.suffix.lower() != ".png":
-        raise argparse.ArgumentTypeError(f"screenshot must be a .png file, got {text!r}")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.resolve().is_dir():
-        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    if path.suffix.lower() not in suffixes:
+        allowed = suffixes[0] if len(suffixes) == 1 else f"{', '.join(suffixes[:-1])} or {suffixes[-1]}"
+        raise argparse.ArgumentTypeError(f"{what} must be a {allowed} file, got {shown}")
+    try:
+        os.fsencode(text)
+        if "\x00" in text:
+            raise ValueError
+    except (UnicodeError, ValueError):
+        raise argparse.ArgumentTypeError(f"{shown} cannot be a file name") from None
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:  # a name too long, a link loop, a part that is not a folder
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: {error.strerror}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} is a folder, not a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise argparse.ArgumentTypeError(f"{shown} exists and is not a regular file")
+    try:
+        folder_ok = path.absolute().parent.is_dir()
+    except OSError:
+        folder_ok = False
+    if not folder_ok:
+        raise argparse.ArgumentTypeError(f"folder does not exist for {shown}")
+    if len(os.fsencode(path.name)) > 255:
+        raise argparse.ArgumentTypeError(f"{shown} cannot be written: the name is longer than 255 bytes")
     return path
+
+
+def _png_path(text: str) -> Path:
+    return _output_path(text, (".png",), "screenshot")
 
 
 def _scenario(text: str):
@@ -80,9 +158,13 @@ def _scenario(text: str):
 def _export_path(text: str) -> Path:
     from ..export import EXPORT_SUFFIXES  # the package's front module: no Qt
 
+    return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
+
+
+def _map_path(text: str) -> Path:
     path = Path(text)
-    if path.suffix.lower() not in EXPORT_SUFFIXES:
-        raise argparse.ArgumentTypeError(f"chart export must be a .png, .svg or .csv file, got {text!r}")
+    if path.suffix.lower() != ".csv":
+        raise argparse.ArgumentTypeError(f"map export must be a .csv file, got {text!r}")
     if path.is_dir():
         raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
     if not path.parent.resolve().is_dir():
@@ -131,6 +213,12 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
     )
     parser.add_argument(
+        "--export-map",
+        type=_map_path,
+        metavar="PATH.csv",
+        help="write the (p, c) map (best k and its speedup on a 0.01 grid) as CSV and exit",
+    )
+    parser.add_argument(
         "--no-settings",
         action="store_true",
         help="neither read nor write saved settings (also: SPECDEC_NO_SETTINGS=1)",
@@ -162,6 +250,33 @@ def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> 
         )
 
 
+def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    """The six assumption flags (``--decay`` … ``--overhead``), read from their declarations.
+
+    For every command that computes figures: ``calc``, the window, ``--screenshot``,
+    ``--export-chart`` (and any later command that takes them).
+    """
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    for spec in ASSUMPTION_SPECS:
+        off = ""
+        if spec.optional:
+            off = (
+                "; 'off' turns it off"
+                if spec.off_text == "off"
+                else f"; '{spec.off_text}' or 'off' turns it off"
+            )
+        parser.add_argument(
+            spec.flag,
+            dest=spec.name,
+            type=_assumption_type(spec.name),
+            default=default,
+            metavar=spec.name.upper(),
+            help=f"assumption: {spec.label.lower()} ({spec.symbol}), {spec.range_text()}; "
+            f"default {spec.format(spec.default)} is the original model{off}",
+        )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: options, then the optional ``calc`` command."""
     parser = _Parser(
@@ -171,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
     _add_parameters(parser)
+    add_assumptions(parser)
     parser.add_argument(
         "--screenshot",
         type=_png_path,
@@ -194,7 +310,17 @@ def build_parser() -> argparse.ArgumentParser:
     calc = commands.add_parser("calc", help="print the four readouts without opening a window")
     # SUPPRESS: a value given before "calc" (--k 8 calc) is kept, not overwritten by a default.
     _add_parameters(calc, default=argparse.SUPPRESS)
+    add_assumptions(calc)
     calc.add_argument("--json", action="store_true", help="print one JSON object")
+    calc.add_argument(
+        "--simulate",
+        type=_simulate,
+        metavar="N",
+        help="also simulate N cycles under the active model and print the simulated speedup "
+        "and its standard error",
+    )
+    calc.add_argument("--seed", type=_seed, default=argparse.SUPPRESS, metavar="S", help="seed of --simulate")
+    add_fit_parser(commands)
     return parser
 
 
@@ -203,7 +329,7 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     known = parser._option_string_actions  # argparse's table of option strings
     for token in argv:
         name = token.split("=", 1)[0]
-        if token == "--" or token == "calc":
+        if token == "--" or token in ("calc", "fit"):
             return None
         if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
             return token
@@ -229,17 +355,37 @@ def _parameters(args: argparse.Namespace) -> dict[str, float | int]:
     return {s.name: getattr(args, s.name) for s in SPECS if getattr(args, s.name, None) is not None}
 
 
-def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest:
+def assumptions_given(args: argparse.Namespace) -> dict[str, float | int | None]:
+    """The assumption flags that were given (validated), by keyword; ``None`` means "off"."""
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    # The flags default to SUPPRESS: an attribute exists only when its flag was given.
+    return {spec.name: getattr(args, spec.name) for spec in ASSUMPTION_SPECS if hasattr(args, spec.name)}
+
+
+def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest | FitRequest:
     """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
     args = _namespace(argv if argv is not None else [])
+    if args.command == "fit":
+        return fit_request(args)
     if args.command == "calc":
-        return CalcRequest(parameters=_parameters(args), json=args.json)
+        seed = getattr(args, "seed", None)
+        if seed is not None and args.simulate is None:
+            raise UsageError("argument --seed: goes with --simulate (or --fuzz)")
+        return CalcRequest(
+            parameters=_parameters(args),
+            json=args.json,
+            assumptions=assumptions_given(args),
+            simulate=args.simulate,
+            seed=seed,
+        )
     for option in ("seed", "actions"):
         if getattr(args, option) is not None and args.fuzz is None:
             raise UsageError(f"argument --{option}: goes with --fuzz")
     fuzz = FuzzOptions(args.fuzz, args.seed, args.actions) if args.fuzz is not None else None
     return LaunchOptions(
         parameters=_parameters(args),
+        assumptions=assumptions_given(args),
         scenario=args.scenario,
         projector=args.projector,
         fullscreen=args.fullscreen,
@@ -248,6 +394,7 @@ def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcReques
         no_settings=args.no_settings,
         screenshot=args.screenshot,
         export_chart=args.export_chart,
+        export_map=args.export_map,
         reset_settings=args.reset_settings,
         self_test=args.self_test,
         fuzz=fuzz,
@@ -258,5 +405,5 @@ def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
     """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
     parsed = parse_command_line(argv)
     if not isinstance(parsed, LaunchOptions):
-        raise UsageError("a command (calc) does not open a window")
+        raise UsageError("a command (calc, fit) does not open a window")
     return parsed

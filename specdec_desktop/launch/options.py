@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..model import Parameters
+    from ..model.assumptions import Assumptions
     from ..scenario.opened import OpenedScenario
 
 __all__ = [
@@ -55,9 +56,15 @@ class CalcRequest:
 
     parameters: Mapping[str, float | int] = field(default_factory=dict)
     json: bool = False
+    #: The assumption flags given (validated; absent ones are not keys; None = off).
+    assumptions: Mapping[str, float | int | None] = field(default_factory=dict)
+    #: ``--simulate N``: also simulate N cycles; ``seed`` seeds it (None: fresh entropy).
+    simulate: int | None = None
+    seed: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
+        object.__setattr__(self, "assumptions", MappingProxyType(dict(self.assumptions)))
 
 
 @dataclass(frozen=True)
@@ -82,6 +89,8 @@ class LaunchOptions:
         Neither read nor write saved settings.
     screenshot, export_chart : Path or None
         Render the window / write the chart to this file, then exit.
+    export_map : Path or None
+        Write the (p, c) map as CSV to this file, then exit (no window, no Qt).
     reset_settings, self_test : bool
         Forget the saved settings / run the self-test, then exit.
     fuzz : FuzzOptions or None
@@ -97,9 +106,12 @@ class LaunchOptions:
     no_settings: bool = False
     screenshot: Path | None = None
     export_chart: Path | None = None
+    export_map: Path | None = None
     reset_settings: bool = False
     self_test: bool = False
     fuzz: FuzzOptions | None = None
+    #: The assumption flags given (``--decay`` …; validated, absent ones are not keys, None = off).
+    assumptions: Mapping[str, float | int | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         from ..model.parameters import SPECS  # numpy-free module
@@ -110,13 +122,20 @@ class LaunchOptions:
             raise UsageError(f"unknown parameter {sorted(unknown)[0]!r}")
         # Frozen all the way down: the mapping cannot be changed behind the record's back.
         object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
-        if self.screenshot is not None and self.export_chart is not None:
-            raise UsageError("choose one of --screenshot and --export-chart")
+        from ..model.assumptions import ASSUMPTION_SPECS
+
+        unknown = set(self.assumptions) - {spec.name for spec in ASSUMPTION_SPECS}
+        if unknown:
+            raise UsageError(f"unknown assumption {sorted(unknown)[0]!r}")
+        object.__setattr__(self, "assumptions", MappingProxyType(dict(self.assumptions)))
+        outputs = [self.screenshot, self.export_chart, self.export_map]
+        if sum(output is not None for output in outputs) > 1:
+            raise UsageError("choose one of --screenshot, --export-chart and --export-map")
 
     @property
     def headless(self) -> bool:
         """Whether this launch renders a file and exits (no settings, no full screen)."""
-        return self.screenshot is not None or self.export_chart is not None
+        return self.screenshot is not None or self.export_chart is not None or self.export_map is not None
 
     def start_parameters(self) -> Parameters:
         """The parameters a file written by this launch shows: the scenario's, then the explicit ones."""
@@ -124,3 +143,12 @@ class LaunchOptions:
 
         base = self.scenario.scenario.parameters if self.scenario is not None else Parameters()
         return base.with_values(**self.parameters)
+
+    def start_assumptions(self) -> Assumptions:
+        """The assumptions a file written by this launch shows: the scenario's, then the flags."""
+        from ..model.assumptions import Assumptions
+
+        base = Assumptions()
+        if self.scenario is not None:
+            base = getattr(self.scenario.scenario, "assumptions", base)
+        return base.with_values(**self.assumptions)

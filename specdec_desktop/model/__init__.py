@@ -15,7 +15,7 @@ from .closed_form import (
     speedup_limit,
 )
 from .extended import SEARCH_LIMIT, Peak, peak
-from .figures import BAND_HALF_WIDTH, Curves, Readouts, readouts, speedup_curves
+from .figures import BAND_HALF_WIDTH, MAX_X_MAX, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
 from .race import RaceTotals, accepted_variance, race_totals
 from .simulation import simulate_cycles
@@ -29,6 +29,7 @@ __all__ = [
     "DEFAULT_ASSUMPTIONS",
     "DRAFT_COST",
     "DRAFT_LENGTH",
+    "MAX_X_MAX",
     "SEARCH_LIMIT",
     "SPECS",
     "AssumptionSpec",

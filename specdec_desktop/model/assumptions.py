@@ -94,12 +94,13 @@ class AssumptionSpec:
         """Name in an argparse namespace (``verify_growth``)."""
         return self.name
 
-    def _range_text(self) -> str:
-        low = "above" if self.minimum_open else "at least"
-        text = f"{low} {self.format(self.minimum)}"
+    def range_text(self) -> str:
+        """The valid values in words ("above 0 and at most 1")."""
         if self.name == "decay":
-            text = "above 0 and at most 1"
-        return text
+            return "above 0 and at most 1"
+        low = "above" if self.minimum_open else "at least"
+        whole = "a whole number " if self.integer else ""
+        return f"{whole}{low} {self.format(self.minimum)}"
 
     def check(self, value: Any, *, bounded: bool = False) -> float | int | None:
         """Return ``value`` converted to this assumption's type, or raise ``ValueError`` naming it.
@@ -132,7 +133,7 @@ class AssumptionSpec:
             raise ValueError(f"{self.name} must be a whole number, got {shown}")
         below = value <= self.minimum if self.minimum_open else value < self.minimum
         if below or (self.name == "decay" and value > 1.0):
-            raise ValueError(f"{self.name} must be {self._range_text()}, got {shown}")
+            raise ValueError(f"{self.name} must be {self.range_text()}, got {shown}")
         if bounded and value > self.maximum:
             raise ValueError(f"{self.name} must be at most {self.format(self.maximum)}, got {shown}")
         return int(value) if self.integer else value + 0.0

@@ -7,6 +7,7 @@ these and keep no figures of their own.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,12 +20,17 @@ from .extended import cost_table, peak, speedup_table
 from .geometric import _cycle_cost, _expected_tokens, _speedup
 from .parameters import Parameters
 
-__all__ = ["BAND_HALF_WIDTH", "Curves", "Readouts", "readouts", "speedup_curves"]
+__all__ = ["BAND_HALF_WIDTH", "MAX_X_MAX", "Curves", "Readouts", "readouts", "speedup_curves"]
 
 #: The chart shades the curves at p - 0.10 and p + 0.10 (clamped to [0, 1]).
 BAND_HALF_WIDTH = 0.10
 #: The chart always shows at least k = 0..MIN_X_MAX.
 MIN_X_MAX = 12
+#: ... and at most k = 0..MAX_X_MAX, so every curve (and the CSV made from them) has at most
+#: 2,001 points whatever p and c are.  The best k passes this only when p and c carry more
+#: decimals than the controls offer (1,144 at p = 0.999, c = 0.001 still fits; 1,146,191 at
+#: p = 0.999999, c = 1e-6 does not): the chart then points to it with an arrow and its number.
+MAX_X_MAX = 2000
 
 
 @dataclass(frozen=True)
@@ -130,17 +136,25 @@ class Curves:
     def x_max(self) -> int:
         return int(self.k[-1])
 
+    def beyond(self, best_k: int | None) -> bool:
+        """Whether ``best_k`` lies to the right of these curves (past :data:`MAX_X_MAX`)."""
+        return best_k is not None and best_k > self.x_max
+
 
 def chart_x_max(params: Parameters, best_k: int | None) -> int:
-    """Right end of the chart: room for the current and the best k, and for the peak to show."""
+    """Right end of the chart: room for the current and the best k, and for the peak to show.
+
+    Never past :data:`MAX_X_MAX`: the curves' length, and so the memory and time a change
+    costs, is bounded for every valid p and c (best k reaches about 6e18 near p = 1, c = 0).
+    """
     wanted = max(MIN_X_MAX, params.k)
     if best_k is not None:
-        wanted = max(wanted, best_k)
+        wanted = max(wanted, min(best_k, MAX_X_MAX))
     # Leave ~40 % headroom to the right so the fall after the peak is visible,
     # then round up to a tidy number of ticks.
-    padded = int(np.ceil(wanted * 1.4))
+    padded = math.ceil(wanted * 1.4)
     tidy = 4 if padded <= 40 else 20
-    return int(-(-padded // tidy) * tidy)
+    return min(MAX_X_MAX, -(-padded // tidy) * tidy)
 
 
 def speedup_curves(

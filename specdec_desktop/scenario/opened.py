@@ -9,10 +9,11 @@ or missing tour) changes nothing.  No Qt here.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .safe_json import FileProblem
+from ..plain_text import printable
+from .safe_json import FileProblem, usable_path
 from .scenario_file import BUILTIN_TOUR, Scenario, load_scenario
 from .tour_file import Tour, default_tour_path, load_tour
 
@@ -21,19 +22,30 @@ __all__ = ["OpenedScenario", "open_scenario", "tour_path_for", "tour_reference"]
 
 @dataclass(frozen=True)
 class OpenedScenario:
-    """A validated scenario, the tour it names (if any) and where that tour came from."""
+    """A validated scenario, the tour it names (if any) and where that tour came from.
+
+    ``notice`` says what was left out: a scenario whose tour file is missing opens without
+    its tour (``scenario.tour`` is then ``None``) and the notice names the missing file.
+    """
 
     path: Path
     scenario: Scenario
     tour: Tour | None
     tour_source: str | None  # BUILTIN_TOUR or an absolute path
+    notice: str | None = None
 
 
 def tour_path_for(reference: str, base_dir: Path) -> Path:
-    """The file a scenario's ``tour.file`` names (relative paths start at ``base_dir``)."""
+    """The file a scenario's ``tour.file`` names (relative paths start at ``base_dir``).
+
+    Raises
+    ------
+    FileProblem
+        If ``reference`` cannot name a file (a NUL, an unencodable character, ``~nosuchuser``).
+    """
     if reference == BUILTIN_TOUR:
         return default_tour_path()
-    path = Path(reference).expanduser()
+    path = usable_path(reference)
     return path if path.is_absolute() else base_dir / path
 
 
@@ -54,8 +66,11 @@ def open_scenario(path: str | os.PathLike[str]) -> OpenedScenario:
     scenario = load_scenario(path)
     if scenario.tour is None:
         return OpenedScenario(path, scenario, None, None)
-    tour_file = tour_path_for(scenario.tour.file, path.parent)
     try:
+        tour_file = tour_path_for(scenario.tour.file, path.parent)
+        if not os.path.lexists(tour_file):
+            notice = f"its tour {printable(tour_file.name, 80)} is missing: opened without the tour"
+            return OpenedScenario(path, replace(scenario, tour=None), None, None, notice)
         tour = load_tour(tour_file)
     except FileProblem as problem:
         raise FileProblem(problem.kind, f"its tour {problem}", path) from None

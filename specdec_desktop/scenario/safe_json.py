@@ -24,7 +24,16 @@ import stat
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DEFAULT_MAX_BYTES", "DEFAULT_MAX_DEPTH", "FileProblem", "parse_json_bytes", "read_json"]
+from ..plain_text import printable
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "DEFAULT_MAX_DEPTH",
+    "FileProblem",
+    "parse_json_bytes",
+    "read_json",
+    "usable_path",
+]
 
 DEFAULT_MAX_BYTES = 64 * 1024
 DEFAULT_MAX_DEPTH = 8
@@ -47,7 +56,8 @@ class FileProblem(ValueError):
         A short code for tests and logs: ``missing``, ``not_a_file``, ``too_large``,
         ``empty``, ``binary``, ``not_utf8``, ``truncated``, ``not_json``,
         ``not_finite``, ``too_deep``, ``duplicate_key``, ``format``, ``version``,
-        ``schema``, ``type``, ``range``.
+        ``schema``, ``type``, ``range``, ``bad_name`` (a name no file can have: a NUL
+        character, an unencodable character, an unknown ``~user``).
     problem : str
         The problem alone, without the file name.
     """
@@ -56,7 +66,8 @@ class FileProblem(ValueError):
         self.kind = kind
         self.problem = problem
         self.path = None if path is None else Path(path)
-        where = f"{self.path.name}: " if self.path is not None else ""
+        # printable(): a newline in a file name must not break the message in two.
+        where = f"{printable(self.path.name, 80)}: " if self.path is not None else ""
         super().__init__(f"{where}{problem}")
 
     def with_path(self, path: str | os.PathLike[str]) -> FileProblem:
@@ -65,11 +76,45 @@ class FileProblem(ValueError):
 
 
 def _size_text(n_bytes: int) -> str:
-    if n_bytes < 1024:
-        return f"{n_bytes} bytes"
-    if n_bytes < 1024 * 1024:
-        return f"{n_bytes / 1024:.0f} KiB"
-    return f"{n_bytes / (1024 * 1024):.1f} MiB"
+    """A size in words, exact where rounding would hide the difference from a limit.
+
+    64 KiB + 1 byte reads "65,537 bytes", not "64 KiB": a size is given in KiB or MiB only
+    when it is a whole number of them or far from any limit (1 MiB and more).
+    """
+    if n_bytes % (1024 * 1024) == 0 and n_bytes:
+        return f"{n_bytes // (1024 * 1024)} MiB"
+    if n_bytes % 1024 == 0 and n_bytes:
+        return f"{n_bytes // 1024} KiB"
+    if n_bytes >= 1024 * 1024:
+        return f"{n_bytes / (1024 * 1024):.1f} MiB ({n_bytes:,} bytes)"
+    return f"{n_bytes:,} bytes"
+
+
+def usable_path(path: str | os.PathLike[str]) -> Path:
+    """``path`` as a :class:`Path` the file system can be asked about, else :class:`FileProblem`.
+
+    Refused: a NUL character, a character the file system's encoding cannot hold (a lone
+    surrogate), ``~user`` naming no user.
+    """
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    if "\x00" in text:
+        raise FileProblem("bad_name", f"{printable(text, 80)}: a file name cannot hold a NUL character")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        shown = printable(text, 80)
+        raise FileProblem("bad_name", f"{shown}: a file name cannot hold that character") from None
+    result = Path(text)
+    if text.startswith("~"):
+        try:
+            result = result.expanduser()
+        except RuntimeError:  # "~nosuchuser"
+            user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
+            shown = printable(text, 80)
+            raise FileProblem("bad_name", f"{shown}: there is no user {printable(user, 40)!r}") from None
+    return result
 
 
 def _reject_constant(name: str) -> Any:
@@ -167,7 +212,7 @@ def read_json(
     FileProblem
         Naming the file and what is wrong with it.
     """
-    path = Path(path)
+    path = usable_path(path)
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -187,8 +232,9 @@ def read_json(
             data = stream.read(max_bytes + 1)
     except OSError as error:
         raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
-    if len(data) > max_bytes:
-        raise FileProblem("too_large", f"is larger than the limit of {_size_text(max_bytes)}", path)
+    if len(data) > max_bytes:  # it grew while being read
+        limit = _size_text(max_bytes)
+        raise FileProblem("too_large", f"grew past the limit of {limit} while being read", path)
     try:
         return parse_json_bytes(data, max_depth)
     except FileProblem as problem:

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from ..atomic_write import write_atomically
 from ..model.parameters import Parameters
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
@@ -145,20 +144,12 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 
 def save_scenario(path: str | os.PathLike[str], scenario: Scenario) -> None:
-    """Write ``scenario`` to ``path`` atomically (a half-written file never replaces a good one).
+    """Write ``scenario`` to ``path`` in one step (:mod:`specdec_desktop.atomic_write`).
 
     Raises
     ------
     OSError
         If the folder cannot be written.
     """
-    path = Path(path)
     text = json.dumps(scenario_to_json(scenario), indent=2) + "\n"
-    handle, temporary = tempfile.mkstemp(prefix=".scenario-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(path, text.encode("utf-8"))

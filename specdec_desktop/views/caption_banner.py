@@ -5,6 +5,9 @@ over the content: each scene is about the cards, the chart or the lower panel,
 and a floating banner would hide one of them.  Its height is the same for
 every scene of a tour (the tallest caption decides), so stepping between
 scenes never moves the chart.
+
+Titles and captions come from tour files, so they are shown as plain text: markup in a
+file (``<img src=...>`` would make Qt read that file) is shown as the characters it is.
 """
 
 from __future__ import annotations
@@ -30,9 +33,11 @@ class CaptionBanner(QFrame):
         self.counter = QLabel("")
         self.counter.setObjectName("sceneCounter")
         self.counter.setProperty("role", "sceneCounter")
+        self.counter.setTextFormat(Qt.TextFormat.PlainText)
         self.caption = QLabel("")
         self.caption.setObjectName("caption")
         self.caption.setProperty("role", "caption")
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.keys = QLabel(_KEYS_HINT)

@@ -9,7 +9,8 @@ What it draws:
 
 * the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
 * a break-even line at speedup 1 with the region below it marked "slower";
-* a marker at the current k and one at the best k (when there is a peak).
+* a marker at the current k and one at the best k (when there is a peak); a best k past the
+  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number.
 """
 
 from __future__ import annotations
@@ -89,12 +90,16 @@ class SpeedupChart(pg.PlotWidget):
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.5, 1.6))
         self.best_label = pg.TextItem(anchor=(0.5, -0.6))
+        # A best k beyond the x-range's cap: an arrow at the right edge, pointing right.
+        self.best_arrow = pg.ArrowItem(angle=180, headLen=16, tailLen=18, tailWidth=4, pxMode=True)
+        self.best_arrow.hide()
         self.band_label = pg.TextItem(anchor=(1.0, 0.0))
 
         for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
             plot.addItem(item)
         for item in (self.current, self.best):
             plot.addItem(item)
+        plot.addItem(self.best_arrow, ignoreBounds=True)
         for item in (
             self.slower_label,
             self.break_even_label,
@@ -182,6 +187,7 @@ class SpeedupChart(pg.PlotWidget):
         self.best.setPen(outline)
         self.best.setBrush(self._marker_style("brush", theme.marker_best))
         self.best.setSize(theme.marker_size * 1.5)
+        self.best_arrow.setStyle(pen=outline, brush=self._marker_style("brush", theme.marker_best))
         for item, color in (
             (self.slower_label, theme.slower_region),
             (self.break_even_label, theme.break_even),
@@ -222,14 +228,24 @@ class SpeedupChart(pg.PlotWidget):
         self.current_label.setText(f"k = {k}: {readouts.speedup:.2f}×")
         self.current_label.setPos(k, readouts.speedup)
         best = (readouts.best_k, readouts.best_speedup)
+        beyond = curves.beyond(readouts.best_k)
         if previous is None or best != (previous.best_k, previous.best_speedup):  # k alone keeps it
-            if readouts.best_k is None or readouts.best_speedup is None:
+            if readouts.best_k is None or readouts.best_speedup is None or beyond:
                 self.best.setData([], [])
             else:
                 self.best.setData([readouts.best_k], [readouts.best_speedup])
                 self.best_label.setPos(readouts.best_k, readouts.best_speedup)
+        self.best_arrow.setVisible(beyond)
         if readouts.best_k is None:
             self.best_label.setText("")
+        elif beyond:
+            # Off the chart to the right: point at it from the curve's last point, with its number.
+            edge = (curves.x_max, float(curves.speedup[-1]))
+            self.best_arrow.setPos(*edge)
+            self.best_label.setText(f"best k = {readouts.best_k:,} →")
+            self.best_label.setPos(*edge)
+            if tuple(self.best_label.anchor) != (1.0, -0.5):  # below the arrow: the top is full
+                self.best_label.setAnchor((1.0, -0.5))
         else:
             self.best_label.setText(f"best k = {readouts.best_k}" if readouts.best_k != k else "best k")
             # Keep the two labels apart when the markers are close.

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from .. import __version__
@@ -106,8 +106,13 @@ class WindowServices(QObject):
         a["edit.redo"].triggered.connect(stack.redo)
         stack.canUndoChanged.connect(a["edit.undo"].setEnabled)
         stack.canRedoChanged.connect(a["edit.redo"].setEnabled)
-        stack.undoTextChanged.connect(lambda text: a["edit.undo"].setText(f"&Undo {text}".rstrip()))
-        stack.redoTextChanged.connect(lambda text: a["edit.redo"].setText(f"&Redo {text}".rstrip()))
+        # "&&": a file name in a step's text ("open a&b.json") must not become a mnemonic.
+        stack.undoTextChanged.connect(
+            lambda text: a["edit.undo"].setText(f"&Undo {text.replace('&', '&&')}".rstrip())
+        )
+        stack.redoTextChanged.connect(
+            lambda text: a["edit.redo"].setText(f"&Redo {text.replace('&', '&&')}".rstrip())
+        )
         a["edit.undo"].setEnabled(False)
         a["edit.redo"].setEnabled(False)
         a["edit.restore_defaults"].triggered.connect(self.restore_defaults)
@@ -149,6 +154,7 @@ class WindowServices(QObject):
         box = QMessageBox(self.window)
         box.setObjectName("aboutBox")
         box.setWindowTitle("About SpecDec Desktop")
+        box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(
             f"SpecDec Desktop {__version__}\n\nTeaches and calculates speculative decoding, offline.\n"
             "Press F1 for the keyboard shortcuts."
@@ -180,6 +186,8 @@ class WindowServices(QObject):
         self.view.set_zoom(loaded.zoom)
         if options.scenario is not None:
             self.scenarios.apply(options.scenario)
+            if options.scenario.notice is not None:
+                self.scenarios.announce(options.scenario)
         if options.parameters:
             self.state.set(**options.parameters)
         if options.projector:

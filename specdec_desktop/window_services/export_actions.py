@@ -9,11 +9,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+from ..atomic_write import reason
 from ..export import EXPORT_SUFFIXES, export_chart_file
 from ..export.readout_text import readout_text
+from ..plain_text import printable
 from ..state import ParameterState
 from ..theme import Theme
-from .notices import show_problem
+from .notices import confirm_replace, show_problem
 
 __all__ = ["ExportActions"]
 
@@ -50,15 +52,16 @@ class ExportActions(QObject):
         path = Path(path)
         if path.suffix.lower() != ".csv" and self.window.chart is None:
             self.window.install_chart()
+        name = printable(path.name, 80)
         try:
-            export_chart_file(
+            note = export_chart_file(
                 path, self.state.params, self._theme(), self.window.font_family, chart=self.window.chart
             )
         except (OSError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-            show_problem(self.window, "The chart was not exported", f"{path.name}: {reason}")
+            why = reason(error) if isinstance(error, OSError) else str(error)
+            show_problem(self.window, "The chart was not exported", f"{name}: {why}")
             return False
-        self.window.statusBar().showMessage(f"Saved {path.name}", 6000)
+        self.window.statusBar().showMessage(f"Saved {name}" + (f" ({note})" if note else ""), 10000)
         return True
 
     def export_dialog(self, suffix: str) -> None:
@@ -68,6 +71,9 @@ class ExportActions(QObject):
         if path:
             if Path(path).suffix.lower() != suffix:
                 path += suffix
+                # The dialog asked about the name typed, not this one: ask now.
+                if not confirm_replace(self.window, Path(path)):
+                    return
             self._folder = Path(path).parent
             self.export_to(path)
 

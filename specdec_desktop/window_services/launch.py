@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import sys
 
-from ..launch import EXIT_FAILURE, EXIT_OK, LaunchOptions
+from ..atomic_write import reason
+from ..launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LaunchOptions
+from ..plain_text import printable
 from ..theme import LIGHT, THEMES, Theme
 from .settings_store import SettingsStore, settings_disabled_by_env
 
@@ -42,18 +44,28 @@ def export_chart(options: LaunchOptions, font_family: str | None) -> int:
 
     assert options.export_chart is not None
     try:
-        export_chart_file(
+        note = export_chart_file(
             options.export_chart, options.start_parameters(), _export_theme(options), font_family or "Inter"
         )
     except OSError as error:
-        print(f"specdec-desktop: error: could not write {options.export_chart}: {error}", file=sys.stderr)
-        return EXIT_FAILURE
+        # A file that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(options.export_chart))
+        print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
+    if note is not None:
+        print(f"specdec-desktop: note: {note}", file=sys.stderr)
     return EXIT_OK
 
 
 def reset_settings() -> int:
-    """Forget the saved settings; say where they were."""
+    """Forget the saved settings; say where they were, or why they could not be forgotten."""
     store = SettingsStore.for_user()
-    store.clear()
-    print(f"specdec-desktop: settings forgotten ({store.path})")
+    shown = printable(str(store.path))
+    try:
+        existed = store.forget()
+    except OSError as error:
+        message = f"could not delete the settings file {shown}: {reason(error)}"
+        print(f"specdec-desktop: error: {message}", file=sys.stderr)
+        return EXIT_FAILURE
+    print(f"specdec-desktop: {'settings forgotten' if existed else 'no saved settings'} ({shown})")
     return EXIT_OK

@@ -15,13 +15,15 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+from ..atomic_write import reason
 from ..model import Parameters
+from ..plain_text import printable
 from ..scenario import FileProblem, Scenario, TourPosition, save_scenario
 from ..scenario.opened import OpenedScenario, open_scenario, tour_reference
 from ..state import ParameterState
 from ..state.history import ParameterHistory
 from ..state.view_state import ViewState
-from .notices import show_problem
+from .notices import confirm_replace, show_problem
 from .tour_controller import TourController
 
 __all__ = ["FILE_FILTER", "ScenarioIO"]
@@ -93,8 +95,16 @@ class ScenarioIO(QObject):
             show_problem(self.window, "This scenario cannot be opened", str(problem))
             return False
         self.apply(opened)
-        self.window.statusBar().showMessage(f"Opened {opened.path.name}", 6000)
+        self.announce(opened)
         return True
+
+    def announce(self, opened: OpenedScenario) -> None:
+        """Say that ``opened`` is open, and what was left out of it (a missing tour)."""
+        name = printable(opened.path.name, 80)
+        if opened.notice is not None:
+            show_problem(self.window, "The scenario opened without its tour", f"{name}: {opened.notice}")
+        else:
+            self.window.statusBar().showMessage(f"Opened {name}", 6000)
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self.window, "Open scenario", self._folder(), FILE_FILTER)
@@ -121,20 +131,27 @@ class ScenarioIO(QObject):
         path = Path(path)
         if path.suffix.lower() != ".json":
             path = path.with_name(path.name + ".json")
+        name = printable(path.name, 80)
         try:
             save_scenario(path, self.current(path.parent))
-        except OSError as error:
-            show_problem(self.window, "The scenario was not saved", f"{path.name}: {error.strerror or error}")
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            why = reason(error) if isinstance(error, OSError) else str(error)
+            show_problem(self.window, "The scenario was not saved", f"{name}: {why}")
             return False
         self.path = path
         self.window.setWindowFilePath(str(path))
-        self.window.statusBar().showMessage(f"Saved {path.name}", 6000)
+        self.window.statusBar().showMessage(f"Saved {name}", 6000)
         return True
 
     def save_dialog(self) -> None:
         suggested = str(self.path) if self.path else str(Path(self._folder()) / "scenario.json")
         path, _ = QFileDialog.getSaveFileName(self.window, "Save scenario", suggested, FILE_FILTER)
         if path:
+            # The dialog asked before replacing NAME; ask before replacing NAME.json.
+            if Path(path).suffix.lower() != ".json" and not confirm_replace(
+                self.window, Path(path + ".json")
+            ):
+                return
             self.save_path(path)
 
     # -- reset ----------------------------------------------------------------------------

@@ -8,7 +8,7 @@ QSettings must not parse it: PySide6 stores Python objects in an INI file as
 ``@Variant(... PySide::PyObjectWrapper ...)`` values and *unpickles* them as
 soon as their section is read, so a crafted settings file could run code.
 Here every value is a string checked by its declaration; the read is bounded
-in size and never blocks on a special file.
+in size and never blocks on a special file (not even when learning the file's name).
 
 A value that is missing is silently the default; a value that is *wrong* (a
 hand-edited or damaged file) falls back to the default and
@@ -25,12 +25,13 @@ import configparser
 import os
 import re
 import stat
-import tempfile
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from ..atomic_write import write_atomically
 from ..model import SPECS, Parameters
 from ..view_options import DEFAULT_THEME_CHOICE, validate_theme_choice, validate_zoom
 
@@ -83,17 +84,29 @@ class _Damaged(Exception):
 def _read_text(path: Path) -> str | None:
     """The file's text, ``None`` when there is none; ``_Damaged`` or ``OSError`` otherwise."""
     try:
-        info = path.stat()
+        # Non-blocking, so that a FIFO put where the file should be cannot hang the start-up;
+        # it is then refused as not a regular file without a byte read.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except FileNotFoundError:
         return None
-    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
-        raise _Damaged  # a folder, a pipe that would never end, or far too large
-    with path.open("rb") as stream:
-        data = stream.read(MAX_SETTINGS_BYTES + 1)
+    except IsADirectoryError:
+        raise _Damaged from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_SETTINGS_BYTES:
+            raise _Damaged  # a folder, a pipe that would never end, or far too large
+        data = b""
+        while len(data) <= MAX_SETTINGS_BYTES:
+            chunk = os.read(handle, MAX_SETTINGS_BYTES + 1 - len(data))
+            if not chunk:
+                break
+            data += chunk
+    finally:
+        os.close(handle)
     if len(data) > MAX_SETTINGS_BYTES:
         raise _Damaged
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # Notepad adds a byte-order mark: the content is still ours
     except UnicodeDecodeError:
         raise _Damaged from None
 
@@ -122,9 +135,16 @@ class SettingsStore:
 
     @classmethod
     def for_user(cls) -> SettingsStore:
-        """The store in the user's configuration folder (where QSettings keeps its INI file)."""
-        names = QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANIZATION, APPLICATION)
-        return cls(names.fileName())
+        """The store in the user's configuration folder (where QSettings keeps its INI file).
+
+        A QSettings made for *our* names would read our file as it is made (and hang on a FIFO
+        put in its place), so the folder is learnt from one made for a name no file has.
+        """
+        probe = QSettings(
+            QSettings.Format.IniFormat, QSettings.Scope.UserScope, f"specdec-{uuid.uuid4().hex}", "probe"
+        )
+        folder = Path(probe.fileName()).parent.parent
+        return cls(folder / ORGANIZATION / f"{APPLICATION}.ini")
 
     @classmethod
     def disabled(cls) -> SettingsStore:
@@ -193,21 +213,29 @@ class SettingsStore:
         lines += ["", "[view]", f"theme={theme}", f"zoom={zoom!r}"]
         try:
             self._path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".settings-", suffix=".tmp", dir=self._path.parent)
-            try:
-                with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                    stream.write("\n".join(lines) + "\n")
-                os.replace(temporary, self._path)
-            except BaseException:
-                Path(temporary).unlink(missing_ok=True)
-                raise
+            write_atomically(self._path, ("\n".join(lines) + "\n").encode("utf-8"))
         except OSError:
             pass  # settings are a convenience: a read-only folder must not stop the lecture
 
+    def forget(self) -> bool:
+        """Delete the file; return whether there was one.
+
+        Raises
+        ------
+        OSError
+            If it is there and could not be deleted (it is a folder, or its folder is read-only).
+        """
+        if self._path is None:
+            return False
+        try:
+            self._path.unlink()
+        except FileNotFoundError:
+            return False
+        return True
+
     def clear(self) -> None:
-        """Forget every saved value (the file goes)."""
-        if self._path is not None:
-            try:
-                self._path.unlink(missing_ok=True)
-            except OSError:
-                pass
+        """Forget every saved value (the file goes), quietly: see :meth:`forget` to learn the outcome."""
+        try:
+            self.forget()
+        except OSError:
+            pass

@@ -12,7 +12,7 @@ other encodings, not JSON at all), ``size`` (over the limit, deep nesting just
 under it), ``number`` (NaN, infinities, overflow), ``type`` (a wrong type for
 every field), ``range`` (each bound of every value, both sides), ``header``
 (format and version), ``schema`` (unknown, missing and duplicate keys),
-``tour_ref`` (a scenario naming a missing or bad tour), ``place`` (not a
+``tour_ref`` (a scenario naming a bad tour; one naming a *missing* tour opens without it), ``place`` (not a
 regular file), ``value`` (one bad settings value) and ``whole`` (a settings file
 that is unusable as a whole).
 """
@@ -493,7 +493,6 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
     )
     _places(cases, good)
     tour_faults = {
-        "missing": ("nowhere.json", "no such file"),
         "a folder": (".", "is a folder"),
         "a device": ("/dev/zero", "not a regular file", "no such file"),
         "itself": ("@self", "not a SpecDec Desktop tour"),

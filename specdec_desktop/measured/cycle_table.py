@@ -1,0 +1,320 @@
+"""CSV tables of accepted guesses: one row per cycle, or a histogram (no Qt).
+
+Two shapes are read, with or without a header row:
+
+* per cycle: one number per row, the guesses accepted in that cycle (0..k); a header names
+  the column ``accepted`` (any name containing "accept"), other columns are ignored except
+  ``k`` (or ``draft_len``, ``num_spec_tokens``...), which gives the draft length;
+* a histogram: two columns, accepted guesses ``j`` and the number of cycles that accepted
+  exactly ``j`` (header ``accepted,count``; ``cycles``, ``steps``, ``frequency`` also name the
+  count).
+
+``# k = 4`` in a comment line also gives the draft length.  Large tables are parsed a chunk at
+a time with numpy (a fast path for plain numbers, checked line by line); a chunk the fast path
+does not vouch for is read line by line, so every problem is named with its line.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .measurement import Measurement
+from .problems import MetricsProblem
+
+__all__ = ["CycleTable", "looks_like_table"]
+
+_K_NAMES = {
+    "k",
+    "draft_len",
+    "draft_length",
+    "num_spec_tokens",
+    "num_speculative_tokens",
+    "spec_tokens",
+    "num_draft_tokens",
+    "draft_tokens",
+    "drafted",
+}
+_COUNT_NAMES = {"count", "counts", "cycles", "steps", "frequency", "freq", "n", "num_steps", "num_cycles"}
+_K_COMMENT = re.compile(
+    r"#.*?\b(?:k|num_speculative_tokens|num_spec_tokens|draft length)\s*[=:]\s*(\d+)", re.IGNORECASE
+)
+_HEADER_CELL = re.compile(r"^[A-Za-z_][\w .#/()-]*$")
+_NUMERIC_LINE = re.compile(rb"^[\s\d,;.+-]+$")
+_FAST_BYTES = b"0123456789,\r\n\t "
+
+
+def _cells(line: str) -> list[str]:
+    separator = ";" if ";" in line and "," not in line else ","
+    if "\t" in line and separator not in line:
+        separator = "\t"
+    return [cell.strip().strip('"').strip() for cell in line.split(separator)]
+
+
+def _role(name: str) -> str | None:
+    name = name.lower().replace(" ", "_")
+    if name in _K_NAMES:
+        return "k"
+    if name in _COUNT_NAMES:
+        return "count"
+    if "accept" in name or name in ("j", "guesses"):
+        return "accepted"
+    return None
+
+
+def looks_like_table(first_line: bytes) -> bool:
+    """Whether the first meaningful line of a file starts a table this module reads."""
+    if _NUMERIC_LINE.match(first_line) and any(ch in b"0123456789" for ch in first_line):
+        return True
+    try:
+        text = first_line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    cells = _cells(text.strip())
+    return all(_HEADER_CELL.match(c) for c in cells) and any(_role(c) == "accepted" for c in cells)
+
+
+class CycleTable:
+    """Reads a table fed chunk by chunk (each chunk ends at a line break)."""
+
+    def __init__(self, k_hint: int | None) -> None:
+        self.k_hint = k_hint
+        self.k: int | None = None
+        self.k_line: int | None = None
+        self.columns: int | None = None
+        self.accepted_col = 0
+        self.count_col: int | None = None
+        self.k_col: int | None = None
+        self.histogram_shape = False
+        self.header_line: int | None = None
+        self.counts = np.zeros(0, dtype=np.int64)
+        self.max_value = -1
+        self.max_line: int | None = None
+        self.lines_used = 0
+        self.first_line: int | None = None
+
+    # -- set-up ---------------------------------------------------------------------------------
+
+    def _comment(self, text: str, line: int) -> None:
+        match = _K_COMMENT.match(text)
+        if match:
+            self._set_k(int(match.group(1)), line)
+
+    def _set_k(self, k: int, line: int) -> None:
+        if k < 1:
+            raise MetricsProblem(
+                "contradiction", f"the draft length k is {k}; it must be 1 or more", line=line
+            )
+        if self.k is not None and k != self.k:
+            raise MetricsProblem(
+                "contradiction",
+                f"the draft length changes from {self.k} (line {self.k_line}) to {k}",
+                line=line,
+            )
+        self.k, self.k_line = k, line
+
+    def _start(self, cells: list[str], line: int) -> bool:
+        """Decide the shape from the first row; ``True`` when that row is a header."""
+        if all(_HEADER_CELL.match(c) for c in cells):
+            roles = [_role(c) for c in cells]
+            if "accepted" not in roles:
+                raise MetricsProblem(
+                    "no_metrics",
+                    f"no column of accepted guesses in the header ({', '.join(cells)[:80]})",
+                    line=line,
+                )
+            self.columns = len(cells)
+            self.accepted_col = roles.index("accepted")
+            self.count_col = roles.index("count") if "count" in roles else None
+            self.k_col = roles.index("k") if "k" in roles else None
+            self.histogram_shape = self.count_col is not None
+            self.header_line = line
+            return True
+        self.columns = len(cells)
+        if self.columns == 1:
+            self.histogram_shape = False
+        elif self.columns == 2:
+            self.histogram_shape, self.count_col = True, 1
+        else:
+            raise MetricsProblem(
+                "no_metrics",
+                f"a table of {self.columns} unnamed columns: add a header "
+                "naming the column of accepted guesses (accepted) and, for a histogram, "
+                "the count (count)",
+                line=line,
+            )
+        return False
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def _add(self, values: np.ndarray, weights: np.ndarray | None, line_of) -> None:
+        """Count ``values`` (accepted guesses), each ``weights`` times; ``line_of(row)`` names a row."""
+        if values.size == 0:
+            return
+        top = int(values.max())
+        if top > self.max_value:
+            self.max_value = top
+            self.max_line = line_of(int(np.argmax(values)))
+        if self.counts.size <= top:
+            self.counts = np.concatenate([self.counts, np.zeros(top + 1 - self.counts.size, dtype=np.int64)])
+        if weights is None:
+            self.counts[: top + 1] += np.bincount(values, minlength=top + 1)
+        else:
+            self.counts[: top + 1] += np.bincount(values, weights=weights, minlength=top + 1).astype(np.int64)
+
+    def feed_chunk(self, chunk: bytes, first_line: int) -> int:
+        """Read whole lines; returns the number of lines that gave numbers."""
+        used = 0
+        while self.columns is None and chunk:  # comments, blank lines, then the header or first row
+            cut = chunk.find(b"\n")
+            head, chunk = (chunk, b"") if cut < 0 else (chunk[:cut], chunk[cut + 1 :])
+            used += self._slow(head, first_line)
+            first_line += 1
+        if not chunk:
+            return used
+        if not chunk.translate(None, _FAST_BYTES):
+            fast = self._fast(chunk, first_line)
+            if fast is not None:
+                return used + fast
+        return used + self._slow(chunk, first_line)
+
+    def _fast(self, chunk: bytes, first_line: int) -> int | None:
+        """Rows of plain whole numbers, parsed with a few numpy passes; ``None`` when unsure."""
+        raw = np.frombuffer(chunk, dtype=np.uint8)
+        digits = raw - np.uint8(48)  # wraps around for every other byte
+        is_digit = np.concatenate(([False], digits < 10, [False])).view(np.int8)
+        change = np.flatnonzero(is_digit[1:] != is_digit[:-1])
+        starts, ends = change[0::2], change[1::2]  # each token is raw[start:end]
+        columns = self.columns or 1
+        if starts.size == 0 or starts.size % columns:
+            return None
+        lengths = ends - starts
+        if int(lengths.max()) > 15:
+            return None
+
+        def column(index: int) -> np.ndarray:
+            first, size = starts[index::columns], lengths[index::columns]
+            values = np.zeros(first.size, dtype=np.int64)
+            for j in range(int(size.max())):
+                digit = digits[np.minimum(first + j, raw.size - 1)]
+                values = np.where(size > j, values * 10 + digit, values)
+            return values
+
+        rows = starts.size // columns
+        after = raw[np.minimum(ends, raw.size - 1)].reshape(rows, columns)
+        row_end = ends.reshape(rows, columns)[:, -1]
+        # Within a row: exactly one comma between tokens; after the row: a line break (or the end).
+        if columns > 1:
+            gaps = starts.reshape(rows, columns)[:, 1:] - ends.reshape(rows, columns)[:, :-1]
+            if np.any(gaps != 1) or np.any(after[:, :-1] != 44):
+                return None
+        if chunk.count(b",") != rows * (columns - 1):
+            return None
+        ended = (after[:, -1] == 10) | (after[:, -1] == 13) | (row_end == raw.size)
+        if not np.all(ended):
+            return None
+        accepted = column(self.accepted_col)
+        weights = column(self.count_col) if self.histogram_shape and self.count_col is not None else None
+        first_start = int(starts[0])
+
+        def line_of(row: int) -> int:
+            return first_line + chunk.count(b"\n", 0, int(starts[row * columns]))
+
+        if self.k_col is not None:
+            ks = column(self.k_col)
+            if np.any(ks != ks[0]):
+                return None
+            self._set_k(int(ks[0]), first_line + chunk.count(b"\n", 0, first_start))
+        self._add(accepted, weights, line_of)
+        self.lines_used += rows
+        if self.first_line is None:
+            self.first_line = line_of(0)
+        return rows
+
+    def _slow(self, chunk: bytes, first_line: int) -> int:
+        used = 0
+        for offset, raw in enumerate(chunk.split(b"\n")):
+            line = first_line + offset
+            text = raw.decode("utf-8", "replace").strip()
+            if not text:
+                continue
+            if text.startswith("#"):
+                self._comment(text, line)
+                continue
+            cells = _cells(text)
+            if self.columns is None:
+                if self._start(cells, line):
+                    continue
+            if len(cells) != self.columns:
+                continue  # a line of another shape: counted, skipped
+            try:
+                numbers = [float(c) for c in cells]
+            except ValueError:
+                continue
+            for value in numbers:
+                if value != value or value < 0 or value != int(value) or value > 2**53:
+                    raise MetricsProblem(
+                        "contradiction", f"{value:g} is not a count (0, 1, 2, ...)", line=line
+                    )
+            accepted = int(numbers[self.accepted_col])
+            weight = numbers[self.count_col] if self.histogram_shape and self.count_col is not None else 1.0
+            if self.k_col is not None:
+                self._set_k(int(numbers[self.k_col]), line)
+            self._add(np.array([accepted]), np.array([weight]), lambda _row, line=line: line)
+            self.lines_used += 1
+            if self.first_line is None:
+                self.first_line = line
+            used += 1
+        return used
+
+    def finish(self) -> Measurement | None:
+        """The measurement; ``None`` when no row gave a number."""
+        if self.counts.sum() == 0:
+            return None
+        fmt = "csv-histogram" if self.histogram_shape else "csv-cycles"
+        notes: list[str] = []
+        k = self.k
+        if self.k_hint is not None:
+            if k is not None and k != self.k_hint:
+                raise MetricsProblem(
+                    "contradiction",
+                    f"the file says k = {k}, but k = {self.k_hint} was given",
+                    line=self.k_line,
+                )
+            k = self.k_hint
+        if k is None:
+            if not self.histogram_shape:
+                raise MetricsProblem(
+                    "k_missing",
+                    "the draft length k is missing: a table of accepted guesses "
+                    "per cycle does not show it; give it with --k, a k column or a "
+                    "'# k = 4' comment line",
+                    line=self.first_line,
+                )
+            k = self.counts.size - 1
+            notes.append(
+                f"k taken as the largest accepted count listed ({k}); give --k if drafts were longer"
+            )
+        if self.max_value > k:
+            raise MetricsProblem(
+                "contradiction",
+                f"a cycle accepted {self.max_value} guesses, more than k = {k}",
+                line=self.max_line,
+            )
+        histogram = np.zeros(k + 1, dtype=np.int64)
+        histogram[: self.counts.size] = self.counts
+        steps = int(histogram.sum())
+        accepted = float(np.dot(np.arange(k + 1), histogram))
+        counts = tuple(int(histogram[i:].sum()) for i in range(1, k + 1))
+        return Measurement(
+            format=fmt,
+            sources=(),
+            k=k,
+            steps=steps,
+            accepted=accepted,
+            position_counts=counts,
+            lines_used=self.lines_used,
+            first_line=self.first_line,
+            notes=tuple(notes),
+        )

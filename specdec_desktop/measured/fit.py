@@ -1,0 +1,274 @@
+"""From counts to a per-token acceptance: tau, the constant-p fit, per-position a_i, a verdict (no Qt).
+
+* tokens per step ``tau = 1 + accepted / steps`` counts the target's own token;
+* the constant ``p`` that reproduces it solves ``(1 - p^(k+1)) / (1 - p) = tau``
+  (Leviathan, Kalman and Matias 2023, eq. 1); e.g. tau = 2.92 at k = 3 gives p = 0.7929;
+* engines print *unconditional* per-position rates ``r_i`` (share of steps with at least ``i``
+  guesses accepted); the chance guess ``i`` survives given the ones before it did is
+  ``a_i = r_i / r_(i-1) = n_i / n_(i-1)``, a binomial proportion with a Wilson 95 % interval;
+* the verdict compares one ``p`` for every position with a separate ``a_i`` for each by a
+  likelihood-ratio (G) test on ``k - 1`` degrees of freedom; when one p is rejected, a_i falling
+  with position reads "falls with position", rising (cycles that accept all or nothing: the
+  histogram of accepted guesses wider than the capped geometric one) reads "bursty".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .measurement import Measurement
+from .problems import MetricsProblem
+from .stats import Z95, chi2_sf, wilson
+
+__all__ = ["REJECT_BELOW", "Fit", "fit_measurement", "solve_p", "tokens_per_step"]
+
+#: The G test rejects one p below this P value.
+REJECT_BELOW = 0.01
+#: Fewer steps than this are too few to test.
+MIN_STEPS = 30
+
+
+def tokens_per_step(p: float, k: int) -> float:
+    """``1 + p + ... + p^k`` (expected tokens per step at constant p)."""
+    if p >= 1.0:
+        return k + 1.0
+    return (1.0 - p ** (k + 1)) / (1.0 - p)
+
+
+def solve_p(tau: float, k: int) -> float:
+    """The constant ``p`` in [0, 1] with ``tokens_per_step(p, k) = tau`` (clamped at the ends)."""
+    if tau <= 1.0:
+        return 0.0
+    if tau >= k + 1:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        if tokens_per_step(middle, k) < tau:
+            low = middle
+        else:
+            high = middle
+        if high - low < 1e-15:
+            break
+    return (low + high) / 2
+
+
+def _geometric_variance(p: float, k: int) -> float:
+    """Variance of the capped geometric number of accepted guesses."""
+    mean = sum(p**i for i in range(1, k + 1))
+    square = sum((2 * i - 1) * p**i for i in range(1, k + 1))
+    return max(0.0, square - mean * mean)
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What a measurement says about acceptance.
+
+    Attributes
+    ----------
+    measurement : Measurement
+    tau : float
+        Tokens per step, the target's own included.
+    tau_se : float or None
+        Standard error of ``tau``.
+    fitted_p, p_low, p_high : float
+        The constant p reproducing ``tau`` and its 95 % interval (equal to ``fitted_p`` when
+        the error is unknown).
+    per_position, per_position_low, per_position_high : tuple or None
+        Conditional acceptances ``a_1..a_k`` (``None`` where no step reached the position) and
+        their 95 % intervals (``None`` when there are no counts).
+    histogram : tuple of int or None
+        Steps that accepted exactly ``j = 0..k`` guesses.
+    verdict : str
+        ``constant``, ``falls``, ``bursty`` or ``untested``.
+    verdict_text, test_text : str
+        The verdict in words, and the test behind it.
+    """
+
+    measurement: Measurement
+    tau: float
+    tau_se: float | None
+    fitted_p: float
+    p_low: float
+    p_high: float
+    per_position: tuple[float | None, ...] | None
+    per_position_low: tuple[float | None, ...] | None
+    per_position_high: tuple[float | None, ...] | None
+    histogram: tuple[int, ...] | None
+    verdict: str
+    verdict_text: str
+    test_text: str
+
+    @property
+    def k(self) -> int:
+        """Draft length of the measurement."""
+        return self.measurement.k
+
+
+def _contradiction(measurement: Measurement, problem: str) -> MetricsProblem:
+    source = measurement.sources[0] if measurement.sources else None
+    return MetricsProblem("contradiction", problem, source, measurement.first_line)
+
+
+def _tau(m: Measurement) -> tuple[float, float | None]:
+    if m.steps:
+        tau = 1.0 + (m.accepted or 0.0) / m.steps
+        if m.position_counts:
+            counts = [m.steps, *m.position_counts, 0]
+            histogram = [counts[j] - counts[j + 1] for j in range(m.k + 1)]
+            mean = sum(j * h for j, h in enumerate(histogram)) / m.steps
+            variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
+            return tau, math.sqrt(max(variance, 0.0) / m.steps)
+        return tau, None
+    samples = m.tau_samples or ()
+    if not samples:
+        raise _contradiction(m, "no tokens per step to fit")
+    tau = sum(samples) / len(samples)
+    if len(samples) < 2:
+        return tau, None
+    variance = sum((s - tau) ** 2 for s in samples) / (len(samples) - 1)
+    return tau, math.sqrt(variance / len(samples))
+
+
+def _conditional(m: Measurement):
+    if m.position_counts and m.steps:
+        trials = [m.steps, *m.position_counts[:-1]]
+        values, lows, highs = [], [], []
+        for successes, tries in zip(m.position_counts, trials, strict=True):
+            if tries <= 0:
+                values.append(None)
+                lows.append(None)
+                highs.append(None)
+                continue
+            low, high = wilson(successes, tries)
+            values.append(successes / tries)
+            lows.append(low)
+            highs.append(high)
+        return tuple(values), tuple(lows), tuple(highs)
+    if m.position_rates:
+        previous = 1.0
+        values = []
+        for rate in m.position_rates:
+            values.append(rate / previous if previous > 0 else None)
+            previous = rate
+        return tuple(values), None, None
+    return None, None, None
+
+
+def _xlogy(x: float, y: float) -> float:
+    return 0.0 if x <= 0 else x * math.log(x / y)
+
+
+def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, str, str]:
+    if not (m.position_counts and m.steps):
+        if a:
+            known = [v for v in a if v is not None]
+            return (
+                "untested",
+                f"Per-position rates without step counts: a_i run from {known[0]:.2f} to {known[-1]:.2f}.",
+                "No counts, so no test of one p against the a_i.",
+            )
+        return (
+            "untested",
+            "Only the mean tokens per step is known: p is chosen to reproduce it, and whether "
+            "one p fits every position cannot be tested.",
+            "No per-position data: no test.",
+        )
+    if m.k < 2:
+        return "untested", "With k = 1 there is one position: one p always fits.", "k = 1: nothing to test."
+    if m.steps < MIN_STEPS:
+        return (
+            "untested",
+            f"Only {m.steps} steps: too few to test whether one p fits.",
+            f"Fewer than {MIN_STEPS} steps: no test.",
+        )
+    successes = list(m.position_counts)
+    trials = [m.steps, *m.position_counts[:-1]]
+    pooled_trials = sum(trials)
+    p_hat = sum(successes) / pooled_trials if pooled_trials else 0.0
+    g = 0.0
+    used = 0
+    for s, t in zip(successes, trials, strict=True):
+        if t <= 0:
+            continue
+        used += 1
+        if 0.0 < p_hat < 1.0:
+            g += 2 * (_xlogy(s, t * p_hat) + _xlogy(t - s, t * (1 - p_hat)))
+    df = used - 1
+    if df < 1:
+        return "untested", "No step reached beyond the first position: nothing to test.", "No test."
+    p_value = chi2_sf(g, df)
+    test = (
+        f"Likelihood-ratio test of one p = {p_hat:.3f} against a separate a_i at each position: "
+        f"G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g}"
+    )
+    if p_value >= REJECT_BELOW:
+        return (
+            "constant",
+            f"One p fits: the per-position acceptances agree with p = {p_hat:.3f}.",
+            test + f" (not below {REJECT_BELOW}).",
+        )
+    points = [(i, s / t, t) for i, (s, t) in enumerate(zip(successes, trials, strict=True), 1) if t > 0]
+    weight = sum(t for _, _, t in points)
+    mean_i = sum(i * t for i, _, t in points) / weight
+    mean_a = sum(v * t for _, v, t in points) / weight
+    slope = sum(t * (i - mean_i) * (v - mean_a) for i, v, t in points) / max(
+        1e-300, sum(t * (i - mean_i) ** 2 for i, _, t in points)
+    )
+    first, last = points[0][1], points[-1][1]
+    if slope < 0:
+        return (
+            "falls",
+            f"Acceptance falls with position: a_1 = {first:.2f} down to a_{points[-1][0]} = "
+            f"{last:.2f}; one p overstates the later guesses.",
+            test + f" (below {REJECT_BELOW}); the a_i change by {slope:+.3f} per position.",
+        )
+    counts = [m.steps, *m.position_counts, 0]
+    histogram = [counts[j] - counts[j + 1] for j in range(m.k + 1)]
+    mean = sum(j * h for j, h in enumerate(histogram)) / m.steps
+    variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
+    model = _geometric_variance(p_hat, m.k)
+    ratio = variance / model if model > 0 else float("inf")
+    return (
+        "bursty",
+        f"Bursty: more steps accept nothing or everything than the capped geometric model "
+        f"allows (spread {ratio:.2f}× the model's); a_i rise from {first:.2f} to {last:.2f}.",
+        test + f" (below {REJECT_BELOW}); the a_i change by {slope:+.3f} per position.",
+    )
+
+
+def fit_measurement(m: Measurement) -> Fit:
+    """Fit a measurement.
+
+    Raises
+    ------
+    MetricsProblem
+        When tokens per step lies outside what k allows (1 to k + 1).
+    """
+    tau, tau_se = _tau(m)
+    if tau > m.k + 1 + 0.01:
+        raise _contradiction(
+            m,
+            f"{tau:.3f} tokens per step is more than k + 1 = {m.k + 1}: the draft length "
+            f"k = {m.k} cannot be right",
+        )
+    if tau < 1 - 1e-9:
+        raise _contradiction(m, f"{tau:.3f} tokens per step is below 1; every step yields at least one")
+    tau = min(max(tau, 1.0), m.k + 1.0)
+    p = solve_p(tau, m.k)
+    if tau_se is None and m.steps:
+        tau_se = math.sqrt(_geometric_variance(p, m.k) / m.steps)
+    if tau_se is not None:
+        p_low, p_high = solve_p(tau - Z95 * tau_se, m.k), solve_p(tau + Z95 * tau_se, m.k)
+    else:
+        p_low = p_high = p
+    a, low, high = _conditional(m)
+    histogram = None
+    if m.position_counts and m.steps:
+        counts = [m.steps, *m.position_counts, 0]
+        histogram = tuple(counts[j] - counts[j + 1] for j in range(m.k + 1))
+        if any(h < 0 for h in histogram):
+            raise _contradiction(m, "more steps accept a later guess than an earlier one")
+    verdict, text, test = _verdict(m, a)
+    return Fit(m, tau, tau_se, p, p_low, p_high, a, low, high, histogram, verdict, text, test)

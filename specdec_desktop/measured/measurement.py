@@ -1,0 +1,89 @@
+"""What one import found, before any fitting (no Qt).
+
+A :class:`Measurement` holds the counts an engine reported, in one vocabulary whatever the
+engine: verify steps (cycles), the tokens each step yielded beyond the target's own, and,
+when the engine gives them, how many steps accepted at least ``i`` guesses for each position
+``i = 1..k`` (the "unconditional" per-position counts, from which the histogram of accepted
+guesses per step follows: ``h_j = n_j - n_(j+1)``).  Engines that print only a mean tokens per
+step (SGLang's decode lines) leave the counts empty and give per-line means instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+__all__ = ["FORMAT_LABELS", "Measurement"]
+
+#: Format ids (the ``format`` key of ``fit --json``) and what the window calls them.
+FORMAT_LABELS = {
+    "vllm": "vLLM log (SpecDecoding metrics)",
+    "vllm-v0": "vLLM V0 log (Speculative metrics)",
+    "vllm-prometheus": "vLLM Prometheus metrics",
+    "vllm-request-json": "vLLM per-request JSON",
+    "llama.cpp": "llama.cpp server log",
+    "llama.cpp-statistics": "llama.cpp server statistics",
+    "sglang": "SGLang decode log",
+    "sglang-prometheus": "SGLang Prometheus metrics",
+    "csv-cycles": "CSV of accepted guesses per cycle",
+    "csv-histogram": "CSV histogram of accepted guesses",
+}
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """The counts of one or more metrics files.
+
+    Attributes
+    ----------
+    format : str
+        One of :data:`FORMAT_LABELS` (several joined by ``+`` after combining files).
+    sources : tuple of str
+        The files read.
+    k : int
+        Draft length (guesses per step).
+    steps : int or None
+        Verify steps (cycles) counted, when the engine reports them.
+    accepted : float or None
+        Guesses that became output, summed over the steps (``tau = 1 + accepted/steps``).
+    position_counts : tuple of int or None
+        ``n_1..n_k``: steps that accepted at least ``i`` guesses.
+    position_rates : tuple of float or None
+        ``r_1..r_k = n_i / steps`` as printed, when the step count is unknown.
+    tau_samples : tuple of float or None
+        Mean tokens per step of each reporting interval, when no counts exist.
+    engine_acceptance : float or None
+        The engine's own "acceptance rate", as the engine defines it.
+    engine_basis : str or None
+        What that rate divides by, in words.
+    lines_read, lines_used : int
+        Lines in the files, and lines that gave numbers.
+    first_line : int or None
+        The first line that gave numbers (to blame in messages about the whole).
+    notes : tuple of str
+        Things the reader wants the user to know (approximations, superseded lines).
+    """
+
+    format: str
+    sources: tuple[str, ...]
+    k: int
+    steps: int | None = None
+    accepted: float | None = None
+    position_counts: tuple[int, ...] | None = None
+    position_rates: tuple[float, ...] | None = None
+    tau_samples: tuple[float, ...] | None = None
+    engine_acceptance: float | None = None
+    engine_basis: str | None = None
+    lines_read: int = 0
+    lines_used: int = 0
+    first_line: int | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def label(self) -> str:
+        """The format in words."""
+        return " + ".join(FORMAT_LABELS.get(part, part) for part in self.format.split("+"))
+
+    @property
+    def lines_skipped(self) -> int:
+        """Lines read that gave nothing (other log output, blank lines, lines not understood)."""
+        return self.lines_read - self.lines_used

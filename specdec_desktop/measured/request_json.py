@@ -1,0 +1,172 @@
+"""vLLM per-request speculative-decoding JSON (no Qt).
+
+vLLM can attach to each response ``"metrics": {"speculative_decoding": {...}}`` with
+``acceptance_histogram`` (entry ``j``: verify steps that accepted ``j`` guesses, ``j = 0..k``),
+``num_spec_steps``, ``num_accepted_draft_tokens``, ``num_draft_tokens``, ``num_spec_tokens`` (k),
+``mean_acceptance_length`` and ``draft_acceptance_rate``.  A file may hold one response, a list
+of them, or one per line (JSON Lines); every histogram found is added up.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .measurement import Measurement
+from .problems import MetricsProblem
+
+__all__ = ["RequestHistograms"]
+
+_MAX_DEPTH = 16
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"holds {name}, which is not a number")
+
+
+#: A decoder that refuses NaN and Infinity.
+DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
+def parse_json(text: str) -> Any:
+    """``json.loads`` that refuses NaN and Infinity."""
+    return DECODER.decode(text)
+
+
+def _blocks(value: Any) -> list[dict]:
+    """Every object holding an ``acceptance_histogram``, searched to a bounded depth."""
+    found = []
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > _MAX_DEPTH:
+            continue
+        if isinstance(item, dict):
+            if "acceptance_histogram" in item:
+                found.append(item)
+                continue
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in reversed(item))
+    return found
+
+
+def _count(value: Any, what: str, line: int) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+        or value != int(value)
+    ):
+        raise MetricsProblem(
+            "contradiction", f"{what} is {value!r}; it must be a count (0, 1, 2, ...)", line=line
+        )
+    return int(value)
+
+
+class RequestHistograms:
+    """Adds up the histograms of every response."""
+
+    format = "vllm-request-json"
+
+    def __init__(self) -> None:
+        self.k: int | None = None
+        self.k_line: int | None = None
+        self.histogram: list[int] = []
+        self.drafted = 0
+        self.lines_used = 0
+        self.first_line: int | None = None
+
+    def feed_value(self, value: Any, line: int) -> bool:
+        """Add the histograms inside one parsed JSON value; ``True`` when there were any."""
+        blocks = _blocks(value)
+        for block in blocks:
+            self._add(block, line)
+        if blocks:
+            self.lines_used += 1
+            if self.first_line is None:
+                self.first_line = line
+        return bool(blocks)
+
+    def _add(self, block: dict, line: int) -> None:
+        raw = block["acceptance_histogram"]
+        if raw is None:
+            return
+        if not isinstance(raw, list) or len(raw) < 2:
+            raise MetricsProblem(
+                "contradiction", "acceptance_histogram must be a list of k + 1 counts", line=line
+            )
+        histogram = [_count(v, "an acceptance_histogram entry", line) for v in raw]
+        k = len(histogram) - 1
+        stated = block.get("num_spec_tokens")
+        if stated is not None and _count(stated, "num_spec_tokens", line) != k:
+            raise MetricsProblem(
+                "contradiction",
+                f"num_spec_tokens is {stated}, but acceptance_histogram "
+                f"has {len(histogram)} entries (k + 1 = {k + 1} expected)",
+                line=line,
+            )
+        if self.k is not None and k != self.k:
+            raise MetricsProblem(
+                "contradiction",
+                f"the draft length changes from {self.k} (line {self.k_line}) to {k}",
+                line=line,
+            )
+        self.k, self.k_line = k, line
+        steps = sum(histogram)
+        accepted = sum(j * h for j, h in enumerate(histogram))
+        for key, computed in (("num_spec_steps", steps), ("num_accepted_draft_tokens", accepted)):
+            if key in block and block[key] is not None and _count(block[key], key, line) != computed:
+                raise MetricsProblem(
+                    "contradiction",
+                    f"{key} is {block[key]}, but acceptance_histogram gives {computed}",
+                    line=line,
+                )
+        drafted = block.get("num_draft_tokens")
+        drafted = steps * k if drafted is None else _count(drafted, "num_draft_tokens", line)
+        if accepted > drafted or drafted > steps * k:
+            raise MetricsProblem(
+                "contradiction",
+                f"num_draft_tokens is {drafted}, which does not fit {steps} "
+                f"steps of k = {k} with {accepted} accepted",
+                line=line,
+            )
+        mean = block.get("mean_acceptance_length")
+        if isinstance(mean, (int, float)) and steps and abs(mean - (1 + accepted / steps)) > 1e-6:
+            raise MetricsProblem(
+                "contradiction",
+                f"mean_acceptance_length is {mean}, but the histogram gives {1 + accepted / steps:.6g}",
+                line=line,
+            )
+        if not self.histogram:
+            self.histogram = [0] * (k + 1)
+        for j, h in enumerate(histogram):
+            self.histogram[j] += h
+        self.drafted += drafted
+
+    def finish(self, k_hint: int | None) -> Measurement | None:
+        if not self.histogram or sum(self.histogram) == 0:
+            return None
+        k = self.k
+        assert k is not None
+        if k_hint is not None and k_hint != k:
+            raise MetricsProblem(
+                "contradiction", f"the file says k = {k}, but k = {k_hint} was given", line=self.k_line
+            )
+        steps = sum(self.histogram)
+        accepted = sum(j * h for j, h in enumerate(self.histogram))
+        counts = tuple(sum(self.histogram[i:]) for i in range(1, k + 1))
+        return Measurement(
+            format=self.format,
+            sources=(),
+            k=k,
+            steps=steps,
+            accepted=float(accepted),
+            position_counts=counts,
+            engine_acceptance=accepted / self.drafted if self.drafted else None,
+            engine_basis="accepted ÷ drafted tokens (vLLM's draft_acceptance_rate)",
+            lines_used=self.lines_used,
+            first_line=self.first_line,
+        )

@@ -1,0 +1,435 @@
+"""Reading a metrics file of any size: format from the content, streamed, bounded (no Qt).
+
+:func:`read_metrics` opens a file, looks at its first bytes and then streams it in 4 MiB
+blocks, reporting progress and honouring a cancel flag between blocks, so memory stays
+bounded whatever the size.  Log files are scanned for the markers of the engines' metric
+lines with ``bytes.find`` (C speed); only those lines are decoded and parsed, every other
+line is counted and skipped.  Tables of numbers go through :mod:`.cycle_table`'s numpy path;
+JSON through :mod:`.request_json`.
+
+Refused, with the file (and line) named: a missing path, a folder or device, more than
+:data:`MAX_BYTES`, an empty file, binary data (a NUL byte), UTF-16/32 text, a file without
+any speculative-decoding metrics, lines from two engines at once, numbers that contradict
+each other, and a draft length that neither the file nor the caller gives.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import json
+import os
+import stat
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import BinaryIO
+
+from .cycle_table import CycleTable, looks_like_table
+from .log_lines import LINE_READERS, LineReader
+from .measurement import FORMAT_LABELS, Measurement
+from .problems import ImportCancelled, MetricsProblem
+from .request_json import DECODER as _DECODER
+from .request_json import RequestHistograms, parse_json
+
+__all__ = ["BLOCK_BYTES", "MAX_BYTES", "MAX_JSON_BYTES", "combine", "read_metrics", "read_metrics_text"]
+
+#: Largest file read (a log this big is better filtered down to its metric lines first).
+MAX_BYTES = 2 * 1024**3
+#: Largest single JSON document (JSON Lines files stream, and may be up to MAX_BYTES).
+MAX_JSON_BYTES = 64 * 1024**2
+BLOCK_BYTES = 4 * 1024**2
+#: A line longer than this is cut into pieces (and cannot hold a metric line).
+MAX_LINE_BYTES = 1024**2
+
+Progress = Callable[[int, int], None]
+Cancelled = Callable[[], bool]
+
+_OTHER_UNICODE = (
+    (codecs.BOM_UTF32_LE, "UTF-32"),
+    (codecs.BOM_UTF32_BE, "UTF-32"),
+    (codecs.BOM_UTF16_LE, "UTF-16"),
+    (codecs.BOM_UTF16_BE, "UTF-16"),
+)
+
+
+def _size_text(n_bytes: int) -> str:
+    if n_bytes < 1024**2:
+        return f"{n_bytes / 1024:.0f} KiB"
+    if n_bytes < 1024**3:
+        return f"{n_bytes / 1024**2:.0f} MiB"
+    return f"{n_bytes / 1024**3:.1f} GiB"
+
+
+class _Blocks:
+    """Whole-line blocks of a stream, with line numbers, progress and cancel."""
+
+    def __init__(
+        self, stream: BinaryIO, size: int, head: bytes, progress: Progress | None, cancelled: Cancelled | None
+    ) -> None:
+        self.stream, self.size, self.head = stream, size, head
+        self.progress, self.cancelled = progress, cancelled
+        self.lines = 0  # lines completed so far
+        self.done = 0
+
+    def __iter__(self) -> Iterator[tuple[bytes, int]]:
+        carry = b""
+        pending = self.head
+        while True:
+            if self.cancelled is not None and self.cancelled():
+                raise ImportCancelled()
+            block = pending if pending else self.stream.read(BLOCK_BYTES)
+            pending = b""
+            if not block:
+                break
+            self.done += len(block)
+            if b"\x00" in block:
+                before = (carry + block)[: (carry + block).find(b"\x00")]
+                raise MetricsProblem(
+                    "binary",
+                    "holds binary data (a NUL byte), not text",
+                    line=self.lines + before.count(b"\n") + 1,
+                )
+            data = carry + block
+            cut = data.rfind(b"\n")
+            if cut < 0:
+                if len(data) <= MAX_LINE_BYTES:
+                    carry = data
+                    continue
+                cut = len(data) - 1  # a very long line: hand it on in pieces
+            whole, carry = data[: cut + 1], data[cut + 1 :]
+            first = self.lines + 1
+            self.lines += whole.count(b"\n")
+            yield whole, first
+            if self.progress is not None:
+                self.progress(min(self.done, self.size), self.size)
+        if carry:
+            first = self.lines + 1
+            self.lines += 1
+            yield carry, first
+        if self.progress is not None:
+            self.progress(self.size, self.size)
+
+
+def _scan_logs(blocks: Iterable[tuple[bytes, int]], readers: list[LineReader]) -> None:
+    markers = [(marker, reader) for reader in readers for marker in reader.markers]
+    for chunk, first in blocks:
+        hits: dict[int, tuple[int, LineReader]] = {}
+        for marker, reader in markers:
+            position = chunk.find(marker)
+            while position >= 0:
+                start = chunk.rfind(b"\n", 0, position) + 1
+                end = chunk.find(b"\n", position)
+                if end < 0:
+                    end = len(chunk)
+                hits.setdefault(start, (end, reader))
+                position = chunk.find(marker, end)
+        line, last = first, 0
+        for start in sorted(hits):
+            end, reader = hits[start]
+            line += chunk.count(b"\n", last, start)
+            last = start
+            try:
+                reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
+            except MetricsProblem as problem:
+                raise problem.at(line=line) from None
+
+
+def _histogram_object(raw: bytes, at: int):
+    """The JSON object around ``"acceptance_histogram"`` at ``at`` in one line, or ``None``.
+
+    vLLM's ``speculative_decoding`` object holds only numbers and lists, so the nearest ``{``
+    before the key opens it and parsing that object alone skips the rest of the response (the
+    generated text is most of it).  Anything else falls back to parsing the whole line.
+    """
+    start = raw.rfind(b"{", 0, at)
+    try:
+        text = raw[start:].decode("utf-8")
+        value, _end = _DECODER.raw_decode(text)
+        if isinstance(value, dict) and "acceptance_histogram" in value:
+            return value
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        pass
+    try:
+        return parse_json(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+
+
+def _also_scanned(blocks: _Blocks, readers: list[LineReader]) -> Iterator[tuple[bytes, int]]:
+    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings)."""
+    for chunk, first in blocks:
+        _scan_logs([(chunk, first)], readers)
+        yield chunk, first
+
+
+def _first_meaningful(head: bytes) -> bytes:
+    for raw in head.split(b"\n", 200)[:200]:
+        stripped = raw.strip()
+        if stripped and not stripped.startswith(b"#"):
+            return stripped
+    return b""
+
+
+def _finish_logs(readers: list[LineReader], k: int | None, lines: int) -> Measurement:
+    active = [reader for reader in readers if reader.lines_used]
+    formats = {reader.format for reader in active}
+    notes: tuple[str, ...] = ()
+    if {"llama.cpp", "llama.cpp-statistics"} <= formats:  # the statistics lines count every task
+        active = [reader for reader in active if reader.format != "llama.cpp"]
+        notes = ("per-task draft acceptance lines left aside: the statistics lines count every task",)
+    if not active:
+        raise MetricsProblem(
+            "no_metrics",
+            f"no speculative-decoding metrics in its {lines} lines: not a "
+            "vLLM, llama.cpp or SGLang log, a Prometheus scrape, vLLM per-request JSON "
+            "or a CSV of accepted guesses",
+        )
+    if len(active) > 1:
+        first, second = sorted(active, key=lambda reader: reader.first_line or 0)[:2]
+        raise MetricsProblem(
+            "mixed",
+            f"mixes two kinds of metrics: {FORMAT_LABELS[first.format]} (from line "
+            f"{first.first_line}) and {FORMAT_LABELS[second.format]}; import them separately",
+            line=second.first_line,
+        )
+    measurement = active[0].finish(k)
+    if measurement is None:
+        raise MetricsProblem(
+            "no_metrics", "its metric lines count no drafted tokens", line=active[0].first_line
+        )
+    return replace(measurement, notes=measurement.notes + notes)
+
+
+def _read_json(blocks: _Blocks, head: bytes, size: int, k: int | None) -> Measurement:
+    first_line = head.split(b"\n", 1)[0].strip()
+    histograms = RequestHistograms()
+    try:
+        parse_json(first_line.decode("utf-8"))
+        lines_mode = True
+    except (ValueError, UnicodeDecodeError):
+        lines_mode = False
+    readers = [reader_type() for reader_type in LINE_READERS]
+    if lines_mode:  # JSON Lines: one response per line (or structured log lines), unreadable lines skipped
+        for chunk, first in _also_scanned(blocks, readers):
+            for offset, raw in enumerate(chunk.split(b"\n")):
+                at = raw.find(b'"acceptance_histogram"')
+                if at < 0:
+                    continue
+                value = _histogram_object(raw, at)
+                if value is None:
+                    continue
+                try:
+                    histograms.feed_value(value, first + offset)
+                except MetricsProblem as problem:
+                    raise problem.at(line=first + offset) from None
+        lines = blocks.lines
+    else:
+        if size > MAX_JSON_BYTES:
+            raise MetricsProblem(
+                "too_large",
+                f"is one JSON document of {_size_text(size)}; the limit is "
+                f"{_size_text(MAX_JSON_BYTES)} (JSON Lines files may be larger)",
+            )
+        data = b"".join(chunk for chunk, _ in blocks)
+        lines = blocks.lines
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MetricsProblem(
+                "not_utf8", "is not UTF-8 text", line=data[: error.start].count(b"\n") + 1
+            ) from None
+        try:
+            value = parse_json(text)
+        except json.JSONDecodeError as error:
+            if error.pos >= len(text.rstrip()):
+                raise MetricsProblem(
+                    "truncated", "ends too early: the JSON looks cut off", line=error.lineno
+                ) from None
+            raise MetricsProblem("not_json", f"is not valid JSON ({error.msg})", line=error.lineno) from None
+        except (ValueError, RecursionError) as error:
+            raise MetricsProblem("not_json", f"is not valid JSON ({error})") from None
+        histograms.feed_value(value, 1)
+    measurement = histograms.finish(k)
+    if measurement is None:
+        if lines_mode and any(reader.lines_used for reader in readers):
+            return _with_lines(_finish_logs(readers, k, lines), lines)
+        raise MetricsProblem("no_metrics", "this JSON holds no speculative-decoding acceptance_histogram")
+    return _with_lines(measurement, lines)
+
+
+def _with_lines(measurement: Measurement, lines: int) -> Measurement:
+    return replace(measurement, lines_read=lines)
+
+
+def _read_stream(
+    stream: BinaryIO, size: int, k: int | None, progress: Progress | None, cancelled: Cancelled | None
+) -> Measurement:
+    head = stream.read(min(BLOCK_BYTES, 64 * 1024))
+    if not head.strip() and len(head) >= size:
+        raise MetricsProblem("empty", "is empty" if not head else "holds only blank space")
+    for mark, encoding in _OTHER_UNICODE:
+        if head.startswith(mark):
+            raise MetricsProblem("not_utf8", f"is {encoding} text; save it as UTF-8")
+    if head.startswith(codecs.BOM_UTF8):
+        head = head[len(codecs.BOM_UTF8) :]
+    if b"\x00" in head:
+        raise MetricsProblem(
+            "binary",
+            "holds binary data (a NUL byte), not text",
+            line=head[: head.find(b"\x00")].count(b"\n") + 1,
+        )
+    blocks = _Blocks(stream, size, head, progress, cancelled)
+    start = head.lstrip()
+    if start[:1] == b"{" or (start[:1] == b"[" and start[1:].lstrip()[:1] in (b"{", b"[", b"]", b"")):
+        return _read_json(blocks, start, size, k)
+    first = _first_meaningful(head)
+    if first and looks_like_table(first):
+        table = CycleTable(k)
+        for chunk, line in blocks:
+            try:
+                table.feed_chunk(chunk, line)
+            except MetricsProblem as problem:
+                raise problem.at(line=line) from None
+        measurement = table.finish()
+        if measurement is None:
+            raise MetricsProblem("no_metrics", "the table holds no counts of accepted guesses")
+        return _with_lines(measurement, blocks.lines)
+    readers = [reader_type() for reader_type in LINE_READERS]
+    _scan_logs(blocks, readers)
+    return _with_lines(_finish_logs(readers, k, blocks.lines), blocks.lines)
+
+
+def read_metrics(
+    path: str | os.PathLike[str],
+    k: int | None = None,
+    progress: Progress | None = None,
+    cancelled: Cancelled | None = None,
+) -> Measurement:
+    """Read one metrics file.
+
+    Parameters
+    ----------
+    path : path-like
+        The file.
+    k : int, optional
+        Draft length, for formats that do not state it (checked against those that do).
+    progress : callable, optional
+        Called with ``(bytes_read, total_bytes)`` after each block.
+    cancelled : callable, optional
+        Asked before each block; when it returns ``True`` the read stops with
+        :class:`ImportCancelled`.
+
+    Raises
+    ------
+    MetricsProblem
+        Naming the file, and the line when one is to blame.
+    """
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise MetricsProblem("missing", "no such file", path) from None
+    except OSError as error:
+        raise MetricsProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise MetricsProblem("not_a_file", "is a folder, not a file", path)
+    if not stat.S_ISREG(info.st_mode):
+        raise MetricsProblem("not_a_file", "is not a regular file", path)
+    if info.st_size > MAX_BYTES:
+        raise MetricsProblem(
+            "too_large",
+            f"is {_size_text(info.st_size)}; the limit is {_size_text(MAX_BYTES)} "
+            "(keep only the metric lines, e.g. with grep, and import that)",
+            path,
+        )
+    if info.st_size == 0:
+        raise MetricsProblem("empty", "is empty", path)
+    try:
+        with path.open("rb") as stream:
+            measurement = _read_stream(stream, info.st_size, k, progress, cancelled)
+    except MetricsProblem as problem:
+        raise problem.at(path) from None
+    except OSError as error:
+        raise MetricsProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
+    return _named(measurement, path.name)
+
+
+def read_metrics_text(text: str, name: str = "clipboard", k: int | None = None) -> Measurement:
+    """Read metrics pasted as text (the clipboard); ``name`` stands for the file in messages."""
+    data = text.encode("utf-8")
+    if len(data) > MAX_BYTES:
+        raise MetricsProblem(
+            "too_large", f"is {_size_text(len(data))}; the limit is {_size_text(MAX_BYTES)}", name
+        )
+    if not data.strip():
+        raise MetricsProblem("empty", "is empty", name)
+    try:
+        measurement = _read_stream(io.BytesIO(data), len(data), k, None, None)
+    except MetricsProblem as problem:
+        raise problem.at(name) from None
+    return _named(measurement, name)
+
+
+def _named(measurement: Measurement, name: str) -> Measurement:
+    return replace(measurement, sources=(name,))
+
+
+def combine(measurements: Sequence[Measurement]) -> Measurement:
+    """Several files' counts as one (same k; counts add).
+
+    Raises
+    ------
+    MetricsProblem
+        When the draft lengths differ, or a file without step counts is to be added to others.
+    """
+    if len(measurements) == 1:
+        return measurements[0]
+    first = measurements[0]
+    for other in measurements[1:]:
+        if other.k != first.k:
+            raise MetricsProblem(
+                "combine",
+                f"has k = {other.k}, but {first.sources[0]} has k = {first.k}; "
+                "fit files with different k separately",
+                other.sources[0],
+            )
+    if any(m.steps is None for m in measurements):
+        if all(m.tau_samples for m in measurements):
+            samples = tuple(s for m in measurements for s in m.tau_samples or ())
+            return replace(
+                first,
+                format="+".join(dict.fromkeys(m.format for m in measurements)),
+                sources=tuple(s for m in measurements for s in m.sources),
+                tau_samples=samples,
+                lines_read=sum(m.lines_read for m in measurements),
+                lines_used=sum(m.lines_used for m in measurements),
+                engine_acceptance=None,
+            )
+        odd = next(m for m in measurements if m.steps is None)
+        raise MetricsProblem(
+            "combine",
+            "gives means without step counts, which cannot be added to the other files' counts; fit it alone",
+            odd.sources[0],
+        )
+    counts = None
+    if all(m.position_counts for m in measurements):
+        counts = tuple(sum(c) for c in zip(*(m.position_counts or () for m in measurements), strict=True))
+    bases = {m.engine_basis for m in measurements}
+    return Measurement(
+        format="+".join(dict.fromkeys(m.format for m in measurements)),
+        sources=tuple(s for m in measurements for s in m.sources),
+        k=first.k,
+        steps=sum(m.steps or 0 for m in measurements),
+        accepted=sum(m.accepted or 0.0 for m in measurements),
+        position_counts=counts,
+        engine_acceptance=None
+        if len(bases) > 1 or any(m.engine_acceptance is None for m in measurements)
+        else sum((m.engine_acceptance or 0) * (m.steps or 0) for m in measurements)
+        / sum(m.steps or 0 for m in measurements),
+        engine_basis=bases.pop() if len(bases) == 1 else None,
+        lines_read=sum(m.lines_read for m in measurements),
+        lines_used=sum(m.lines_used for m in measurements),
+        first_line=first.first_line,
+        notes=tuple(dict.fromkeys(n for m in measurements for n in m.notes)),
+    )
