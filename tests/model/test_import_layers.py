@@ -21,6 +21,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.resources",
             "specdec_desktop.view_options",
             "specdec_desktop.qt_platform",
+            "specdec_desktop.plain_text",
+            "specdec_desktop.atomic_write",
         ),
     ),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),

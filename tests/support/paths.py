@@ -8,3 +8,5 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 #: The package's source folder.
 PACKAGE = ROOT / "specdec_desktop"
+#: Files the tests read (sample metrics logs, ...).
+TEST_DATA = ROOT / "tests" / "data"

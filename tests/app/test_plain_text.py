@@ -18,9 +18,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from .presenter_helpers import open_window
+from ..support.window import open_window
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MARKUP = ('<img src="/dev/zero">', "<b>x</b>")
 
 
@@ -43,8 +43,8 @@ def test_tour_title_and_caption_are_plain_text(qtbot, tmp_path, markup):
     path = tmp_path / "tour.json"
     path.write_text(json.dumps(_tour(f"T {markup}", f"C {markup}")), encoding="utf-8")
     window = open_window(qtbot)
-    assert window.presenter.scenarios.open_tour_path(path)
-    banner = window.presenter.banner
+    assert window.services.scenarios.open_tour_path(path)
+    banner = window.services.banner
     assert banner.caption.textFormat() == Qt.TextFormat.PlainText
     assert banner.counter.textFormat() == Qt.TextFormat.PlainText
     assert banner.caption.text() == f"C {markup}"
@@ -71,9 +71,9 @@ def test_cannot_open_messages_are_plain_text(qtbot, tmp_path, markup):
     theme = tmp_path / "theme.json"
     theme.write_text(json.dumps({**scenario, markup: 1}), encoding="utf-8")  # an unknown key
     for open_it, path in (
-        (window.presenter.scenarios.open_path, bad),
-        (window.presenter.scenarios.open_tour_path, bad),
-        (window.presenter.scenarios.open_path, theme),
+        (window.services.scenarios.open_path, bad),
+        (window.services.scenarios.open_tour_path, bad),
+        (window.services.scenarios.open_path, theme),
     ):
         assert not open_it(path)
         (box,) = _boxes(window)
@@ -85,7 +85,7 @@ def test_cannot_open_messages_are_plain_text(qtbot, tmp_path, markup):
         box.grab()
         _close_boxes(window)
     # The scenario naming a tour that does not exist opens, and says so in plain text.
-    assert window.presenter.scenarios.open_path(named)
+    assert window.services.scenarios.open_path(named)
     (box,) = _boxes(window)
     assert box.textFormat() == Qt.TextFormat.PlainText
     assert markup.split("/")[-1] in box.text()
@@ -97,7 +97,7 @@ def test_export_failure_message_is_plain_text(qtbot, tmp_path):
     window = open_window(qtbot)
     target = tmp_path / "<b>y<b>.csv"
     target.mkdir()  # a folder where the file should go: the export fails
-    assert not window.presenter.exports.export_to(target)
+    assert not window.services.exports.export_to(target)
     (box,) = _boxes(window)
     assert box.textFormat() == Qt.TextFormat.PlainText
     assert "<b>y<b>.csv" in box.text()
@@ -107,10 +107,10 @@ def test_export_failure_message_is_plain_text(qtbot, tmp_path):
 def test_undo_text_keeps_an_ampersand_in_a_file_name(qtbot, tmp_path):
     window = open_window(qtbot)
     path = tmp_path / "a&b.json"
-    assert window.presenter.scenarios.save_path(path)
+    assert window.services.scenarios.save_path(path)
     window.state.set(k=9)
-    assert window.presenter.scenarios.open_path(path)
-    assert "a&&b.json" in window.presenter.actions["edit.undo"].text()
+    assert window.services.scenarios.open_path(path)
+    assert "a&&b.json" in window.services.actions["edit.undo"].text()
 
 
 def test_no_label_that_can_show_file_text_interprets_markup(qtbot, tmp_path):
@@ -118,7 +118,7 @@ def test_no_label_that_can_show_file_text_interprets_markup(qtbot, tmp_path):
     path = tmp_path / "tour.json"
     path.write_text(json.dumps(_tour("<b>x</b>", "<b>x</b>")), encoding="utf-8")
     window = open_window(qtbot)
-    assert window.presenter.scenarios.open_tour_path(path)
+    assert window.services.scenarios.open_tour_path(path)
     showing = [label for label in window.findChildren(QLabel) if "<b>x</b>" in label.text()]
     assert showing, "the tour's text is shown somewhere"
     for label in showing:
@@ -143,10 +143,10 @@ def test_markup_everywhere_in_a_separate_process_survives(tmp_path):
         window.resize(1280, 800)
         window.show()
         for path in ({str(tour)!r}, {str(tour_fifo)!r}):
-            assert window.presenter.scenarios.open_tour_path(path)
+            assert window.services.scenarios.open_tour_path(path)
             app.processEvents()
             window.grab()
-        window.presenter.scenarios.open_path({str(tmp_path / '<img src="x">.json')!r})
+        window.services.scenarios.open_path({str(tmp_path / '<img src="x">.json')!r})
         app.processEvents()
         for widget in app.topLevelWidgets():
             if widget.isVisible():

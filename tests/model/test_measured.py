@@ -27,7 +27,7 @@ from specdec_desktop.measured import (
 from specdec_desktop.measured.cycle_table import CycleTable
 from specdec_desktop.model import best_draft_length, speedup
 
-DATA = Path(__file__).parent / "data" / "metrics"
+DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 
 
 def fitted(name: str, **kwargs):

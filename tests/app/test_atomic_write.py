@@ -22,7 +22,7 @@ import pytest
 
 from specdec_desktop.atomic_write import NotARegularFile, write_atomically
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OLD = b"the user's own file, which must survive\n" * 8
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file-size limits and FIFOs")
 
@@ -141,7 +141,7 @@ WINDOW_SCRIPT = """
 import json, sys
 from pathlib import Path
 from specdec_desktop.app import create_application, create_main_window
-from specdec_desktop.presenter.settings_store import SettingsStore
+from specdec_desktop.window_services.settings_store import SettingsStore
 app = create_application()
 window = create_main_window(["--p", "0.999", "--c", "0.001"])
 window.resize(1280, 800)
@@ -150,8 +150,8 @@ app.processEvents()
 folder = Path(sys.argv[1])
 results = {}
 for name in ("chart.csv", "chart.svg", "chart.png"):
-    results[name] = window.presenter.exports.export_to(folder / name)
-results["scenario.json"] = window.presenter.scenarios.save_path(folder / "scenario.json")
+    results[name] = window.services.exports.export_to(folder / name)
+results["scenario.json"] = window.services.scenarios.save_path(folder / "scenario.json")
 store = SettingsStore(folder / "settings.ini")
 store.save(window.state.params, "dark", 1.0)  # quietly keeps the old file
 print(json.dumps(results))

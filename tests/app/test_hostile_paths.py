@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMessageBox
 
-from specdec_desktop.presenter.settings_store import SettingsStore
 from specdec_desktop.scenario import FileProblem, read_json
 from specdec_desktop.scenario.opened import open_scenario
+from specdec_desktop.window_services.settings_store import SettingsStore
 
-from .presenter_helpers import open_window
+from ..support.window import open_window
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX paths, FIFOs and /proc")
 
 
@@ -92,9 +92,9 @@ def test_a_hostile_tour_path_in_the_window_changes_nothing(qtbot, tmp_path, case
     path = tmp_path / "s.json"
     path.write_text(json.dumps(scenario_naming(tour_file)), encoding="utf-8")
     window = open_window(qtbot)
-    before = (window.state.params, window.presenter.view.theme_choice, window.presenter.tour.source)
-    assert not window.presenter.scenarios.open_path(path)
-    assert (window.state.params, window.presenter.view.theme_choice, window.presenter.tour.source) == before
+    before = (window.state.params, window.services.view.theme_choice, window.services.tour.source)
+    assert not window.services.scenarios.open_path(path)
+    assert (window.state.params, window.services.view.theme_choice, window.services.tour.source) == before
     (box,) = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert words in box.text()
     box.close()
@@ -107,10 +107,10 @@ def test_a_scenario_whose_tour_is_missing_opens_without_it(qtbot, tmp_path):
     assert opened.tour is None and opened.scenario.tour is None
     assert "gone.json is missing" in opened.notice
     window = open_window(qtbot)
-    source = window.presenter.tour.source
-    assert window.presenter.scenarios.open_path(path)
-    assert window.state.params.k == 5 and window.presenter.view.theme_choice == "dark"
-    assert window.presenter.tour.source == source and not window.presenter.view.tour_active
+    source = window.services.tour.source
+    assert window.services.scenarios.open_path(path)
+    assert window.state.params.k == 5 and window.services.view.theme_choice == "dark"
+    assert window.services.tour.source == source and not window.services.view.tour_active
     (box,) = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert "s.json" in box.text() and "gone.json is missing" in box.text()
     assert "gone.json is missing" in window.statusBar().currentMessage()
@@ -178,7 +178,7 @@ def test_exporting_to_a_fifo_is_refused_at_once(qtbot, tmp_path):
     os.mkfifo(png_fifo)
     assert_usage_error(run("--screenshot", str(png_fifo), timeout=30), "not a regular file")
     window = open_window(qtbot)
-    assert not window.presenter.exports.export_to(fifo)
+    assert not window.services.exports.export_to(fifo)
     assert time.monotonic() - started < 30
     (box,) = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
     assert "not a regular file" in box.text()

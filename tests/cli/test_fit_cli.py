@@ -11,7 +11,7 @@ import pytest
 
 from specdec_desktop.cli import main
 
-DATA = Path(__file__).parent / "data" / "metrics"
+DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 CONTRACT_KEYS = [
     "format",
     "k",

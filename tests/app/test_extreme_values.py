@@ -25,7 +25,7 @@ from specdec_desktop.export import beyond_note
 from specdec_desktop.export.curve_csv import curve_csv_text
 from specdec_desktop.model import MAX_X_MAX, Parameters, readouts, speedup_curves
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 #: Per readouts + curves call (a slider move computes both once): generous for a loaded machine.
 #: Measured on the development machine: about 0.5 ms and 120 kB at every point of the walk.
 TIME_LIMIT_S = 0.25
@@ -138,7 +138,7 @@ def test_cli_image_export_and_screenshot_near_the_corner(tmp_path, suffix):
 
 
 def test_window_changes_near_the_corner_are_bounded(qtbot):
-    from .presenter_helpers import open_window
+    from ..support.window import open_window
 
     window = open_window(qtbot, ["--k", "128"])
     chart = window.chart
