@@ -29,6 +29,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from .. import __version__
 from ..launch import LaunchOptions
+from ..licences import licence_summary
 from ..model import Parameters
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
@@ -157,8 +158,11 @@ class WindowServices(QObject):
         box.setTextFormat(Qt.TextFormat.PlainText)
         box.setText(
             f"SpecDec Desktop {__version__}\n\nTeaches and calculates speculative decoding, offline.\n"
-            "Press F1 for the keyboard shortcuts."
+            "Press F1 for the keyboard shortcuts.\n\n"
+            "Licences: MIT for the app, SIL OFL 1.1 for the Inter font; "
+            "Show Details lists everything it runs on."
         )
+        box.setDetailedText(licence_summary())
         box.open()
         return box
 

@@ -247,3 +247,15 @@ def test_entry_boxes_follow_the_dark_theme(qtbot):
     inside = image.pixelColor(image.width() // 4, image.height() // 2)
     assert inside.lightness() < 80, inside.name()
     assert QApplication.palette().base().color().name().upper() == THEMES["dark"].surface.upper()
+
+
+def test_about_lists_the_licences(qtbot):
+    window = open_window(qtbot)
+    box = window.services.show_about()
+    qtbot.addWidget(box)
+    assert "MIT" in box.text() and "OFL" in box.text()
+    details = box.detailedText()
+    assert "SpecDec Desktop" in details and ": MIT" in details and "OFL-1.1" in details
+    for name in ("PySide6", "pyqtgraph", "numpy", "Python"):
+        assert name in details, name
+    box.close()

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.qt_platform",
             "specdec_desktop.plain_text",
             "specdec_desktop.atomic_write",
+            "specdec_desktop.licences",
         ),
     ),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
