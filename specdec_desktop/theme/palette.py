@@ -119,7 +119,7 @@ LIGHT = Theme(
     marker_best=OKABE_ITO["bluish_green"],
     # Okabe-Ito hues darkened until white glyphs read at >= 4.5:1 on every fill and every fill
     # stands out >= 4:1 from a white page; each pair of states stays >= 17 Delta E apart in
-    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/test_contrast.py).
+    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/widgets/test_contrast.py).
     token_pending="#397CA2",
     token_accepted="#00563D",
     token_rejected="#C35500",
