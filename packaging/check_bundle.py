@@ -4,7 +4,7 @@
     python packaging/check_bundle.py --bundle DIR --archive FILE.tar.gz
 
 Exits 0 when the bundle passes, 1 with one line per problem otherwise.  CI
-(``packaging/ci_frozen.sh``) and ``tests/test_bundle.py`` run it.  Checks:
+(``packaging/ci_frozen.sh``) and ``tests/install/test_bundle.py`` run it.  Checks:
 
 * size: the one-folder app at most :data:`MAX_FOLDER_MIB` MiB and the
   ``.tar.gz`` at most :data:`MAX_ARCHIVE_MIB` MiB (MiB = 2**20 bytes, what
@@ -12,6 +12,7 @@ Exits 0 when the bundle passes, 1 with one line per problem otherwise.  CI
 * every file of the source ``resources/`` folder is in the bundle, byte for byte;
 * every module of the ``specdec_desktop`` package is in the bundle's archive
   (when PyInstaller is importable to read it);
+* ``licenses/INDEX.txt`` lists the app, the font, Python and every dependency;
 * no Qt translations, no Qt plugin outside ``bundle_rules.KEEP_PLUGINS``, none
   of the big excluded packages;
 * Linux: ``ldd`` finds every library each bundled binary needs, inside the
@@ -143,6 +144,36 @@ def check_trimmed(bundle: Path) -> list[str]:
     return problems
 
 
+#: Components whose licence must be listed in the bundle's licenses/INDEX.txt.
+LICENSED_COMPONENTS = (
+    "specdec-desktop",
+    "Inter",
+    "Python",
+    "PySide6",
+    "shiboken6",
+    "pyqtgraph",
+    "numpy",
+    "pyinstaller",
+)
+
+
+def check_licences(bundle: Path) -> list[str]:
+    """The bundle's ``licenses/`` folder (packaging/collect_licenses.py) lists every component."""
+    folder = _internal(bundle) / "licenses"
+    index = folder / "INDEX.txt"
+    if not index.is_file():
+        return ["licenses/INDEX.txt is not in the bundle (build.spec writes it)"]
+    text = index.read_text(encoding="utf-8").lower()
+    problems = [
+        f"licenses/INDEX.txt does not list {name}" for name in LICENSED_COMPONENTS if name.lower() not in text
+    ]
+    if (folder / "specdec-desktop" / "LICENSE").read_bytes() != (ROOT / "LICENSE").read_bytes():
+        problems.append("licenses/specdec-desktop/LICENSE differs from LICENSE")
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    print(f"check_bundle: {len(files)} licence files")
+    return problems
+
+
 def _is_elf(path: Path) -> bool:
     try:
         with path.open("rb") as handle:
@@ -183,6 +214,7 @@ def check(bundle: Path, archive: Path | None, max_folder: float, max_archive: fl
         + check_resources(bundle)
         + check_modules(bundle)
         + check_trimmed(bundle)
+        + check_licences(bundle)
         + check_links(bundle)
     )
 

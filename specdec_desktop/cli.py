@@ -85,8 +85,22 @@ def _calc(request: CalcRequest) -> int:
     return EXIT_OK
 
 
+def _export_map(options: LaunchOptions) -> int:
+    from .export.map_csv import write_map_csv
+
+    assert options.export_map is not None
+    try:
+        write_map_csv(options.export_map, **options.assumptions)
+    except OSError as error:
+        print(f"{PROG}: error: could not write {options.export_map}: {error}", file=sys.stderr)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
 def _dispatch(options: LaunchOptions) -> int:
-    """Run the command that needs Qt; one line and exit 1 when Qt cannot load at all."""
+    """Run the command that needs Qt (the map's CSV does not); one line and exit 1 when Qt cannot load."""
+    if options.export_map is not None:
+        return _export_map(options)
     try:
         if options.fuzz is not None:
             from .robustness.fuzz_run import run_fuzz as command

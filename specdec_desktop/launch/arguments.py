@@ -161,6 +161,17 @@ def _export_path(text: str) -> Path:
     return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
 
 
+def _map_path(text: str) -> Path:
+    path = Path(text)
+    if path.suffix.lower() != ".csv":
+        raise argparse.ArgumentTypeError(f"map export must be a .csv file, got {text!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
+    if not path.parent.resolve().is_dir():
+        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
+    return path
+
+
 def _seconds(text: str) -> float:
     # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
     if not text.isascii() or "_" in text:
@@ -200,6 +211,12 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         type=_export_path,
         metavar="PATH",
         help="write the chart as .png (2x), .svg or .csv (by extension) and exit",
+    )
+    parser.add_argument(
+        "--export-map",
+        type=_map_path,
+        metavar="PATH.csv",
+        help="write the (p, c) map (best k and its speedup on a 0.01 grid) as CSV and exit",
     )
     parser.add_argument(
         "--no-settings",
@@ -377,6 +394,7 @@ def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcReques
         no_settings=args.no_settings,
         screenshot=args.screenshot,
         export_chart=args.export_chart,
+        export_map=args.export_map,
         reset_settings=args.reset_settings,
         self_test=args.self_test,
         fuzz=fuzz,

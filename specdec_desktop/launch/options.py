@@ -89,6 +89,8 @@ class LaunchOptions:
         Neither read nor write saved settings.
     screenshot, export_chart : Path or None
         Render the window / write the chart to this file, then exit.
+    export_map : Path or None
+        Write the (p, c) map as CSV to this file, then exit (no window, no Qt).
     reset_settings, self_test : bool
         Forget the saved settings / run the self-test, then exit.
     fuzz : FuzzOptions or None
@@ -104,6 +106,7 @@ class LaunchOptions:
     no_settings: bool = False
     screenshot: Path | None = None
     export_chart: Path | None = None
+    export_map: Path | None = None
     reset_settings: bool = False
     self_test: bool = False
     fuzz: FuzzOptions | None = None
@@ -125,13 +128,14 @@ class LaunchOptions:
         if unknown:
             raise UsageError(f"unknown assumption {sorted(unknown)[0]!r}")
         object.__setattr__(self, "assumptions", MappingProxyType(dict(self.assumptions)))
-        if self.screenshot is not None and self.export_chart is not None:
-            raise UsageError("choose one of --screenshot and --export-chart")
+        outputs = [self.screenshot, self.export_chart, self.export_map]
+        if sum(output is not None for output in outputs) > 1:
+            raise UsageError("choose one of --screenshot, --export-chart and --export-map")
 
     @property
     def headless(self) -> bool:
         """Whether this launch renders a file and exits (no settings, no full screen)."""
-        return self.screenshot is not None or self.export_chart is not None
+        return self.screenshot is not None or self.export_chart is not None or self.export_map is not None
 
     def start_parameters(self) -> Parameters:
         """The parameters a file written by this launch shows: the scenario's, then the explicit ones."""
