@@ -238,7 +238,7 @@ def test_window_writes_on_a_full_disk_keep_the_old_files(full_disk, tmp_path):
 def test_saving_name_asks_before_replacing_name_json(qtbot, tmp_path, monkeypatch, answer):
     from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-    from .presenter_helpers import open_window
+    from ..support.window import open_window
 
     window = open_window(qtbot)
     existing = tmp_path / "lecture.json"
@@ -253,7 +253,7 @@ def test_saving_name_asks_before_replacing_name_json(qtbot, tmp_path, monkeypatc
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "lecture"), ""))
     )
-    window.presenter.scenarios.save_dialog()
+    window.services.scenarios.save_dialog()
     assert len(asked) == 1 and "lecture.json already exists" in asked[0]
     if answer == "yes":
         assert json.loads(existing.read_text())["format"] == "specdec-desktop-scenario"
@@ -265,12 +265,12 @@ def test_saving_name_asks_before_replacing_name_json(qtbot, tmp_path, monkeypatc
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "chart"), ""))
     )
-    window.presenter.exports.export_dialog(".csv")
+    window.services.exports.export_dialog(".csv")
     assert len(asked) == 2 and "chart.csv already exists" in asked[1]
     assert (chart.read_bytes() == OLD) == (answer == "no")
     # A new name is not asked about.
     monkeypatch.setattr(
         QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "fresh"), ""))
     )
-    window.presenter.scenarios.save_dialog()
+    window.services.scenarios.save_dialog()
     assert len(asked) == 2 and (tmp_path / "fresh.json").is_file()

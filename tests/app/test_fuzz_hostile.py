@@ -19,7 +19,7 @@ from specdec_desktop.robustness.monkey import Monkey, open_a_file, save_a_file
 from specdec_desktop.scenario import FileProblem, load_tour
 from specdec_desktop.scenario.opened import open_scenario
 
-from .presenter_helpers import open_window
+from ..support.window import open_window
 
 
 def test_fuzzed_files_include_every_hostile_kind_and_each_is_handled(tmp_path):
@@ -92,7 +92,7 @@ def test_the_invariant_catches_a_writer_that_truncates(qtbot, tmp_path, monkeypa
     monkeypatch.setattr(curve_csv, "write_atomically", in_place)
     window = open_window(qtbot, ["--p", "0.999", "--c", "0.001"])  # a long CSV
     monkey, files = _saving_monkey(window, 3, tmp_path)
-    monkey._actions = [lambda w, rng: window.presenter.exports.export_dialog(".csv")]
+    monkey._actions = [lambda w, rng: window.services.exports.export_dialog(".csv")]
     monkey._weights = [1]
     monkeypatch.setattr(files, "make", lambda: str(files.user_folder / "curve.csv"))
     try:
@@ -104,7 +104,7 @@ def test_the_invariant_catches_a_writer_that_truncates(qtbot, tmp_path, monkeypa
 
 
 def test_fuzz_summary_counts_failed_writes():
-    from .test_cli import run_cli
+    from ..cli.test_cli import run_cli
 
     result = run_cli("--fuzz", "120", "--actions", "300", "--seed", "5", timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
