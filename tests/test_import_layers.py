@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "specdec_desktop"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("base", ("specdec_desktop", "specdec_desktop.resources", "specdec_desktop.view_options")),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
-    ("files", ("specdec_desktop.scenario", "specdec_desktop.measured")),
+    ("files", ("specdec_desktop.scenario", "specdec_desktop.measured", "specdec_desktop.presets")),
     ("state", ("specdec_desktop.state",)),
     ("theme", ("specdec_desktop.theme", "specdec_desktop.app_icon", "specdec_desktop.first_paint")),
     ("views", ("specdec_desktop.views",)),
