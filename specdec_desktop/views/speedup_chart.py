@@ -10,12 +10,19 @@ What it draws:
 * the curve at the current p and a shaded band between p - 0.10 and p + 0.10;
 * a break-even line at speedup 1 with the region below it marked "slower";
 * a marker at the current k and one at the best k (when there is a peak); a best k past the
-  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number.
+  x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
+* a title and a legend naming the thick line, the band and break-even.
+
+Every label is placed by one rule (:mod:`.chart_labels`): clear of the other
+labels, the markers and the curves, inside the plot.  Other parts add their own
+labels, obstacle curves and legend entries with :meth:`SpeedupChart.register_label`,
+:meth:`SpeedupChart.register_obstacle_curve` and :meth:`SpeedupChart.set_legend_entry`.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import numpy as np
@@ -28,8 +35,15 @@ from ..model import Curves, Readouts
 from ..theme import Theme
 from .chart_axis import RangeCachedAxis
 from .chart_grid import GridLines
+from .chart_labels import Box, LabelRequest, Obstacles, around, place_labels
 
-__all__ = ["SpeedupChart", "y_max_for"]
+__all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
+
+#: The chart's title (the legend follows it).
+CHART_TITLE = "Speedup against draft length"
+
+#: Where a registered label points, in data coordinates (None: the label is hidden).
+Target = Callable[[], "tuple[float, float] | None"]
 
 
 def y_max_for(curves: Curves, readouts: Readouts) -> float:
@@ -54,6 +68,9 @@ class SpeedupChart(pg.PlotWidget):
         self.setObjectName("speedupPlot")
         self.setAccessibleName("Chart of speedup against draft length")
         self._font_family = font_family
+        self._theme = theme
+        self._title_lines = 0
+        self._legend: dict[str, tuple[str, str, str]] = {}
         self._x_max = -1
         self._y_max = -1.0
         self._last: tuple[Readouts, Curves] | None = None
@@ -76,8 +93,9 @@ class SpeedupChart(pg.PlotWidget):
         for line in self.slower.lines:
             line.setPen(pg.mkPen(None))
         self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
-        self.slower_label = pg.TextItem("slower than plain decoding", anchor=(1.0, 1.0))
-        self.break_even_label = pg.TextItem("break-even: speedup 1", anchor=(0.0, 1.0))
+        # Every label is placed by place_labels (anchor top-left, position set in pixels).
+        self.slower_label = pg.TextItem("slower than plain decoding", anchor=(0.0, 0.0))
+        self.break_even_label = pg.TextItem("break-even: 1×", anchor=(0.0, 0.0))
 
         self.lower = pg.PlotCurveItem()
         self.upper = pg.PlotCurveItem()
@@ -88,12 +106,23 @@ class SpeedupChart(pg.PlotWidget):
         self.curve = pg.PlotCurveItem()
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
-        self.current_label = pg.TextItem(anchor=(0.5, 1.6))
-        self.best_label = pg.TextItem(anchor=(0.5, -0.6))
+        self.current_label = pg.TextItem(anchor=(0.0, 0.0))
+        self.best_label = pg.TextItem(anchor=(0.0, 0.0))
         # A best k beyond the x-range's cap: an arrow at the right edge, pointing right.
         self.best_arrow = pg.ArrowItem(angle=180, headLen=16, tailLen=18, tailWidth=4, pxMode=True)
         self.best_arrow.hide()
-        self.band_label = pg.TextItem(anchor=(1.0, 0.0))
+        self.band_label = pg.TextItem(anchor=(0.0, 0.0))
+        #: Labels in placing order (most important first), with the point each describes.
+        self._labels: dict[str, tuple[pg.TextItem, Target]] = {}
+        self._label_boxes: dict[str, Box] = {}
+        self._obstacle_curves: list[pg.PlotCurveItem] = []
+        #: Legend entries in order: key -> (swatch kind, theme colour name, text).
+        self._legend: dict[str, tuple[str, str, str]] = {
+            "curve": ("line", "curve", "this acceptance rate"),
+            "band": ("band", "band", "p ± 0.10"),
+            "break_even": ("dash", "break_even", "break-even"),
+        }
+        self._title_lines = 0
 
         for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
             plot.addItem(item)
@@ -112,8 +141,15 @@ class SpeedupChart(pg.PlotWidget):
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
         self.curve.setZValue(5)
-        self.best.setZValue(10)
-        self.current.setZValue(11)
+        self.current.setZValue(10)
+        self.best.setZValue(11)  # the star stays visible when it sits on the current k
+        self.register_label("current", self.current_label, self._current_target)
+        self.register_label("best", self.best_label, self._best_target)
+        self.register_label("break_even", self.break_even_label, lambda: None)
+        self.register_label("slower", self.slower_label, lambda: None)
+        self.register_label("band", self.band_label, lambda: None)
+        self.register_obstacle_curve(self.curve)
+        plot.getViewBox().sigResized.connect(self._on_view_resized)
         self.apply_theme(theme)
 
     def event(self, event: QEvent) -> bool:
@@ -197,8 +233,220 @@ class SpeedupChart(pg.PlotWidget):
         ):
             item.setColor(_color(theme.warning if item is self.slower_label else color))
             item.setFont(font)
+        self._title_lines = 0  # the title's font changed: lay it out afresh
+        self._update_title()
         if self._last is not None:
             self.show_figures(*self._last)
+
+    # -- registering labels, obstacles and legend entries ------------------------------------
+
+    def register_label(self, key: str, item: pg.TextItem, target: Target) -> None:
+        """Place ``item`` by the chart's rule, after the labels registered before it.
+
+        ``target`` gives the data point the label describes (it is kept beside
+        it), or None for a label without a point (placed where there is room).
+        The item must already be in the plot (``ignoreBounds=True``).
+        """
+        item.setAnchor((0.0, 0.0))
+        self._labels[key] = (item, target)
+
+    def register_obstacle_curve(self, item: pg.PlotCurveItem) -> None:
+        """Keep every label off ``item``'s line (it must be in the plot)."""
+        self._obstacle_curves.append(item)
+
+    def set_legend_entry(self, key: str, swatch: str, color_name: str, text: str | None) -> None:
+        """Add (or replace, or with ``text`` None remove) a legend entry.
+
+        ``swatch`` is ``"line"``, ``"thin"``, ``"dash"`` or ``"band"``; ``color_name`` names a
+        :class:`~specdec_desktop.theme.Theme` colour field.
+        """
+        if text is None:
+            self._legend.pop(key, None)
+        else:
+            self._legend[key] = (swatch, color_name, text)
+        self._title_lines = 0
+        self._update_title()
+
+    def label_boxes(self) -> dict[str, tuple[float, float, float, float]]:
+        """Each shown label's box in the plot's pixels (x0, y0, x1, y1), for the layout check."""
+        return {
+            key: (box.x0, box.y0, box.x1, box.y1)
+            for key, box in self._label_boxes.items()
+            if self._labels[key][0].isVisible() and self._labels[key][0].toPlainText()
+        }
+
+    def plot_size(self) -> tuple[float, float]:
+        """Width and height of the plotting area in pixels."""
+        view = self.getPlotItem().getViewBox()
+        return float(view.width()), float(view.height())
+
+    # -- title and legend -------------------------------------------------------------------
+
+    def _legend_html(self) -> str:
+        theme = self._theme
+        parts = []
+        for swatch, color_name, text in self._legend.values():
+            color = getattr(theme, color_name)
+            glyph = {"line": "━━", "thin": "──", "dash": "╌╌", "band": "██"}.get(swatch, "━━")
+            if swatch == "band":
+                base, paper = QColor(color), QColor(theme.chart_background)
+                a = min(255, theme.band_alpha * 2) / 255
+                mixed = QColor.fromRgbF(
+                    base.redF() * a + paper.redF() * (1 - a),
+                    base.greenF() * a + paper.greenF() * (1 - a),
+                    base.blueF() * a + paper.blueF() * (1 - a),
+                )
+                color = mixed.name()
+            weight = "font-weight:bold;" if swatch == "line" else ""
+            parts.append(
+                f'<span style="color:{color};{weight}">{glyph}</span>&nbsp;'
+                f'<span style="color:{theme.text_muted}">{_escape(text)}</span>'
+            )
+        return "&nbsp;&nbsp;&nbsp;".join(parts)
+
+    def _update_title(self) -> None:
+        """Title and legend on one line when they fit the chart's width, else on two."""
+        theme = self._theme
+        font = QFont(self._font_family)
+        font.setPixelSize(theme.font_px)
+        metrics = QFontMetrics(font)
+        title = f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>'
+        legend = self._legend_html()
+        plain_legend = "   ".join(f"xx {text}" for _, _, text in self._legend.values())
+        needed = metrics.horizontalAdvance(f"{CHART_TITLE}     {plain_legend}") + 24
+        lines = 1 if needed <= self.width() else 2
+        if lines == self._title_lines:
+            return
+        self._title_lines = lines
+        sep = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;" if lines == 1 else "<br>"
+        plot = self.getPlotItem()
+        plot.titleLabel.setText(f"{title}{sep}{legend}", size=f"{theme.font_px}px", family=self._font_family)
+        height = lines * metrics.height() + 8
+        plot.titleLabel.setVisible(True)
+        plot.titleLabel.setMaximumHeight(height)
+        plot.layout.setRowFixedHeight(0, height)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.__dict__.get("_legend"):  # not while pyqtgraph's constructor is still running
+            self._update_title()
+
+    # -- placing labels ---------------------------------------------------------------------
+
+    def _current_target(self) -> tuple[float, float] | None:
+        if self._last is None:
+            return None
+        readouts = self._last[0]
+        return float(readouts.params.k), readouts.speedup
+
+    def _best_target(self) -> tuple[float, float] | None:
+        if self._last is None:
+            return None
+        readouts, curves = self._last
+        if readouts.best_k is None or readouts.best_speedup is None or readouts.best_k == readouts.params.k:
+            return None
+        if curves.beyond(readouts.best_k):  # the arrow at the right edge
+            return float(curves.x_max), float(curves.speedup[-1])
+        return float(readouts.best_k), readouts.best_speedup
+
+    def _on_view_resized(self) -> None:
+        self.place_labels()
+
+    def place_labels(self) -> None:
+        """Place every label by the one rule (:func:`.chart_labels.place_labels`)."""
+        view = self.getPlotItem().getViewBox()
+        width, height = float(view.width()), float(view.height())
+        if width < 20 or height < 20 or self._last is None:
+            return
+        (x0, x1), (y0, y1) = view.viewRange()
+        sx, sy = width / (x1 - x0), height / (y1 - y0)
+
+        def px(x: float, y: float) -> tuple[float, float]:
+            return (x - x0) * sx, (y1 - y) * sy
+
+        margin = 2.0
+        plot_box = Box(margin, margin, width - margin, height - margin)
+        theme = self._theme
+        obstacles = Obstacles()
+        for curve in self._obstacle_curves:
+            if not curve.isVisible():
+                continue
+            xs, ys = curve.getData()
+            if xs is None or len(xs) == 0:
+                continue
+            obstacles.add_line((np.asarray(xs) - x0) * sx, (y1 - np.asarray(ys)) * sy)
+        break_even_y = (y1 - 1.0) * sy
+        obstacles.add_line([0.0, width], [break_even_y, break_even_y])
+        readouts = self._last[0]
+        marker = theme.marker_size
+        cx, cy = px(readouts.params.k, readouts.speedup)
+        obstacles.boxes.append(Box(cx - marker / 2, cy - marker / 2, cx + marker / 2, cy + marker / 2))
+        if self.best_arrow.isVisible():
+            ax, ay = px(self._last[1].x_max, float(self._last[1].speedup[-1]))
+            obstacles.boxes.append(Box(ax - 36, ay - 10, ax, ay + 10))
+        elif readouts.best_k is not None and readouts.best_speedup is not None:
+            bx, by = px(readouts.best_k, readouts.best_speedup)
+            half = marker * 0.75
+            obstacles.boxes.append(Box(bx - half, by - half, bx + half, by + half))
+
+        requests: list[LabelRequest] = []
+        for key, (item, target) in self._labels.items():
+            if not item.toPlainText() or not item.isVisible():
+                continue
+            rect = item.textItem.boundingRect()
+            w, h = rect.width(), rect.height()
+            requests.append(self._request(key, target, w, h, px, plot_box, break_even_y, marker))
+        boxes = place_labels(plot_box, [r for r in requests if r is not None], obstacles)
+        self._label_boxes = boxes
+        for key, box in boxes.items():
+            item = self._labels[key][0]
+            item.setPos(x0 + box.x0 / sx, y1 - box.y0 / sy)
+
+    def _request(
+        self,
+        key: str,
+        target: Target,
+        w: float,
+        h: float,
+        px: Callable[[float, float], tuple[float, float]],
+        plot_box: Box,
+        break_even_y: float,
+        marker: float,
+    ) -> LabelRequest | None:
+        if key == "break_even":
+            candidates = []
+            for x in (plot_box.x0 + 6, plot_box.x1 - w - 6, (plot_box.x0 + plot_box.x1 - w) / 2):
+                candidates.append(Box(x, break_even_y - h - 1, x + w, break_even_y - 1))
+                candidates.append(Box(x, break_even_y + 1, x + w, break_even_y + h + 1))
+            return LabelRequest(key, candidates)
+        if key == "slower":
+            region = Box(plot_box.x0, max(plot_box.y0, break_even_y + 1), plot_box.x1, plot_box.y1)
+            area = region if region.height >= h and region.width >= w else None
+            box = area or plot_box
+            candidates = [
+                Box(box.x1 - w - 4, box.y1 - h - 2, box.x1 - 4, box.y1 - 2),
+                Box(box.x0 + 4, box.y1 - h - 2, box.x0 + 4 + w, box.y1 - 2),
+                Box((box.x0 + box.x1 - w) / 2, box.y1 - h - 2, (box.x0 + box.x1 + w) / 2, box.y1 - 2),
+                Box(box.x1 - w - 4, box.y0 + 1, box.x1 - 4, box.y0 + 1 + h),
+            ]
+            return LabelRequest(key, candidates, area)
+        point = target()
+        if point is None:
+            # A free label: the plot's upper corners, then along its top and sides.
+            b = plot_box
+            candidates = [
+                Box(b.x1 - w, b.y0, b.x1, b.y0 + h),
+                Box(b.x0 + 4, b.y0, b.x0 + 4 + w, b.y0 + h),
+                Box((b.x0 + b.x1 - w) / 2, b.y0, (b.x0 + b.x1 + w) / 2, b.y0 + h),
+            ]
+            for step in range(1, 6):
+                dy = step * h
+                candidates.append(Box(b.x1 - w, b.y0 + dy, b.x1, b.y0 + dy + h))
+                candidates.append(Box(b.x0 + 4, b.y0 + dy, b.x0 + 4 + w, b.y0 + dy + h))
+            return LabelRequest(key, candidates)
+        x, y = px(*point)
+        gap = marker * (0.75 if key == "best" else 0.5) + 2
+        return LabelRequest(key, around(x, y, w, h, gap, rings=4))
 
     def show_figures(self, readouts: Readouts, curves: Curves) -> None:
         """Draw ``curves`` and mark the current and best k from ``readouts``."""
@@ -225,8 +473,6 @@ class SpeedupChart(pg.PlotWidget):
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
-        self.current_label.setText(f"k = {k}: {readouts.speedup:.2f}×")
-        self.current_label.setPos(k, readouts.speedup)
         best = (readouts.best_k, readouts.best_speedup)
         beyond = curves.beyond(readouts.best_k)
         if previous is None or best != (previous.best_k, previous.best_speedup):  # k alone keeps it
@@ -234,26 +480,20 @@ class SpeedupChart(pg.PlotWidget):
                 self.best.setData([], [])
             else:
                 self.best.setData([readouts.best_k], [readouts.best_speedup])
-                self.best_label.setPos(readouts.best_k, readouts.best_speedup)
         self.best_arrow.setVisible(beyond)
-        if readouts.best_k is None:
-            self.best_label.setText("")
+        if beyond:
+            # Off the chart to the right: point at it from the curve's last point.
+            self.best_arrow.setPos(curves.x_max, float(curves.speedup[-1]))
+        # One label says both when the current k is the best one.
+        at_best = readouts.best_k == k
+        _set_text(self.current_label, f"k = {k}: {readouts.speedup:.2f}×" + (", the best" if at_best else ""))
+        if readouts.best_k is None or at_best:
+            best_text = ""
         elif beyond:
-            # Off the chart to the right: point at it from the curve's last point, with its number.
-            edge = (curves.x_max, float(curves.speedup[-1]))
-            self.best_arrow.setPos(*edge)
-            self.best_label.setText(f"best k = {readouts.best_k:,} →")
-            self.best_label.setPos(*edge)
-            if tuple(self.best_label.anchor) != (1.0, -0.5):  # below the arrow: the top is full
-                self.best_label.setAnchor((1.0, -0.5))
+            best_text = f"best k = {readouts.best_k:,} →"
         else:
-            self.best_label.setText(f"best k = {readouts.best_k}" if readouts.best_k != k else "best k")
-            # Keep the two labels apart when the markers are close.
-            # At k = 0 the marker sits on the left edge: a centred label would be cut in half.
-            across = 0.0 if readouts.best_k == 0 else 0.5
-            anchor = (across, -0.6) if abs(readouts.best_k - k) > 0 else (across, -0.7)
-            if tuple(self.best_label.anchor) != anchor:
-                self.best_label.setAnchor(anchor)
+            best_text = f"best k = {readouts.best_k}"
+        _set_text(self.best_label, best_text)
 
         x_max = curves.x_max
         y_max = y_max_for(curves, readouts)
@@ -264,7 +504,15 @@ class SpeedupChart(pg.PlotWidget):
             # pyqtgraph applies a new range at the start of the next paint, which moves every
             # item during that paint and so schedules a second full paint; apply it now.
             plot.getViewBox().updateMatrix()
-            self.slower_label.setPos(x_max, 0.04 * y_max)
-            self.break_even_label.setPos(0.02 * x_max, 1.0)
-            self.band_label.setPos(x_max, y_max)
-        self.band_label.setText(f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+        _set_text(self.band_label, f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+        self.place_labels()
+
+
+def _set_text(item: pg.TextItem, text: str) -> None:
+    """Set a label's text only when it changes (a new text lays the label out again)."""
+    if item.toPlainText() != text:
+        item.setText(text)
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
