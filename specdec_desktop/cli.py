@@ -27,7 +27,7 @@ __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 def _calc(request: CalcRequest) -> int:
     from .model import Assumptions, Parameters, readouts
-    from .views.card_text import card_texts
+    from .wording.cards import card_texts
 
     try:
         assumptions = Assumptions(**request.assumptions)

@@ -14,7 +14,7 @@ import numpy as np
 from PySide6.QtWidgets import QMainWindow
 
 from ..model import SPECS, Parameters, readouts, speedup_curves
-from ..views.card_text import card_texts
+from ..wording.cards import card_texts
 
 __all__ = ["window_problems"]
 

@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
+    ("wording", ("specdec_desktop.wording",)),
     ("files", ("specdec_desktop.scenario", "specdec_desktop.measured", "specdec_desktop.presets")),
     ("state", ("specdec_desktop.state",)),
     ("theme", ("specdec_desktop.theme", "specdec_desktop.app_icon", "specdec_desktop.first_paint")),
