@@ -8,7 +8,7 @@ text form (``"Ctrl+Shift+Z"``) so this module needs no Qt.
 ``wins_over_widgets`` marks the keys that must work whatever has focus: a
 focused entry box would otherwise keep PageUp/PageDown, Left/Right, B, Escape
 or Ctrl+Z for itself (presentation clickers send the first five).  The
-application-wide guard in :mod:`specdec_desktop.presenter.shortcut_guard`
+application-wide guard in :mod:`specdec_desktop.window_services.shortcut_guard`
 reads this flag.
 """
 

@@ -21,6 +21,9 @@ Version 1::
 ``animation`` (optional) asks for the token-by-token run: ``play`` starts it,
 ``seed`` (optional) makes it repeatable, ``speed`` (optional, default 1) is a
 multiplier; a scene with an animation shows the ``token-run`` panel.
+``focus`` (optional) says what the scene is about, so the presenting layout gives it
+the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
+default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
 """
 
@@ -47,6 +50,7 @@ from .schema import (
 __all__ = [
     "MAX_CAPTION",
     "MAX_SCENES",
+    "SCENE_FOCI",
     "TAB_IDS",
     "TOUR_FORMAT",
     "TOUR_VERSION",
@@ -62,6 +66,8 @@ TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
 TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits")
+#: What a scene may be about (the presenting layout gives it the room).
+SCENE_FOCI = ("chart", "run", "essay")
 MAX_SCENES = 100
 MAX_TITLE = 80
 #: Two sentences of a reasonable length; longer captions stop being read from the back row.
@@ -86,6 +92,8 @@ class Scene:
     parameters: Parameters
     tab: str | None = None
     animation: Animation | None = None
+    #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
+    focus: str = "chart"
 
 
 @dataclass(frozen=True)
@@ -106,7 +114,7 @@ def _animation(value: Any, where: str) -> Animation:
 
 
 def _scene(value: Any, where: str) -> Scene:
-    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation"])
+    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus"])
     tab = obj.get("tab")
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
@@ -115,11 +123,23 @@ def _scene(value: Any, where: str) -> Scene:
     animation = None if obj.get("animation") is None else _animation(obj["animation"], f"{where}.animation")
     if animation is not None and tab not in (None, "token-run"):
         raise FileProblem("schema", f"{where} has an animation, so its tab must be 'token-run', not {tab!r}")
+    focus = "run" if animation is not None else "chart"
+    if obj.get("focus") is not None:
+        focus = expect_string(obj["focus"], f"{where}.focus", 10)
+        if focus not in SCENE_FOCI:
+            raise FileProblem("range", f"{where}.focus must be one of {', '.join(SCENE_FOCI)}, got {focus!r}")
+        if focus == "essay" and (tab is None or tab == "token-run"):
+            raise FileProblem("schema", f"{where}.focus is 'essay', so its tab must name an essay")
+        if focus == "run" and animation is None and tab not in (None, "token-run"):
+            raise FileProblem(
+                "schema", f"{where}.focus is 'run', so its tab must be 'token-run', not {tab!r}"
+            )
     return Scene(
+        focus=focus,
         title=expect_string(obj["title"], f"{where}.title", MAX_TITLE),
         caption=expect_string(obj["caption"], f"{where}.caption", MAX_CAPTION),
         parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
-        tab="token-run" if animation is not None else tab,
+        tab="token-run" if animation is not None or focus == "run" else tab,
         animation=animation,
     )
 

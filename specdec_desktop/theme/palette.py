@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["DARK", "LIGHT", "OKABE_ITO", "PROJECTOR", "THEMES", "Theme"]
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "OKABE_ITO",
+    "PROJECTOR",
+    "THEMES",
+    "Theme",
+    "fitted_to_window",
+    "projector_type_px",
+]
 
 #: Okabe-Ito colours by name.
 OKABE_ITO = {
@@ -110,7 +119,7 @@ LIGHT = Theme(
     marker_best=OKABE_ITO["bluish_green"],
     # Okabe-Ito hues darkened until white glyphs read at >= 4.5:1 on every fill and every fill
     # stands out >= 4:1 from a white page; each pair of states stays >= 17 Delta E apart in
-    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/test_contrast.py).
+    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/widgets/test_contrast.py).
     token_pending="#397CA2",
     token_accepted="#00563D",
     token_rejected="#C35500",
@@ -185,3 +194,22 @@ PROJECTOR = replace(
 
 #: Themes by name, in menu order.
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK, PROJECTOR)}
+
+
+def projector_type_px(width: int, height: int) -> int:
+    """Body text size of the projector theme for a window of ``width`` x ``height`` logical pixels.
+
+    Type follows the screen: 20 px on a 1280x800 projector, 24 px at 1920x1080, the
+    same proportions at 3840x2160 with device pixel ratio 2 (1920x1080 logical), and
+    smaller on narrow screens (16 px at 1024x768), so the presenting layout fits.
+    """
+    by_height = 20 + (height - 800) / 70
+    by_width = width / 64
+    return int(max(14, min(32, round(min(by_height, by_width)))))
+
+
+def fitted_to_window(theme: Theme, width: int, height: int) -> Theme:
+    """``theme`` (already zoomed) with the projector theme's sizes following the window's size."""
+    if theme.name != PROJECTOR.name or width <= 0 or height <= 0:
+        return theme
+    return theme.scaled(projector_type_px(width, height) / PROJECTOR.font_px)

@@ -112,6 +112,7 @@ class ParameterControl(QFrame):
         self.meaning = QLabel(spec.meaning)
         self.meaning.setProperty("role", "hint")
         self.meaning.setWordWrap(True)
+        self.setToolTip(spec.meaning)  # also when the line steps aside (presenting)
 
         self.error = QLabel("")
         self.error.setProperty("role", "error")
@@ -168,3 +169,7 @@ class ParameterControl(QFrame):
         self.error.setText(message)
         self.error.show()
         self._error_timer.start()
+
+    def set_meaning_shown(self, shown: bool) -> None:
+        """Show or hide the line saying what the parameter means (the tooltip keeps it)."""
+        self.meaning.setVisible(shown)
