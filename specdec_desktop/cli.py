@@ -20,13 +20,14 @@ from collections.abc import Sequence
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
 from .launch.arguments import PROG, parse_command_line
 from .launch.fit_command import FitRequest, run_fit
+from .launch.presets_command import PresetsRequest, run_presets
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 def _calc(request: CalcRequest) -> int:
     from .model import Assumptions, Parameters, readouts
-    from .views.card_text import card_texts
+    from .wording.cards import card_texts
 
     try:
         assumptions = Assumptions(**request.assumptions)
@@ -129,6 +130,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _calc(parsed)
         if isinstance(parsed, FitRequest):
             return run_fit(parsed, PROG)
+        if isinstance(parsed, PresetsRequest):
+            return run_presets(parsed)
         return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)

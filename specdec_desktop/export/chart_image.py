@@ -34,7 +34,7 @@ PNG_SCALE = 2
 
 def offscreen_chart(params: Parameters, theme: Theme, font_family: str, size: tuple[int, int]):
     """A chart showing ``params``, laid out at ``size`` without a window on screen."""
-    from ..views.speedup_chart import SpeedupChart
+    from ..views.chart.speedup_chart import SpeedupChart
 
     chart = SpeedupChart(theme, font_family)
     chart.resize(*size)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..model import Parameters, readouts
-from ..views.card_text import card_texts
+from ..wording.cards import card_texts
 
 __all__ = ["CARD_TITLES_TEXT", "readout_text"]
 

@@ -19,6 +19,7 @@ from typing import NoReturn
 from .. import __version__
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
+from .presets_command import PresetsRequest, add_presets_parser
 
 __all__ = [
     "MIN_SIZE",
@@ -321,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     calc.add_argument("--seed", type=_seed, default=argparse.SUPPRESS, metavar="S", help="seed of --simulate")
     add_fit_parser(commands)
+    add_presets_parser(commands)
     return parser
 
 
@@ -329,7 +331,7 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     known = parser._option_string_actions  # argparse's table of option strings
     for token in argv:
         name = token.split("=", 1)[0]
-        if token == "--" or token in ("calc", "fit"):
+        if token == "--" or token in ("calc", "fit", "presets"):
             return None
         if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
             return token
@@ -363,11 +365,15 @@ def assumptions_given(args: argparse.Namespace) -> dict[str, float | int | None]
     return {spec.name: getattr(args, spec.name) for spec in ASSUMPTION_SPECS if hasattr(args, spec.name)}
 
 
-def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest | FitRequest:
+def parse_command_line(
+    argv: Sequence[str] | None,
+) -> LaunchOptions | CalcRequest | FitRequest | PresetsRequest:
     """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
     args = _namespace(argv if argv is not None else [])
     if args.command == "fit":
         return fit_request(args)
+    if args.command == "presets":
+        return PresetsRequest(json=args.json)
     if args.command == "calc":
         seed = getattr(args, "seed", None)
         if seed is not None and args.simulate is None:
@@ -405,5 +411,5 @@ def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
     """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
     parsed = parse_command_line(argv)
     if not isinstance(parsed, LaunchOptions):
-        raise UsageError("a command (calc, fit) does not open a window")
+        raise UsageError("a command (calc, fit, presets) does not open a window")
     return parsed

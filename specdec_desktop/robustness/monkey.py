@@ -79,11 +79,17 @@ def _leaving_shortcuts() -> set[str]:
 
 
 @contextlib.contextmanager
-def answering_dialogs(rng: random.Random, offer_file: Callable[[], str] | None = None) -> Iterator[None]:
+def answering_dialogs(
+    rng: random.Random,
+    offer_file: Callable[[], str] | None = None,
+    offer_save: Callable[[], str] | None = None,
+) -> Iterator[None]:
     """Answer every modal dialog at once while the block runs.
 
-    File dialogs return ``offer_file()`` (a fuzzed file) or are cancelled; message boxes
-    return their default button; any other dialog is rejected right after it opens.
+    Open dialogs return ``offer_file()`` (a fuzzed file) and save dialogs ``offer_save()``
+    (``offer_file()`` when not given), or are cancelled; message boxes return their default
+    button (a "replace it?" question: Yes or No at random); any other dialog is rejected right
+    after it opens.
     """
     saved = {
         "open": QFileDialog.getOpenFileName,
@@ -99,18 +105,27 @@ def answering_dialogs(rng: random.Random, offer_file: Callable[[], str] | None =
             return offer_file(), ""
         return "", ""
 
+    def save_answer(*_args, **_kwargs):
+        offer = offer_save if offer_save is not None else offer_file
+        if offer is not None and rng.random() < 0.8:
+            return offer(), ""
+        return "", ""
+
     def box_answer(*_args, **_kwargs):
         return QMessageBox.StandardButton.Ok
+
+    def question_answer(*_args, **_kwargs):
+        return rng.choice((QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No))
 
     def reject(dialog: QDialog) -> int:
         dialog.reject()
         return int(QDialog.DialogCode.Rejected.value)
 
     QFileDialog.getOpenFileName = staticmethod(file_answer)
-    QFileDialog.getSaveFileName = staticmethod(file_answer)
+    QFileDialog.getSaveFileName = staticmethod(save_answer)
     QDialog.exec = reject
     for name in saved["boxes"]:
-        setattr(QMessageBox, name, staticmethod(box_answer))
+        setattr(QMessageBox, name, staticmethod(question_answer if name == "question" else box_answer))
     try:
         yield
     finally:
@@ -241,6 +256,21 @@ def open_a_file(window: QMainWindow, rng: random.Random) -> None:
         action.trigger()
 
 
+def save_a_file(window: QMainWindow, rng: random.Random) -> None:
+    """Save the scenario or export the chart (the dialog is answered with a fuzzed place)."""
+    wanted = rng.choice(
+        (
+            "action:file.save_scenario",
+            "action:file.export_png",
+            "action:file.export_svg",
+            "action:file.export_csv",
+        )
+    )
+    action = window.findChild(QAction, wanted)
+    if action is not None and action.isEnabled():
+        action.trigger()
+
+
 def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
     """Answer the app's non-blocking message boxes, as a user clicking OK would."""
     for box in QApplication.topLevelWidgets():
@@ -268,6 +298,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (1, resize_window),
     (2, dismiss_dialogs),
     (1, open_a_file),
+    (1, save_a_file),
 ]
 
 
@@ -315,6 +346,10 @@ class Monkey:
         chosen = actions if actions is not None else ACTIONS
         #: Called for a path when the app asks for a file (None: cancel every file dialog).
         self.offer_file: Callable[[], str] | None = None
+        #: Called for a path when the app asks where to save (None: as ``offer_file``).
+        self.offer_save: Callable[[], str] | None = None
+        #: Called after every action; what it returns are failures (files left damaged).
+        self.after_action: Callable[[], list[str]] | None = None
         self._weights = [w for w, _ in chosen]
         self._actions = [a for _, a in chosen]
 
@@ -322,7 +357,7 @@ class Monkey:
         """Act until ``max_actions`` are done or ``seconds`` have passed (whichever comes first)."""
         result = FuzzResult(seed=self.seed)
         deadline = None if seconds is None else time.monotonic() + seconds
-        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file):
+        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file, self.offer_save):
             while (max_actions is None or result.actions < max_actions) and (
                 deadline is None or time.monotonic() < deadline
             ):
@@ -332,6 +367,11 @@ class Monkey:
                     del result.log[:-50]
                     action(self.window, self.rng)
                     result.actions += 1
+                    if self.after_action is not None:
+                        damaged = self.after_action()
+                        if damaged:
+                            result.failures = damaged
+                            return result
                 QApplication.processEvents()
                 problems = guard.failures + window_problems(self.window)
                 if problems:

@@ -1,8 +1,9 @@
 """Invariants of the whole main window, checked after every burst of fuzzed input.
 
 * every control lies inside its declared range, and slider and entry box agree with the state;
-* the cards show what the model computes for the values the controls show;
-* the chart shows the model's curves for the current parameters, with the markers in place.
+* the cards show what the model computes for the state's values (which the controls show);
+* the chart shows the model's curves for the current parameters, with the markers in place
+  (a best k past the x-range cap as an arrow at the right edge).
 
 Each check returns a list of broken invariants in words (empty when all hold).
 """
@@ -13,7 +14,7 @@ import numpy as np
 from PySide6.QtWidgets import QMainWindow
 
 from ..model import SPECS, Parameters, readouts, speedup_curves
-from ..views.card_text import card_texts
+from ..wording.cards import card_texts
 
 __all__ = ["window_problems"]
 
@@ -37,7 +38,9 @@ def _control_problems(window: QMainWindow) -> list[str]:
 
 
 def _card_problems(window: QMainWindow) -> list[str]:
-    shown = {spec.name: window.controls[spec.name].entry.value() for spec in SPECS}
+    # The state's values, not the boxes': a file may hold p = 0.999999, which a box shows as
+    # 1.000 (that the boxes agree with the state to their precision is _control_problems' job).
+    shown = window.state.params.as_dict()
     expected = card_texts(readouts(Parameters(**shown)))
     problems = []
     for name, text in expected.items():
@@ -66,13 +69,16 @@ def _chart_problems(window: QMainWindow) -> list[str]:
     if len(current) != 1 or current["x"][0] != params.k:
         problems.append("current-k marker missing or misplaced")
     best = chart.best.data
-    if figures.best_k is None:
+    beyond = curves.beyond(figures.best_k)
+    if figures.best_k is None or beyond:
         if len(best):
-            problems.append("best-k marker shown although there is no peak")
+            problems.append("best-k marker shown although there is no peak on the chart")
     elif len(best) != 1 or best["x"][0] != figures.best_k:
         problems.append("best-k marker missing or misplaced")
+    if chart.best_arrow.isVisible() != (beyond and chart.isVisible()):
+        problems.append("best-k arrow shown or hidden wrongly (it marks a best k past the x-range)")
     (x0, x1), _ = chart.getPlotItem().viewRange()
-    if x0 > 0 or x1 < params.k or (figures.best_k is not None and x1 < figures.best_k):
+    if x0 > 0 or x1 < params.k or (figures.best_k is not None and not beyond and x1 < figures.best_k):
         problems.append(f"chart x-range {x0:.1f}..{x1:.1f} misses the current or best k")
     return problems
 

@@ -15,8 +15,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QSlider, QWidget
 
 from ..model import SPECS, ParameterSpec, readouts
-from ..views.card_text import card_texts
 from ..views.parameter_control import OBJECT_NAMES
+from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
 
 __all__ = ["check_controls"]

@@ -15,7 +15,7 @@ import numpy as np
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..model import Parameters, readouts, speedup_curves
-from ..views.card_text import card_texts
+from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
 
 __all__ = ["REFERENCE_POINTS", "check_cards", "check_chart"]

@@ -43,7 +43,7 @@ from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower 
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from .card_text import card_texts, widest_values
+from ..wording.cards import card_texts, widest_values
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
         """Import pyqtgraph and put the live chart in its place (idempotent)."""
         if self.chart is not None:
             return
-        from .speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
+        from .chart.speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
 
         self.chart = SpeedupChart(self.theme, self.font_family)
         self.chart.setMinimumSize(300, 160)

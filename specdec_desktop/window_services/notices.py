@@ -37,7 +37,10 @@ def confirm_replace(window: QMainWindow, path: Path) -> bool:
     Save dialogs ask before replacing the name the user typed; when the app then adds the
     extension (``NAME`` becomes ``NAME.json``), the file it would replace was never asked about.
     """
-    if not path.exists():
+    try:
+        if not path.exists():
+            return True
+    except (OSError, ValueError):  # a name no file can have: the write itself will say why
         return True
     answer = QMessageBox.question(
         window,

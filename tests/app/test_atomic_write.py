@@ -229,3 +229,48 @@ def test_window_writes_on_a_full_disk_keep_the_old_files(full_disk, tmp_path):
     result = _run([str(script), str(full_disk)])
     (full_disk / "ballast").unlink()
     _check_window_run(result, full_disk)
+
+
+# -- the save dialogs ask before replacing NAME.json when the user typed NAME ----------------
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_saving_name_asks_before_replacing_name_json(qtbot, tmp_path, monkeypatch, answer):
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    from ..support.window import open_window
+
+    window = open_window(qtbot)
+    existing = tmp_path / "lecture.json"
+    existing.write_bytes(OLD)
+    asked: list[str] = []
+
+    def question(parent, title, text, *args):
+        asked.append(text)
+        return QMessageBox.StandardButton.Yes if answer == "yes" else QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "lecture"), ""))
+    )
+    window.services.scenarios.save_dialog()
+    assert len(asked) == 1 and "lecture.json already exists" in asked[0]
+    if answer == "yes":
+        assert json.loads(existing.read_text())["format"] == "specdec-desktop-scenario"
+    else:
+        assert existing.read_bytes() == OLD
+    # The same for an export typed without its extension.
+    chart = tmp_path / "chart.csv"
+    chart.write_bytes(OLD)
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "chart"), ""))
+    )
+    window.services.exports.export_dialog(".csv")
+    assert len(asked) == 2 and "chart.csv already exists" in asked[1]
+    assert (chart.read_bytes() == OLD) == (answer == "no")
+    # A new name is not asked about.
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "fresh"), ""))
+    )
+    window.services.scenarios.save_dialog()
+    assert len(asked) == 2 and (tmp_path / "fresh.json").is_file()

@@ -16,7 +16,8 @@ from specdec_desktop.launch.arguments import parse_options
 from specdec_desktop.selftest import CHECKS, SelfTestFailure, run_self_test
 from specdec_desktop.selftest.runner import run_checks
 from specdec_desktop.selftest.view_checks import TOKEN_RUN_STEPS
-from specdec_desktop.views import readout_card, speedup_chart
+from specdec_desktop.views import readout_card
+from specdec_desktop.views.chart import speedup_chart
 
 from ..support.paths import ROOT
 

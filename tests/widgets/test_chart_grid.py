@@ -97,7 +97,7 @@ def test_a_new_style_forgets_the_kept_images(window):
 
 
 def test_the_kept_images_stay_within_their_budget(window, qtbot, monkeypatch):
-    from specdec_desktop.views import chart_axis
+    from specdec_desktop.views.chart import axis as chart_axis
 
     bottom = window.chart.getPlotItem().getAxis("bottom")
     window.chart.grab()

@@ -7,7 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
-from specdec_desktop.views.chart_labels import Box, LabelRequest, Obstacles, around, overlaps, place_labels
+from specdec_desktop.views.chart.labels import Box, LabelRequest, Obstacles, around, overlaps, place_labels
 
 PLOT = Box(0, 0, 400, 200)
 

@@ -17,11 +17,11 @@ from specdec_desktop.state import AppState
 from specdec_desktop.state.player import MAX_TICK_SECONDS, SPEEDS
 from specdec_desktop.theme import LIGHT, PROJECTOR
 from specdec_desktop.views.token_run import TokenRunView
-from specdec_desktop.views.token_run.captions import describe_token, narrate
 from specdec_desktop.views.token_run.race_lanes import lane_scale
 from specdec_desktop.views.token_run.strip import cell_size
 from specdec_desktop.views.token_run.totals_panel import format_totals
 from specdec_desktop.views.token_run.view import START_HINT
+from specdec_desktop.wording.run_captions import describe_token, narrate
 
 from ..support.clock import FakeClock
 

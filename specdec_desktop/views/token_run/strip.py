@@ -32,7 +32,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ...model import Playhead, TokenState, TraceStream, resolved_states, states_at
 from ...theme import Theme
-from .captions import describe_token
+from ...wording.run_captions import describe_token
 from .glyphs import TokenColours, TokenSprites, paint_token
 from .strip_layout import StripLayout
 

@@ -34,7 +34,7 @@ from ...model import Playhead, race_totals
 from ...shortcuts import by_id
 from ...state import Player, RunState
 from ...theme import Theme
-from .captions import describe_token, narrate
+from ...wording.run_captions import describe_token, narrate
 from .controls import RunControls
 from .legend import Legend
 from .race_lanes import RaceLanes

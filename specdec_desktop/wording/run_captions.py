@@ -7,7 +7,7 @@ people count from 1 ("guess 3 of cycle 12").
 
 from __future__ import annotations
 
-from ...model import Playhead, TokenState, TraceStream, states_at
+from ..model import Playhead, TokenState, TraceStream, states_at
 
 __all__ = ["cost_phrase", "describe_token", "narrate", "token_state"]
 

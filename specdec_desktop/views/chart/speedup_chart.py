@@ -13,7 +13,7 @@ What it draws:
   x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
 * a title and a legend naming the thick line, the band and break-even.
 
-Every label is placed by one rule (:mod:`.chart_labels`): clear of the other
+Every label is placed by one rule (:mod:`.labels`): clear of the other
 labels, the markers and the curves, inside the plot.  Other parts add their own
 labels, obstacle curves and legend entries with :meth:`SpeedupChart.register_label`,
 :meth:`SpeedupChart.register_obstacle_curve` and :meth:`SpeedupChart.set_legend_entry`.
@@ -31,11 +31,11 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
-from ..model import Curves, Readouts
-from ..theme import Theme
-from .chart_axis import RangeCachedAxis
-from .chart_grid import GridLines
-from .chart_labels import Box, LabelRequest, Obstacles, around, place_labels
+from ...model import Curves, Readouts
+from ...theme import Theme
+from .axis import RangeCachedAxis
+from .grid import GridLines
+from .labels import Box, LabelRequest, Obstacles, around, place_labels
 
 __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
 
@@ -353,7 +353,7 @@ class SpeedupChart(pg.PlotWidget):
         self.place_labels()
 
     def place_labels(self) -> None:
-        """Place every label by the one rule (:func:`.chart_labels.place_labels`)."""
+        """Place every label by the one rule (:func:`.labels.place_labels`)."""
         view = self.getPlotItem().getViewBox()
         width, height = float(view.width()), float(view.height())
         if width < 20 or height < 20 or self._last is None:

@@ -1,7 +1,7 @@
 """Where the chart's labels go: one rule for every label, so none covers another.
 
 Plain geometry in the plot's own pixels (x to the right, y downwards), no Qt,
-so the rule is tested on its own (tests/test_chart_labels.py) and every part of
+so the rule is tested on its own (tests/widgets/test_chart_labels.py) and every part of
 the chart uses the same one: the current-k and best-k labels, break-even, the
 "slower" region, the band, and whatever later parts register (a reference
 curve's label, pinned configurations).
