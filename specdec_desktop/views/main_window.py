@@ -43,13 +43,13 @@ from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower 
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from ..wording.cards import card_texts, widest_values
+from ..wording.cards import CARDS, card_texts, widest_values
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run import TokenRunView
 
-__all__ = ["CARD_TITLES", "HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
+__all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
 #: The one-line hook the default view always shows (the opening of the original explainer,
 #: in our words): more guessing is not always better.
@@ -61,14 +61,6 @@ HOOK = (
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
 _SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out")
-
-#: objectName and title of each card, in display order.
-CARD_TITLES = (
-    ("tokensCard", "Tokens per cycle"),
-    ("costCard", "Cost per cycle"),
-    ("speedupCard", "Speedup"),
-    ("bestCard", "Best draft length"),
-)
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -119,9 +111,6 @@ class MainWindow(QMainWindow):
         to :meth:`install_chart` (the launcher, to paint sooner).
     """
 
-    #: Emitted after cards and chart show a new state (tests and benchmarks listen).
-    rendered = Signal()
-
     def __init__(
         self,
         app_state: AppState,
@@ -153,7 +142,7 @@ class MainWindow(QMainWindow):
 
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         widest = widest_values(int(DRAFT_LENGTH.maximum))
-        self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
+        self.cards = {card.name: ReadoutCard(card.name, card.title, widest[card.name]) for card in CARDS}
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
@@ -490,4 +479,3 @@ class MainWindow(QMainWindow):
         if self.chart is not None:
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
         self.render_count += 1
-        self.rendered.emit()
