@@ -37,13 +37,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from ..wording.cards import CARDS, card_texts, widest_values
+from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
+from .assumptions_panel import AssumptionsPanel
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -146,6 +147,7 @@ class MainWindow(QMainWindow):
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
+        self.assumptions_panel = AssumptionsPanel()
 
         self.title_label = title = QLabel("Speculative decoding")
         title.setProperty("role", "title")
@@ -164,6 +166,7 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
+        left_layout.addWidget(self.assumptions_panel)
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
@@ -232,6 +235,11 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.assumptions_state = app_state.assumptions
+        self.assumptions_state.changed.connect(self._on_assumptions)
+        self.assumptions_panel.edited.connect(self._on_assumption_edited)
+        self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
+        self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -255,8 +263,9 @@ class MainWindow(QMainWindow):
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
-        figures = readouts(params)
-        self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
+        self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
@@ -469,13 +478,31 @@ class MainWindow(QMainWindow):
             self.controls[name].show_error(str(error))
             self.controls[name].show_value(getattr(self.state.params, name))
 
+    def _on_assumption_edited(self, name: str, value: object) -> None:
+        try:
+            self.assumptions_state.set(**{name: value})
+        except ValueError as error:  # invalid: say so, change nothing
+            self.assumptions_panel.show_assumptions(self.assumptions_state.assumptions)
+            self.assumptions_panel.show_error(str(error))
+
+    def _on_assumptions_reset(self) -> None:
+        with self.app_state.history.step("original model"):
+            self.assumptions_state.reset()
+
+    def _on_assumptions(self, _assumptions: Assumptions) -> None:
+        self._render(self.state.params)
+
     def _render(self, params: Parameters) -> None:
         """Show ``params`` everywhere: controls, cards and chart, from one computation."""
-        figures = readouts(params)
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
         for spec in SPECS:
             self.controls[spec.name].show_value(getattr(params, spec.name))
+        self.assumptions_panel.show_assumptions(a)
+        if self.assumptions_panel.expanded:
+            self.assumptions_panel.show_worked(worked_numbers(params, a))
         for name, text in card_texts(figures).items():
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
-            self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self.render_count += 1
