@@ -43,14 +43,14 @@ from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower 
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from ..wording.cards import card_texts, widest_values, worked_numbers
+from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
 from .assumptions_panel import AssumptionsPanel
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run import TokenRunView
 
-__all__ = ["CARD_TITLES", "HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
+__all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
 #: The one-line hook the default view always shows (the opening of the original explainer,
 #: in our words): more guessing is not always better.
@@ -62,14 +62,6 @@ HOOK = (
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
 _SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out")
-
-#: objectName and title of each card, in display order.
-CARD_TITLES = (
-    ("tokensCard", "Tokens per cycle"),
-    ("costCard", "Cost per cycle"),
-    ("speedupCard", "Speedup"),
-    ("bestCard", "Best draft length"),
-)
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -120,9 +112,6 @@ class MainWindow(QMainWindow):
         to :meth:`install_chart` (the launcher, to paint sooner).
     """
 
-    #: Emitted after cards and chart show a new state (tests and benchmarks listen).
-    rendered = Signal()
-
     def __init__(
         self,
         app_state: AppState,
@@ -154,7 +143,7 @@ class MainWindow(QMainWindow):
 
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         widest = widest_values(int(DRAFT_LENGTH.maximum))
-        self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
+        self.cards = {card.name: ReadoutCard(card.name, card.title, widest[card.name]) for card in CARDS}
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
@@ -548,4 +537,3 @@ class MainWindow(QMainWindow):
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         self.render_count += 1
-        self.rendered.emit()
