@@ -52,7 +52,6 @@ from .schema import (
 __all__ = [
     "BUILTIN_TOUR",
     "SCENARIO_FORMAT",
-    "SCENARIO_SUFFIX",
     "SCENARIO_VERSION",
     "Scenario",
     "TourPosition",
@@ -66,7 +65,6 @@ SCENARIO_FORMAT = "specdec-desktop-scenario"
 SCENARIO_VERSION = 2
 #: The oldest version still read (version 1: no assumptions).
 SCENARIO_OLDEST_VERSION = 1
-SCENARIO_SUFFIX = ".json"
 #: ``tour.file`` value that names the tour bundled with the app.
 BUILTIN_TOUR = "default"
 _MAX_PATH = 1024
