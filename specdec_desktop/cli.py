@@ -26,7 +26,7 @@ __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 def _calc(request: CalcRequest) -> int:
-    from .model import Assumptions, Parameters, readouts
+    from .model import SPECS, Assumptions, Parameters, readouts
     from .wording.cards import card_texts
 
     try:
@@ -59,7 +59,7 @@ def _calc(request: CalcRequest) -> int:
         return EXIT_OK
     texts = card_texts(figures)
     params = figures.params
-    print(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+    print(", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS))
     if not assumptions.is_default:
         print(f"assumptions       {assumptions.describe()}")
     print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")
@@ -87,14 +87,18 @@ def _calc(request: CalcRequest) -> int:
 
 
 def _export_map(options: LaunchOptions) -> int:
+    from .atomic_write import reason
     from .export.map_csv import write_map_csv
+    from .plain_text import printable
 
     assert options.export_map is not None
     try:
         write_map_csv(options.export_map, **options.assumptions)
     except OSError as error:
-        print(f"{PROG}: error: could not write {options.export_map}: {error}", file=sys.stderr)
-        return EXIT_FAILURE
+        # A file that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(options.export_map))
+        print(f"{PROG}: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 

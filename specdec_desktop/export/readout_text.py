@@ -5,16 +5,10 @@ from __future__ import annotations
 import re
 
 from ..model import Parameters, readouts
-from ..wording.cards import card_texts
+from ..model.parameters import SPECS
+from ..wording.cards import CARDS, card_texts
 
-__all__ = ["CARD_TITLES_TEXT", "readout_text"]
-
-CARD_TITLES_TEXT = {
-    "tokensCard": "Tokens per cycle",
-    "costCard": "Cost per cycle",
-    "speedupCard": "Speedup",
-    "bestCard": "Best draft length",
-}
+__all__ = ["readout_text"]
 
 
 def _plain(html: str) -> str:
@@ -24,8 +18,9 @@ def _plain(html: str) -> str:
 def readout_text(params: Parameters) -> str:
     """Five lines: the parameters, then each card's title, figure and detail."""
     texts = card_texts(readouts(params))
-    lines = [f"SpecDec Desktop: k = {params.k}, p = {params.p:g}, c = {params.c:g}"]
-    for name, title in CARD_TITLES_TEXT.items():
-        text = texts[name]
-        lines.append(f"{title}: {text.value} ({_plain(text.detail)})")
+    values = ", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS)
+    lines = [f"SpecDec Desktop: {values}"]
+    for card in CARDS:
+        text = texts[card.name]
+        lines.append(f"{card.title}: {text.value} ({_plain(text.detail)})")
     return "\n".join(lines) + "\n"

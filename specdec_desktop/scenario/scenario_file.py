@@ -41,7 +41,6 @@ from .schema import (
 __all__ = [
     "BUILTIN_TOUR",
     "SCENARIO_FORMAT",
-    "SCENARIO_SUFFIX",
     "SCENARIO_VERSION",
     "Scenario",
     "TourPosition",
@@ -53,7 +52,6 @@ __all__ = [
 
 SCENARIO_FORMAT = "specdec-desktop-scenario"
 SCENARIO_VERSION = 1
-SCENARIO_SUFFIX = ".json"
 #: ``tour.file`` value that names the tour bundled with the app.
 BUILTIN_TOUR = "default"
 _MAX_PATH = 1024

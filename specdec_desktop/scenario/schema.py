@@ -2,7 +2,8 @@
 
 Each check returns the value in its Python type or raises
 :class:`~.safe_json.FileProblem` whose message says *where* in the file the
-problem is (``parameters.p``, ``scenes[3].caption``) and what was expected.
+problem is (``parameters.p``, ``scenes[3].caption``, counting from 0 as JSON does) and what was
+expected.
 Parameter values are checked by their own
 :meth:`~specdec_desktop.model.ParameterSpec.validate`, so the ranges live in one place.
 """

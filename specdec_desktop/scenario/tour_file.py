@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import resources
-from ..model.parameters import Parameters
+from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
     expect_bool,
@@ -72,8 +72,8 @@ MAX_SCENES = 100
 MAX_TITLE = 80
 #: Two sentences of a reasonable length; longer captions stop being read from the back row.
 MAX_CAPTION = 300
-SPEED_RANGE = (0.25, 8.0)
-SEED_MAX = 2**32 - 1
+SPEED_RANGE = (RUN_SPEEDS[0], RUN_SPEEDS[-1])  # the player's slowest and fastest
+SEED_MAX = RUN_SEED_MAX  # the run's own limit: a seed the file accepts, the run accepts
 
 
 @dataclass(frozen=True)
@@ -161,7 +161,7 @@ def tour_from_json(document: Any) -> Tour:
         raise FileProblem("range", f"scenes must hold 1 to {MAX_SCENES} scenes, got {len(scenes)}")
     return Tour(
         title=expect_string(doc["title"], "title", MAX_TITLE),
-        scenes=tuple(_scene(scene, f"scenes[{i + 1}]") for i, scene in enumerate(scenes)),
+        scenes=tuple(_scene(scene, f"scenes[{i}]") for i, scene in enumerate(scenes)),
     )
 
 

@@ -65,10 +65,6 @@ class ViewState(QObject):
         return self._theme_choice == "system"
 
     @property
-    def system_dark(self) -> bool:
-        return self._system_dark
-
-    @property
     def theme_name(self) -> str:
         """The theme to show: the choice, or the system's light/dark when following it."""
         if self.follows_system:

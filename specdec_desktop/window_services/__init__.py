@@ -31,6 +31,7 @@ from .. import __version__
 from ..launch import LaunchOptions
 from ..licences import licence_summary
 from ..model import Parameters
+from ..model.parameters import NAMES
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
 from ..views.caption_banner import CaptionBanner
@@ -117,7 +118,7 @@ class WindowServices(QObject):
         a["edit.undo"].setEnabled(False)
         a["edit.redo"].setEnabled(False)
         a["edit.restore_defaults"].triggered.connect(self.restore_defaults)
-        for name in ("k", "p", "c"):
+        for name in NAMES:
             a[f"edit.focus_{name}"].triggered.connect(window.controls[name].slider.setFocus)
             slider = window.controls[name].slider
             slider.sliderPressed.connect(self.history.begin_gesture)
@@ -131,7 +132,7 @@ class WindowServices(QObject):
         """Tab walks the page as it reads: each slider then its entry box, the cards, the tabs."""
         window = self.window
         chain: list = []
-        for name in ("k", "p", "c"):
+        for name in NAMES:
             chain += [window.controls[name].slider, window.controls[name].entry]
         chain += list(window.cards.values())
         chain.append(window.tabs.tabBar())
@@ -194,6 +195,8 @@ class WindowServices(QObject):
                 self.scenarios.announce(options.scenario)
         if options.parameters:
             self.state.set(**options.parameters)
+        if options.assumptions:
+            self.window.app_state.assumptions.set(**options.assumptions)
         if options.projector:
             self._saved_theme = self.view.theme_choice
             self.view.set_theme_choice("projector")

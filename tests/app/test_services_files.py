@@ -133,7 +133,7 @@ def test_a_bad_scenario_changes_nothing_and_says_why(qtbot, tmp_path, case):
         ),
         (
             lambda s: s.__setitem__("tour", {"file": "tour.json", "scene": 1, "active": True}),
-            "scenes[1].caption",
+            "scenes[0].caption",
         ),
     ],
     ids=["scene past the end", "bad tour"],
@@ -219,9 +219,9 @@ def test_copy_readouts(qtbot):
     window = open_window(qtbot)
     qtbot.keyClick(window, K.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     text = QGuiApplication.clipboard().text()
-    assert text.splitlines()[0] == "SpecDec Desktop: k = 6, p = 0.75, c = 0.15"
+    assert text.splitlines()[0] == "SpecDec Desktop: k = 6, p = 0.750, c = 0.150"
     assert "Speedup: 1.82× (faster than one token per big-model pass)" in text
-    assert "Best draft length: k = 4 (reaches 1.91× at p = 0.75, c = 0.15)" in text
+    assert "Best draft length: k = 4 (reaches 1.91× at p = 0.750, c = 0.150)" in text
     assert "<" not in text
 
 

@@ -12,7 +12,9 @@ other encodings, not JSON at all), ``size`` (over the limit, deep nesting just
 under it), ``number`` (NaN, infinities, overflow), ``type`` (a wrong type for
 every field), ``range`` (each bound of every value, both sides), ``header``
 (format and version), ``schema`` (unknown, missing and duplicate keys),
-``tour_ref`` (a scenario naming a bad tour; one naming a *missing* tour opens without it), ``place`` (not a
+``tour_ref`` (a scenario naming a bad tour; one naming a *missing* tour opens without it),
+``hostile`` (tour paths no file can have: ``~nosuchuser``, a NUL, a lone surrogate; markup in a
+value the message quotes, which must be shown as text), ``place`` (not a
 regular file), ``value`` (one bad settings value) and ``whole`` (a settings file
 that is unusable as a whole).
 """
@@ -61,7 +63,7 @@ _RUN_SCENE = {
     "parameters": {"k": 4, "p": 0.7, "c": 0.1},
     "animation": {"play": True, "seed": 7, "speed": 1},
 }
-#: A valid tour of three scenes (the faults go into the last one, so messages must name scenes[3]).
+#: A valid tour of three scenes (the faults go into the last one, so messages must name scenes[2]).
 GOOD_TOUR: dict[str, Any] = {
     "format": "specdec-desktop-tour",
     "version": 1,
@@ -190,11 +192,11 @@ def _with_literal(document: Any, dotted: str, literal: str) -> bytes:
 
 
 def _where(dotted: str) -> str:
-    """How messages name a field: ``scenes.2.caption`` is ``scenes[3].caption`` (scenes count from 1)."""
+    """How messages name a field: ``scenes.2.caption`` is ``scenes[2].caption`` (counting from 0, as JSON)."""
     parts: list[str] = []
     for part in dotted.split("."):
         if part.isdigit():
-            parts[-1] += f"[{int(part) + 1}]"
+            parts[-1] += f"[{int(part)}]"
         else:
             parts.append(part)
     return ".".join(parts)
@@ -502,6 +504,19 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
         scene = 100 if file == "default" else 1
         document = _set(good, "tour", {"file": file, "scene": scene, "active": True})
         cases.add(f"tour {name}", "tour_ref", _dump(document), *words, field="tour")
+    # Hostile values: tour paths no file can have, and markup that the message must quote as text.
+    hostile_paths = {
+        "unknown user": ("~nosuchuser16/t.json", "no user 'nosuchuser16'"),
+        "NUL": ("t\x00.json", "NUL character"),
+        "lone surrogate": ("t\ud800.json", "cannot hold that character"),
+    }
+    for name, (file, words) in hostile_paths.items():
+        document = _set(good, "tour", {"file": file, "scene": 1, "active": True})
+        data = json.dumps(document).encode()  # ASCII escapes: a lone surrogate has no UTF-8
+        cases.add(f"tour path {name}", "hostile", data, words, field="tour")
+    for markup in ("<b>x</b>", "<img src=/dev/zero>"):
+        document = _set(good, "view.theme", markup)
+        cases.add(f"theme {markup}", "hostile", _dump(document), markup, field="view.theme")
     document = _set(good, "tour", {"file": "@sidecar", "scene": 1, "active": False})
     samples = [case for case in bad_tours(seed) if case.shape == "file"][::8]
     for i, bad_tour in enumerate(samples):  # a scenario whose own tour file is bad
@@ -549,7 +564,7 @@ def bad_tours(seed: int = DEFAULT_SEED) -> list[BadFile]:
             "scenes.2.parameters.k": [0, 129],
             "scenes.2.parameters.p": [-0.5, 1.5],
             "scenes.2.parameters.c": [-0.5, 1.5],
-            "scenes.1.animation.seed": [-1, 2**32, 1.5],
+            "scenes.1.animation.seed": [-1, 2**31, 3_000_000_000, 1.5],
             "scenes.1.animation.speed": [0, 0.24, 8.01, -1],
         },
     )
@@ -558,11 +573,14 @@ def bad_tours(seed: int = DEFAULT_SEED) -> list[BadFile]:
         "schema",
         _dump(_set(good, "scenes.1.tab", "why-peak")),
         "must be 'token-run'",
-        field="scenes[2]",
+        field="scenes[1]",
     )
     for value, words in (({}, "play"), ({"play": True, "loop": True}, "unknown key")):
         label = json.dumps(value)
         cases.add(f"animation {label}", "schema", _dump(_set(good, "scenes.1.animation", value)), words)
+    for markup in ('<img src="/dev/zero">', "<b>x</b>", "<a href=x>y</a>"):
+        document = _set(good, "scenes.2.tab", markup)
+        cases.add(f"tab {markup}", "hostile", _dump(document), markup, field="scenes[3].tab")
     _header(cases, good, "specdec-desktop-scenario")
     _schema(
         cases,

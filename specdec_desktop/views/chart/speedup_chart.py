@@ -11,7 +11,11 @@ What it draws:
 * a break-even line at speedup 1 with the region below it marked "slower";
 * a marker at the current k and one at the best k (when there is a peak); a best k past the
   x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
-* a title and a legend naming the thick line, the band and break-even.
+* a title and a legend naming the thick line, the band and break-even;
+* under non-default assumptions (issue 11), the original model's curve as a thin dashed
+  reference behind the active model's curve (a legend entry), and a label naming the
+  assumptions;
+* when asked, simulated speedup at each k with its 95 % interval (:meth:`show_simulation`).
 
 Every label is placed by one rule (:mod:`.labels`): clear of the other
 labels, the markers and the curves, inside the plot.  Other parts add their own
@@ -49,6 +53,8 @@ Target = Callable[[], "tuple[float, float] | None"]
 def y_max_for(curves: Curves, readouts: Readouts) -> float:
     """Top of the y-range: above the highest curve, on a tidy value, never below 1.5."""
     top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0)
+    if curves.reference is not None:
+        top = max(top, float(np.max(curves.reference)))
     step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
     return max(1.5, math.ceil(top * 1.1 / step) * step)
 
@@ -69,7 +75,7 @@ class SpeedupChart(pg.PlotWidget):
         self.setAccessibleName("Chart of speedup against draft length")
         self._font_family = font_family
         self._theme = theme
-        self._title_lines = 0
+        self._title_lines: tuple = ()
         self._legend: dict[str, tuple[str, str, str]] = {}
         self._x_max = -1
         self._y_max = -1.0
@@ -104,6 +110,12 @@ class SpeedupChart(pg.PlotWidget):
         self.band = QGraphicsPathItem()
         self.band.setPen(pg.mkPen(None))
         self.curve = pg.PlotCurveItem()
+        # The original model's curve, thin and dashed, while assumptions are active (issue 11).
+        self.reference = pg.PlotCurveItem()
+        self.assumptions_label = pg.TextItem(anchor=(0.0, 0.0))
+        # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
+        self.simulated = pg.ScatterPlotItem(symbol="s")
+        self.simulated_bars = pg.ErrorBarItem(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0), beam=0.0)
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.0, 0.0))
@@ -122,9 +134,19 @@ class SpeedupChart(pg.PlotWidget):
             "band": ("band", "band", "p ± 0.10"),
             "break_even": ("dash", "break_even", "break-even"),
         }
-        self._title_lines = 0
+        self._title_lines = ()
 
-        for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
+        for item in (
+            self.slower,
+            self.band,
+            self.lower,
+            self.upper,
+            self.break_even,
+            self.reference,
+            self.curve,
+            self.simulated_bars,
+            self.simulated,
+        ):
             plot.addItem(item)
         for item in (self.current, self.best):
             plot.addItem(item)
@@ -135,12 +157,16 @@ class SpeedupChart(pg.PlotWidget):
             self.current_label,
             self.best_label,
             self.band_label,
+            self.assumptions_label,
         ):
             plot.addItem(item, ignoreBounds=True)
         self.slower.setZValue(-20)
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
+        self.reference.setZValue(4)
         self.curve.setZValue(5)
+        self.simulated_bars.setZValue(6)
+        self.simulated.setZValue(7)
         self.current.setZValue(10)
         self.best.setZValue(11)  # the star stays visible when it sits on the current k
         self.register_label("current", self.current_label, self._current_target)
@@ -148,7 +174,9 @@ class SpeedupChart(pg.PlotWidget):
         self.register_label("break_even", self.break_even_label, lambda: None)
         self.register_label("slower", self.slower_label, lambda: None)
         self.register_label("band", self.band_label, lambda: None)
+        self.register_label("assumptions", self.assumptions_label, lambda: None)
         self.register_obstacle_curve(self.curve)
+        self.register_obstacle_curve(self.reference)
         plot.getViewBox().sigResized.connect(self._on_view_resized)
         self.apply_theme(theme)
 
@@ -216,6 +244,12 @@ class SpeedupChart(pg.PlotWidget):
         self.upper.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
+        thin = max(1.0, theme.curve_width * 0.4)
+        self.reference.setPen(pg.mkPen(_color(theme.text_muted), width=thin, style=Qt.PenStyle.DashLine))
+        self.simulated.setPen(self._marker_style("pen", theme.text, 1.0))
+        self.simulated.setBrush(self._marker_style("brush", theme.marker_current))
+        self.simulated.setSize(max(5.0, theme.marker_size * 0.5))
+        self.simulated_bars.setOpts(pen=pg.mkPen(_color(theme.text), width=thin))
         outline = self._marker_style("pen", theme.text, max(1.5, theme.curve_width * 0.5))
         self.current.setPen(outline)
         self.current.setBrush(self._marker_style("brush", theme.marker_current))
@@ -230,10 +264,11 @@ class SpeedupChart(pg.PlotWidget):
             (self.current_label, theme.text),
             (self.best_label, theme.text),
             (self.band_label, theme.text_muted),
+            (self.assumptions_label, theme.text),
         ):
             item.setColor(_color(theme.warning if item is self.slower_label else color))
             item.setFont(font)
-        self._title_lines = 0  # the title's font changed: lay it out afresh
+        self._title_lines = ()  # the title's font changed: lay it out afresh
         self._update_title()
         if self._last is not None:
             self.show_figures(*self._last)
@@ -264,7 +299,7 @@ class SpeedupChart(pg.PlotWidget):
             self._legend.pop(key, None)
         else:
             self._legend[key] = (swatch, color_name, text)
-        self._title_lines = 0
+        self._title_lines = ()
         self._update_title()
 
     def label_boxes(self) -> dict[str, tuple[float, float, float, float]]:
@@ -302,29 +337,65 @@ class SpeedupChart(pg.PlotWidget):
                 f'<span style="color:{color};{weight}">{glyph}</span>&nbsp;'
                 f'<span style="color:{theme.text_muted}">{_escape(text)}</span>'
             )
-        return "&nbsp;&nbsp;&nbsp;".join(parts)
+        return _ENTRY_SEP.join(parts)
+
+    def _legend_parts(self) -> list[tuple[str, str]]:
+        """(HTML, plain text) of the title and of each legend entry, in order."""
+        theme = self._theme
+        parts = [(f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>', CHART_TITLE)]
+        html = self._legend_html().split(_ENTRY_SEP)
+        for entry_html, (_, _, text) in zip(html, self._legend.values(), strict=False):
+            parts.append((entry_html, f"██ {text}"))
+        return parts
+
+    def _title_layout(self) -> tuple[list[list[int]], int]:
+        """The title and legend entries wrapped into lines that fit the chart; the widest line."""
+        font = QFont(self._font_family)
+        font.setPixelSize(self._theme.font_px)
+        bold = QFont(font)
+        bold.setWeight(QFont.Weight.DemiBold)
+        gap = QFontMetrics(font).horizontalAdvance("\u00a0" * 3)
+        widths = [
+            QFontMetrics(bold if i == 0 else font).horizontalAdvance(plain) + 2
+            for i, (_, plain) in enumerate(self._legend_parts())
+        ]
+        room = max(1, self.width() - 24)
+        lines: list[list[int]] = [[]]
+        used = 0
+        for index, width in enumerate(widths):
+            if lines[-1] and used + gap + width > room:
+                lines.append([])
+                used = 0
+            used += (gap if lines[-1] else 0) + width
+            lines[-1].append(index)
+        widest = max(sum(widths[i] for i in line) + gap * (len(line) - 1) for line in lines)
+        return lines, widest
 
     def _update_title(self) -> None:
-        """Title and legend on one line when they fit the chart's width, else on two."""
+        """Title and legend on as few lines as fit the chart's width."""
         theme = self._theme
+        lines, _ = self._title_layout()
+        key = tuple(tuple(line) for line in lines)
+        if key == self._title_lines:
+            return
+        self._title_lines = key
+        parts = self._legend_parts()
+        html = "<br>".join(_ENTRY_SEP.join(parts[i][0] for i in line) for line in lines)
+        plot = self.getPlotItem()
+        plot.titleLabel.setText(html, size=f"{theme.font_px}px", family=self._font_family)
         font = QFont(self._font_family)
         font.setPixelSize(theme.font_px)
-        metrics = QFontMetrics(font)
-        title = f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>'
-        legend = self._legend_html()
-        plain_legend = "   ".join(f"xx {text}" for _, _, text in self._legend.values())
-        needed = metrics.horizontalAdvance(f"{CHART_TITLE}     {plain_legend}") + 24
-        lines = 1 if needed <= self.width() else 2
-        if lines == self._title_lines:
-            return
-        self._title_lines = lines
-        sep = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;" if lines == 1 else "<br>"
-        plot = self.getPlotItem()
-        plot.titleLabel.setText(f"{title}{sep}{legend}", size=f"{theme.font_px}px", family=self._font_family)
-        height = lines * metrics.height() + 8
+        height = len(lines) * QFontMetrics(font).height() + 8
         plot.titleLabel.setVisible(True)
         plot.titleLabel.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
+
+    def layout_problems(self) -> list[str]:
+        """For the layout check (tests/support/layout_check.py): a title line wider than the chart."""
+        _, widest = self._title_layout()
+        if widest > self.width():
+            return [f"the title and legend need {widest} px, the chart is {self.width()}"]
+        return []
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -458,8 +529,8 @@ class SpeedupChart(pg.PlotWidget):
         if (
             previous is None
             or previous_curves is None
-            or (previous.params.p, previous.params.c, previous_curves.x_max)
-            != (readouts.params.p, readouts.params.c, curves.x_max)
+            or (previous.params.p, previous.params.c, previous_curves.x_max, previous.assumptions)
+            != (readouts.params.p, readouts.params.c, curves.x_max, readouts.assumptions)
         ):
             x = curves.k.astype(np.float64)
             self.curve.setData(x, curves.speedup)
@@ -470,6 +541,14 @@ class SpeedupChart(pg.PlotWidget):
             )
             band.closeSubpath()
             self.band.setPath(band)
+            if curves.reference is None:
+                self.reference.setData([], [])
+            else:
+                self.reference.setData(x, curves.reference)
+            if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
+                entry = None if readouts.assumptions.is_default else "original model"
+                self.set_legend_entry("reference", "dash", "text_muted", entry)
+            _set_text(self.assumptions_label, readouts.assumptions.describe())
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -507,11 +586,27 @@ class SpeedupChart(pg.PlotWidget):
         _set_text(self.band_label, f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
         self.place_labels()
 
+    def show_simulation(
+        self, k: np.ndarray | None, speedup: np.ndarray | None, half_width: np.ndarray | None
+    ) -> None:
+        """Overlay simulated speedup at each ``k`` with ``± half_width`` (95 %); ``None`` clears it."""
+        if k is None or speedup is None or half_width is None or len(k) == 0:
+            self.simulated.setData([], [])
+            self.simulated_bars.setData(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0))
+            return
+        x = np.asarray(k, dtype=np.float64)
+        self.simulated.setData(x, np.asarray(speedup))
+        self.simulated_bars.setData(x=x, y=np.asarray(speedup), height=2.0 * np.asarray(half_width))
+
 
 def _set_text(item: pg.TextItem, text: str) -> None:
     """Set a label's text only when it changes (a new text lays the label out again)."""
     if item.toPlainText() != text:
         item.setText(text)
+
+
+#: Between the title and the legend's entries.
+_ENTRY_SEP = "&nbsp;&nbsp;&nbsp;"
 
 
 def _escape(text: str) -> str:
