@@ -12,6 +12,11 @@ Rows cover the chart's x-range (k = 0 to the right edge, never past
 :func:`specdec_desktop.export.beyond_note`, not written as rows); values are written
 with ``repr`` so they read back to the same floats.  A first ``#`` line is
 deliberately absent: spreadsheet and pandas defaults read the file as it is.
+
+Under non-default assumptions (issue 11) the three curves are the active model's, each header
+names the assumptions after the p, and a fifth column holds the original model's curve::
+
+    k,"speedup_p=0.75 (κ = 2)","speedup_p=0.65 (κ = 2)","speedup_p=0.85 (κ = 2)",original_speedup_p=0.75
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import io
 import os
 
 from ..atomic_write import write_atomically
-from ..model import Parameters, readouts, speedup_curves
+from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
 
 __all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
 
@@ -30,22 +35,31 @@ def _p_text(p: float) -> str:
     return f"{round(p, 10):g}"
 
 
-def curve_header(params: Parameters) -> list[str]:
-    curves = speedup_curves(params, readouts(params).best_k)
-    return ["k", *(f"speedup_p={_p_text(p)}" for p in (params.p, curves.p_lower, curves.p_upper))]
+def curve_header(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> list[str]:
+    curves = speedup_curves(params, readouts(params, assumptions).best_k, assumptions)
+    named = "" if assumptions.is_default else f" ({assumptions.describe()})"
+    header = ["k", *(f"speedup_p={_p_text(p)}{named}" for p in (params.p, curves.p_lower, curves.p_upper))]
+    if curves.reference is not None:
+        header.append(f"original_speedup_p={_p_text(params.p)}")
+    return header
 
 
-def curve_csv_text(params: Parameters) -> str:
-    """The CSV text for ``params`` (``\\n`` line ends)."""
-    curves = speedup_curves(params, readouts(params).best_k)
+def curve_csv_text(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> str:
+    """The CSV text for ``params`` under ``assumptions`` (``\\n`` line ends)."""
+    curves = speedup_curves(params, readouts(params, assumptions).best_k, assumptions)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(curve_header(params))
-    for k, s, lo, hi in zip(curves.k, curves.speedup, curves.lower, curves.upper, strict=True):
-        writer.writerow([int(k), repr(float(s)), repr(float(lo)), repr(float(hi))])
+    writer.writerow(curve_header(params, assumptions))
+    columns = [curves.speedup, curves.lower, curves.upper]
+    if curves.reference is not None:
+        columns.append(curves.reference)
+    for row, k in enumerate(curves.k):
+        writer.writerow([int(k), *(repr(float(column[row])) for column in columns)])
     return out.getvalue()
 
 
-def write_curve_csv(path: str | os.PathLike[str], params: Parameters) -> None:
+def write_curve_csv(
+    path: str | os.PathLike[str], params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+) -> None:
     """Write :func:`curve_csv_text` to ``path`` (UTF-8), replacing it in one step."""
-    write_atomically(path, curve_csv_text(params).encode("utf-8"))
+    write_atomically(path, curve_csv_text(params, assumptions).encode("utf-8"))

@@ -548,7 +548,8 @@ class SpeedupChart(pg.PlotWidget):
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
                 self.set_legend_entry("reference", "dash", "text_muted", entry)
-            _set_text(self.assumptions_label, readouts.assumptions.describe())
+            named = readouts.assumptions.describe()
+            _set_text(self.assumptions_label, f"assumptions: {named}" if named else "")
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
