@@ -1,9 +1,10 @@
 """The chart's curve data as CSV, computed from the model (never read back from the plot).
 
-Columns: ``k``, then the speedup at p, at p - 0.10 and at p + 0.10 (clamped to
-[0, 1]), with each p written in its header so the file explains itself::
+Columns: ``k``, then the speedup at p and c, and at the band's edges p - 0.10 and
+p + 0.10 (clamped to [0, 1]), with p and c written in the headers so the file explains
+itself, and each header different from the others (at p = 1 the upper edge is p itself)::
 
-    k,speedup_p=0.75,speedup_p=0.65,speedup_p=0.85
+    k,speedup_p=0.750_c=0.150,band_low_p=0.650,band_high_p=0.850
     0,1.0,1.0,1.0
     1,1.5217391304347827,...
 
@@ -22,17 +23,25 @@ import os
 
 from ..atomic_write import write_atomically
 from ..model import Parameters, readouts, speedup_curves
+from ..wording.numbers import format_parameter
 
 __all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
 
 
-def _p_text(p: float) -> str:
-    return f"{round(p, 10):g}"
+def _value(name: str, value: float) -> str:
+    # The band's edges are p -/+ 0.10 in floating point: written as the p they stand for.
+    return f"{name}={format_parameter(name, round(value, 10))}"
 
 
 def curve_header(params: Parameters) -> list[str]:
+    """The header row: ``k``, then one column per curve, each naming its p (and c)."""
     curves = speedup_curves(params, readouts(params).best_k)
-    return ["k", *(f"speedup_p={_p_text(p)}" for p in (params.p, curves.p_lower, curves.p_upper))]
+    return [
+        "k",
+        f"speedup_{_value('p', params.p)}_{_value('c', params.c)}",
+        f"band_low_{_value('p', curves.p_lower)}",
+        f"band_high_{_value('p', curves.p_upper)}",
+    ]
 
 
 def curve_csv_text(params: Parameters) -> str:
