@@ -24,7 +24,7 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from ..atomic_write import write_atomically
-from ..model import Parameters, readouts, speedup_curves
+from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
 from ..theme import Theme
 
 __all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes", "titled"]
@@ -32,14 +32,20 @@ __all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_byte
 PNG_SCALE = 2
 
 
-def offscreen_chart(params: Parameters, theme: Theme, font_family: str, size: tuple[int, int]):
+def offscreen_chart(
+    params: Parameters,
+    theme: Theme,
+    font_family: str,
+    size: tuple[int, int],
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+):
     """A chart showing ``params``, laid out at ``size`` without a window on screen."""
     from ..views.chart.speedup_chart import SpeedupChart
 
     chart = SpeedupChart(theme, font_family)
     chart.resize(*size)
-    figures = readouts(params)
-    chart.show_figures(figures, speedup_curves(params, figures.best_k))
+    figures = readouts(params, assumptions)
+    chart.show_figures(figures, speedup_curves(params, figures.best_k, assumptions))
     # Lay the scene out at its final size without putting a window on screen.
     chart.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     chart.show()
