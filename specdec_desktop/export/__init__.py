@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..model import Assumptions, Parameters
     from ..theme import Theme
 
-__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "beyond_note", "export_chart_file"]
+__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "beyond_note", "chart_title", "export_chart_file"]
 
 #: File extensions the chart export understands, and what each writes.
 EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector image", ".csv": "curve data"}
@@ -38,6 +38,14 @@ def beyond_note(params: Parameters, assumptions: Assumptions | None = None) -> s
     if not curves.beyond(figures.best_k):
         return None
     return f"the data stops at k = {curves.x_max:,}; the best k, {figures.best_k:,}, lies beyond it"
+
+
+def chart_title(params: Parameters) -> str:
+    """What an exported chart shows, written above it: the curve and the parameters it is drawn at."""
+    from ..model.parameters import SPECS
+
+    values = ", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS)
+    return f"Speedup against draft length k, at {values}"
 
 
 def export_chart_file(
@@ -81,10 +89,11 @@ def export_chart_file(
     if own_chart:
         chart = chart_image.offscreen_chart(params, theme, font_family, CHART_EXPORT_SIZE, assumptions)
     try:
-        if suffix == ".png":
-            chart_image.export_png(chart, path)
-        else:
-            chart_image.export_svg(chart, path)
+        with chart_image.titled(chart, chart_title(params)):
+            if suffix == ".png":
+                chart_image.export_png(chart, path)
+            else:
+                chart_image.export_svg(chart, path)
     finally:
         if own_chart:
             chart.close()

@@ -27,7 +27,7 @@ from ..atomic_write import write_atomically
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
 from ..theme import Theme
 
-__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes"]
+__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes", "titled"]
 
 PNG_SCALE = 2
 
@@ -50,6 +50,24 @@ def offscreen_chart(
     chart.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     chart.show()
     return chart
+
+
+@contextmanager
+def titled(chart, title: str) -> Iterator[None]:
+    """Show ``title`` above ``chart``'s plot while exporting, so the file says what it shows.
+
+    The window's chart has no title (the window around it says what it is); an exported
+    picture is read on its own.  The title goes away again afterwards.
+    """
+    plot = chart.getPlotItem()
+    theme = chart.theme
+    plot.setTitle(title, color=theme.text, size=f"{theme.font_px}px")
+    plot.layout.activate()
+    try:
+        yield
+    finally:
+        plot.setTitle(None)
+        plot.layout.activate()
 
 
 def png_bytes(image: QImage) -> bytes:

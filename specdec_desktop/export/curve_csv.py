@@ -1,9 +1,10 @@
 """The chart's curve data as CSV, computed from the model (never read back from the plot).
 
-Columns: ``k``, then the speedup at p, at p - 0.10 and at p + 0.10 (clamped to
-[0, 1]), with each p written in its header so the file explains itself::
+Columns: ``k``, then the speedup at p and c, and at the band's edges p - 0.10 and
+p + 0.10 (clamped to [0, 1]), with p and c written in the headers so the file explains
+itself, and each header different from the others (at p = 1 the upper edge is p itself)::
 
-    k,speedup_p=0.75,speedup_p=0.65,speedup_p=0.85
+    k,speedup_p=0.750_c=0.150,band_low_p=0.650,band_high_p=0.850
     0,1.0,1.0,1.0
     1,1.5217391304347827,...
 
@@ -13,10 +14,13 @@ Rows cover the chart's x-range (k = 0 to the right edge, never past
 with ``repr`` so they read back to the same floats.  A first ``#`` line is
 deliberately absent: spreadsheet and pandas defaults read the file as it is.
 
-Under non-default assumptions (issue 11) the three curves are the active model's, each header
+Under non-default assumptions the three curves are the active model's, each header
 names the assumptions after the p, and a fifth column holds the original model's curve::
 
-    k,"speedup_p=0.75 (κ = 2)","speedup_p=0.65 (κ = 2)","speedup_p=0.85 (κ = 2)",original_speedup_p=0.75
+    k,speedup_p=0.750_c=0.150 (κ = 2),band_low_p=0.650 (κ = 2),band_high_p=0.850 (κ = 2),
+    original_speedup_p=0.750_c=0.150
+
+(one line in the file).
 """
 
 from __future__ import annotations
@@ -27,20 +31,29 @@ import os
 
 from ..atomic_write import write_atomically
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
+from ..wording.numbers import format_parameter
 
 __all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
 
 
-def _p_text(p: float) -> str:
-    return f"{round(p, 10):g}"
+def _value(name: str, value: float) -> str:
+    # The band's edges are p -/+ 0.10 in floating point: written as the p they stand for.
+    return f"{name}={format_parameter(name, round(value, 10))}"
 
 
 def curve_header(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> list[str]:
+    """The header row: ``k``, then one column per curve, each naming its p (and c, and the
+    assumptions when they are not the original model's)."""
     curves = speedup_curves(params, readouts(params, assumptions).best_k, assumptions)
     named = "" if assumptions.is_default else f" ({assumptions.describe()})"
-    header = ["k", *(f"speedup_p={_p_text(p)}{named}" for p in (params.p, curves.p_lower, curves.p_upper))]
+    header = [
+        "k",
+        f"speedup_{_value('p', params.p)}_{_value('c', params.c)}{named}",
+        f"band_low_{_value('p', curves.p_lower)}{named}",
+        f"band_high_{_value('p', curves.p_upper)}{named}",
+    ]
     if curves.reference is not None:
-        header.append(f"original_speedup_p={_p_text(params.p)}")
+        header.append(f"original_speedup_{_value('p', params.p)}_{_value('c', params.c)}")
     return header
 
 

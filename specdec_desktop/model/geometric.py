@@ -23,7 +23,8 @@ def _expected_tokens(p: NDArray[np.float64], k: NDArray[np.int64]) -> NDArray[np
     one_minus_p = 1.0 - p
     with np.errstate(divide="ignore", invalid="ignore"):
         saturating = -np.expm1((k + 1) * np.log(p)) / one_minus_p
-    return np.where(p >= 1.0, (k + 1).astype(np.float64), np.where(p <= 0.0, 1.0, saturating))
+    tokens = np.where(p >= 1.0, (k + 1).astype(np.float64), np.where(p <= 0.0, 1.0, saturating))
+    return np.where(k == 0, 1.0, tokens)  # no guesses: exactly the target's one token
 
 
 def _cycle_cost(k: NDArray[np.int64], c: NDArray[np.float64]) -> NDArray[np.float64]:

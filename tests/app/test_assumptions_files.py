@@ -99,14 +99,17 @@ def test_csv_headers_and_readouts_name_the_assumptions():
     rows = list(csv.reader(curve_csv_text(params, a).splitlines()))
     assert rows[0] == [
         "k",
-        "speedup_p=0.75 (κ = 2)",
-        "speedup_p=0.65 (κ = 2)",
-        "speedup_p=0.85 (κ = 2)",
-        "original_speedup_p=0.75",
+        "speedup_p=0.750_c=0.150 (κ = 2)",
+        "band_low_p=0.650 (κ = 2)",
+        "band_high_p=0.850 (κ = 2)",
+        "original_speedup_p=0.750_c=0.150",
     ]
     assert float(rows[5][1]) == speedup(0.75, 4, 0.15, spread=2.0)
     assert float(rows[5][4]) == speedup(0.75, 4, 0.15)
-    assert curve_csv_text(params).splitlines()[0] == "k,speedup_p=0.75,speedup_p=0.65,speedup_p=0.85"
+    assert (
+        curve_csv_text(params).splitlines()[0]
+        == "k,speedup_p=0.750_c=0.150,band_low_p=0.650,band_high_p=0.850"
+    )
     assert "assumptions κ = 2" in readout_text(params, a).splitlines()[0]
 
 
@@ -114,7 +117,7 @@ def test_export_chart_csv_from_the_command_line(tmp_path):
     out = tmp_path / "c.csv"
     result = run_cli("--export-chart", str(out), "--decay", "0.9")
     assert result.returncode == 0, result.stderr
-    assert out.read_text(encoding="utf-8").splitlines()[0].endswith("original_speedup_p=0.75")
+    assert out.read_text(encoding="utf-8").splitlines()[0].endswith("original_speedup_p=0.750_c=0.150")
     bad = run_cli("--export-chart", str(out), "--decay", "0")
     assert bad.returncode == 2 and "decay" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
