@@ -174,3 +174,17 @@ def test_the_check_sees_a_circle_and_an_upward_import() -> None:
 def test_the_command_line_is_imported_by_nobody() -> None:
     importers = sorted(module for module, targets in _graph().items() if "specdec_desktop.cli" in targets)
     assert importers == ["specdec_desktop.__main__"]
+
+
+def test_signals_are_named_one_way() -> None:
+    """Every Qt signal is snake_case: ``theme_changed``, ``step_requested`` (not ``themeChanged``)."""
+    import re
+
+    declared = re.compile(r"^\s+(\w+) = Signal\(", re.M)
+    names = [
+        (path.name, name)
+        for path in PACKAGE.rglob("*.py")
+        for name in declared.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert names, "no signals found: the pattern is out of date"
+    assert [item for item in names if not re.fullmatch(r"[a-z]+(_[a-z]+)*", item[1])] == []
