@@ -242,6 +242,10 @@ class MainWindow(QMainWindow):
         self.assumptions_panel.edited.connect(self._on_assumption_edited)
         self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
         self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
+        self.simulation = app_state.simulation
+        self.assumptions_panel.simulate_toggled.connect(self.simulation.set_enabled)
+        self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
+        self.simulation.finished.connect(self._on_simulated)
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -518,6 +522,14 @@ class MainWindow(QMainWindow):
     def _on_assumptions_reset(self) -> None:
         with self.app_state.history.step("original model"):
             self.assumptions_state.reset()
+
+    def _on_simulated(self, k, values, half_width) -> None:
+        if self.chart is not None:
+            self.chart.show_simulation(k, values, half_width)
+
+    def closeEvent(self, event) -> None:
+        self.simulation.shutdown()
+        super().closeEvent(event)
 
     def _on_assumptions(self, _assumptions: Assumptions) -> None:
         self._render(self.state.params)
