@@ -128,11 +128,17 @@ def expect_parameters(value: Any, where: str) -> Parameters:
     return Parameters(**values)
 
 
-def expect_assumptions(value: Any, where: str) -> Assumptions:
-    """An object with exactly the six assumptions (``null`` = off for ``spread`` and ``knee``)."""
-    obj = expect_object(value, where, [spec.name for spec in ASSUMPTION_SPECS])
+def expect_assumptions(value: Any, where: str, partial: bool = False) -> Assumptions:
+    """An object with exactly the six assumptions (``null`` = off for ``spread`` and ``knee``).
+
+    With ``partial`` any of them may be left out (a tour scene names only what it changes).
+    """
+    names = [spec.name for spec in ASSUMPTION_SPECS]
+    obj = expect_object(value, where, [] if partial else names, names if partial else ())
     values = {}
     for spec in ASSUMPTION_SPECS:
+        if spec.name not in obj:
+            continue
         raw = obj[spec.name]
         if raw is None and spec.optional:
             values[spec.name] = None

@@ -129,7 +129,7 @@ def test_a_bad_scenario_changes_nothing_and_says_why(qtbot, tmp_path, case):
     [
         (
             lambda s: s.__setitem__("tour", {"file": "default", "scene": 99, "active": True}),
-            "tour has 8 scenes",
+            "tour has 13 scenes",
         ),
         (
             lambda s: s.__setitem__("tour", {"file": "tour.json", "scene": 1, "active": True}),
