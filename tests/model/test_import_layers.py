@@ -188,3 +188,13 @@ def test_signals_are_named_one_way() -> None:
     ]
     assert names, "no signals found: the pattern is out of date"
     assert [item for item in names if not re.fullmatch(r"_?[a-z]+(_[a-z]+)*", item[1])] == []
+
+
+def test_the_code_cites_only_documents_it_ships() -> None:
+    """Docstrings point at docs/ in the repository, not at documents outside it."""
+    citing = [
+        path.relative_to(PACKAGE.parent).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if any(name in path.read_text(encoding="utf-8") for name in ("CONTRACT.md", "SPEC.md"))
+    ]
+    assert citing == []
