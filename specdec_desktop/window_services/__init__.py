@@ -93,8 +93,8 @@ class WindowServices(QObject):
             self.actions[action_id].triggered.connect(self._forget_session_theme)
         self.state.changed.connect(self._save_timer.start)
         app_state.assumptions.changed.connect(self._save_timer.start)
-        self.view.themeChanged.connect(self._save_timer.start)
-        self.view.zoomChanged.connect(self._save_timer.start)
+        self.view.theme_changed.connect(self._save_timer.start)
+        self.view.zoom_changed.connect(self._save_timer.start)
         window.installEventFilter(self)
 
     @property

@@ -54,7 +54,7 @@ class TourController(QObject):
         actions["tour.next"].triggered.connect(self.next)
         actions["tour.previous"].triggered.connect(self.previous)
         actions["tour.stop"].triggered.connect(self.stop)
-        view.tourChanged.connect(self._show)
+        view.tour_changed.connect(self._show)
         self._enable_actions()
 
     # -- the tour itself ------------------------------------------------------------------

@@ -138,3 +138,26 @@ def test_no_draft_is_exactly_plain_decoding(p):
     curves = speedup_curves(Parameters(p=p, c=0.15), None)
     assert curves.speedup[0] == curves.lower[0] == curves.upper[0] == 1.0
     assert expected_tokens(p, 0) == 1.0
+
+
+def test_readouts_do_not_check_parameters_again(monkeypatch):
+    """``Parameters`` are checked when made; the readouts of a slider move do not check them again."""
+    from specdec_desktop.model import Parameters, geometric, readouts
+
+    params = Parameters(p=1.0, c=0.2)  # no peak: the limit is computed too
+    checks = []
+
+    def counting(original):
+        def check(value, name):
+            checks.append(name)
+            return original(value, name)
+
+        return check
+
+    monkeypatch.setattr(geometric, "as_probability", counting(geometric.as_probability))
+    monkeypatch.setattr(geometric, "as_cost", counting(geometric.as_cost))
+    for p in (1.0, 0.75, 0.1):
+        figures = readouts(params.with_values(p=p))
+    assert checks == []
+    assert figures.best_k == 0
+    assert geometric.has_peak(0.75, 0.15) and checks == ["p", "c"]  # the public function still checks

@@ -198,7 +198,7 @@ def test_to_json_has_exactly_the_documented_keys():
 
 
 def test_bundled_tour_tells_the_story():
-    """The captions of the bundled tour are true of the model (SPEC section 3 and issue 5)."""
+    """The captions of the bundled tour are true of the model (README: the guided tour)."""
     tour = load_tour(default_tour_path())
     scenes = tour.scenes
     assert len(scenes) >= 6
