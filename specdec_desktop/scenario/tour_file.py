@@ -65,7 +65,7 @@ __all__ = [
 TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
-TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits")
+TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "compare")
 #: What a scene may be about (the presenting layout gives it the room).
 SCENE_FOCI = ("chart", "run", "essay")
 MAX_SCENES = 100

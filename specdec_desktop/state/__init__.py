@@ -5,7 +5,8 @@
 
 from .app_state import AppState
 from .parameter_state import ParameterState
+from .pinned_state import PinnedState
 from .player import Player
 from .run_state import RunState
 
-__all__ = ["AppState", "ParameterState", "Player", "RunState"]
+__all__ = ["AppState", "ParameterState", "PinnedState", "Player", "RunState"]

@@ -22,6 +22,7 @@ from ..model import Parameters
 from ..model.simulation import BLOCK_CYCLES
 from .history import ParameterHistory
 from .parameter_state import ParameterState
+from .pinned_state import PinnedHistory, PinnedState
 from .player import Player
 from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
 from .view_state import ViewState
@@ -59,6 +60,8 @@ class AppState(QObject):
         Theme, zoom, full screen, blank screen, help, tour position.
     history : ParameterHistory
         Undo and redo of :attr:`parameters`.
+    pinned : PinnedState
+        The pinned configurations (at most six); their changes go on :attr:`history`'s stack.
     """
 
     def __init__(
@@ -87,4 +90,6 @@ class AppState(QObject):
         self.player = Player(self.run, clock=clock, parent=self)
         self.view = ViewState(self)
         self.history = ParameterHistory(self.parameters, clock=history_clock, parent=self)
+        self.pinned = PinnedState(parent=self)
+        self.pinned_history = PinnedHistory(self.pinned, self.history.stack, parent=self)
         # New owners go here (see the module docstring).

@@ -44,6 +44,7 @@ from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
 from ..wording.cards import card_texts, widest_values
+from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -60,7 +61,7 @@ HOOK = (
 
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
-_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out")
+_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out", "Compare")
 
 #: objectName and title of each card, in display order.
 CARD_TITLES = (
@@ -202,6 +203,9 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.token_run_scroll, "One run, token by token")
         for tab_title, html in ESSAYS:
             self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
+        # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
+        self.compare = CompareController(self)
+        self.tabs.addTab(self.compare.panel, "Compare configurations")
         for index in range(self.tabs.count()):
             self.tabs.setTabToolTip(index, self.tabs.tabText(index))
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
@@ -268,6 +272,7 @@ class MainWindow(QMainWindow):
         params = self.state.params
         figures = readouts(params)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+        self.compare.attach_chart(self.chart)
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
@@ -294,6 +299,8 @@ class MainWindow(QMainWindow):
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
+            if hasattr(self, "compare"):
+                self.compare.apply_theme(theme)
             self._apply_layout()
             for banner in self.findChildren(QFrame, "tourCaption"):
                 if hasattr(banner, "fit_height"):

@@ -126,6 +126,15 @@ class WindowServices(QObject):
             action_id = f"view.tab_{tab_id.replace('-', '_')}"
             a[action_id].triggered.connect(lambda _=False, t=tab_id: window.show_tab(t))
         a["help.about"].triggered.connect(self.show_about)
+        compare = window.compare
+        a["view.map"].toggled.connect(compare.show_map)
+        compare.map_button.toggled.connect(a["view.map"].setChecked)
+        a["edit.pin"].triggered.connect(self._pin)
+
+    def _pin(self) -> None:
+        """Pin the current configuration under the name in the Compare tab, and show the tab."""
+        self.window.show_tab("compare")
+        self.window.compare.pin(self.window.compare.panel.name_input.text())
 
     def _set_tab_order(self) -> None:
         """Tab walks the page as it reads: each slider then its entry box, the cards, the tabs."""
