@@ -7,12 +7,16 @@ Version 1 looks like this (``tour`` may be left out or ``null``)::
       "version": 1,
       "parameters": {"k": 6, "p": 0.75, "c": 0.15},
       "view": {"theme": "projector", "zoom": 1.25},
-      "tour": {"file": "default", "scene": 3, "active": true}
+      "tour": {"file": "default", "scene": 3, "active": true},
+      "pinned": [{"name": "small draft", "k": 7, "p": 0.75, "c": 0.02}]
     }
 
 ``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
 of a tour file, relative to the scenario file's folder (or absolute);
-``tour.scene`` counts from 1.  Reading is strict: unknown keys, wrong types and
+``tour.scene`` counts from 1.  ``pinned`` (optional) lists at most six pinned configurations,
+each with a unique, non-empty ``name`` of at most 32 characters, its ``k``, ``p`` and ``c``,
+and optionally the ``assumptions`` it was pinned under (keywords that differ from the original
+model).  Reading is strict: unknown keys, wrong types and
 out-of-range values are errors that name the key, so a typo never passes
 silently.  No Qt here.
 """
@@ -26,6 +30,7 @@ from typing import Any
 
 from ..atomic_write import write_atomically
 from ..model.parameters import Parameters
+from ..model.pins import Pin
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
@@ -35,6 +40,7 @@ from .schema import (
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
@@ -77,6 +83,7 @@ class Scenario:
     theme: str = DEFAULT_THEME_CHOICE
     zoom: float = 1.0
     tour: TourPosition | None = None
+    pinned: tuple[Pin, ...] = ()
 
 
 def _theme(value: Any, where: str) -> str:
@@ -95,7 +102,7 @@ def scenario_from_json(document: Any) -> Scenario:
         Naming the key at fault (without a file name).
     """
     doc = expect_header(document, SCENARIO_FORMAT, SCENARIO_VERSION, "SpecDec Desktop scenario")
-    expect_object(doc, "the file", ["format", "version", "parameters", "view"], ["tour"])
+    expect_object(doc, "the file", ["format", "version", "parameters", "view"], ["tour", "pinned"])
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
     theme = _theme(view["theme"], "view.theme")
@@ -108,7 +115,8 @@ def scenario_from_json(document: Any) -> Scenario:
             scene=expect_int(raw["scene"], "tour.scene", 1, _MAX_SCENES) - 1,
             active=expect_bool(raw["active"], "tour.active"),
         )
-    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour)
+    pinned = expect_pins(doc["pinned"], "pinned") if doc.get("pinned") is not None else ()
+    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour, pinned=pinned)
 
 
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
@@ -125,6 +133,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
             "scene": scenario.tour.scene + 1,
             "active": scenario.tour.active,
         }
+    if scenario.pinned:
+        document["pinned"] = [pin.as_dict() for pin in scenario.pinned]
     return document
 
 

@@ -24,6 +24,9 @@ multiplier; a scene with an animation shows the ``token-run`` panel.
 ``focus`` (optional) says what the scene is about, so the presenting layout gives it
 the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
 default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
+``pins`` (optional) lists configurations to pin while the scene is on (the same form as a
+scenario's ``pinned``: at most six, each with a ``name``, ``k``, ``p`` and ``c``), so the chart
+compares them with the scene's own; a scene without it leaves the pins as they are.
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
 """
 
@@ -36,6 +39,7 @@ from typing import Any
 
 from .. import resources
 from ..model.parameters import Parameters
+from ..model.pins import Pin
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
     expect_bool,
@@ -44,6 +48,7 @@ from .schema import (
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
@@ -94,6 +99,8 @@ class Scene:
     animation: Animation | None = None
     #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
     focus: str = "chart"
+    #: Pinned configurations the scene shows (None: the pins stay as they are).
+    pins: tuple[Pin, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,8 @@ def _animation(value: Any, where: str) -> Animation:
 
 
 def _scene(value: Any, where: str) -> Scene:
-    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus"])
+    optional_keys = ["tab", "animation", "focus", "pins"]
+    obj = expect_object(value, where, ["title", "caption", "parameters"], optional_keys)
     tab = obj.get("tab")
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
@@ -141,6 +149,7 @@ def _scene(value: Any, where: str) -> Scene:
         parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
         tab="token-run" if animation is not None or focus == "run" else tab,
         animation=animation,
+        pins=None if obj.get("pins") is None else expect_pins(obj["pins"], f"{where}.pins"),
     )
 
 

@@ -30,7 +30,7 @@ _COEFFICIENTS = np.array(
 def viridis(t: ArrayLike) -> NDArray[np.float64]:
     """RGB in [0, 1] for ``t`` in [0, 1] (clipped); shape ``t.shape + (3,)``."""
     x = np.clip(np.asarray(t, dtype=np.float64), 0.0, 1.0)[..., None]
-    rgb = np.zeros(x.shape[:-1] + (3,))
+    rgb = np.zeros((*x.shape[:-1], 3))
     for power in range(_COEFFICIENTS.shape[0] - 1, -1, -1):  # Horner's rule
         rgb = rgb * x + _COEFFICIENTS[power]
     return np.clip(rgb, 0.0, 1.0)

@@ -223,7 +223,7 @@ class CompareController(QObject):
     # -- export ----------------------------------------------------------------------------
 
     def export(self, path: str | Path) -> None:
-        """The table as .csv, or the chart with its pins as .png or .svg (by extension); OSError/ValueError."""
+        """Write the table (.csv) or the chart with its pins (.png, .svg); OSError or ValueError."""
         from ..atomic_write import write_atomically
 
         path = Path(path)

@@ -67,12 +67,30 @@ class ScenarioIO(QObject):
             scene=self.view.tour_scene,
             active=self.view.tour_active,
         )
-        return Scenario(self.state.params, self.view.theme_choice, self.view.zoom, position)
+        pinned = self.window.app_state.pinned.pins
+        return Scenario(self.state.params, self.view.theme_choice, self.view.zoom, position, pinned)
 
     # -- opening --------------------------------------------------------------------------
 
     def apply(self, opened: OpenedScenario) -> None:
         """Show an already validated scenario (one undo step); it becomes Reset's target."""
+        scenario = opened.scenario
+        stack = self.history.stack
+        # Parameters and pins that both change are one undo step (an empty macro would be a step too).
+        pins = self.window.app_state.pinned.pins
+        both = scenario.parameters != self.state.params and scenario.pinned != pins
+        if both:
+            stack.beginMacro(f"open {opened.path.name}")
+        try:
+            self._apply(opened)
+        finally:
+            if both:
+                stack.endMacro()
+        self.baseline = scenario.parameters
+        self.path = opened.path
+        self.window.setWindowFilePath(str(opened.path))
+
+    def _apply(self, opened: OpenedScenario) -> None:
         scenario = opened.scenario
         with self.history.step(f"open {opened.path.name}"):
             if opened.tour is not None and scenario.tour is not None:
@@ -83,9 +101,7 @@ class ScenarioIO(QObject):
             self.view.set_theme_choice(scenario.theme)
             self.view.set_zoom(scenario.zoom)
             self.state.set_params(scenario.parameters)
-        self.baseline = scenario.parameters
-        self.path = opened.path
-        self.window.setWindowFilePath(str(opened.path))
+        self.window.app_state.pinned.set_pins(scenario.pinned)
 
     def open_path(self, path: str | Path) -> bool:
         """Open the scenario at ``path``; on a problem say so and change nothing."""

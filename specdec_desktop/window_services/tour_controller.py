@@ -128,6 +128,8 @@ class TourController(QObject):
         scene = self.tour.scenes[index]
         with self.history.step(f"tour scene {index + 1}"):
             self.state.set_params(scene.parameters)
+        if scene.pins is not None:
+            self.window.app_state.pinned.set_pins(scene.pins)
         self.window.set_scene_focus(scene.focus)
         if scene.animation is not None:
             self.window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
