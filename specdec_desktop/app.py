@@ -123,7 +123,11 @@ def build_window(
     options = options if options is not None else LaunchOptions()
     if not interactive and options.fullscreen:
         options = dataclasses.replace(options, fullscreen=False)
-    state = app_state if app_state is not None else AppState(options.start_parameters())
+    state = (
+        app_state
+        if app_state is not None
+        else AppState(options.start_parameters(), assumptions=options.start_assumptions())
+    )
     window = MainWindow(state, font_family=interface_font(), install_chart_now=not interactive)
     # Menus, shortcuts, themes, tour, undo, files and settings.
     install_window_services(window, options, settings_for(options, interactive))

@@ -87,14 +87,18 @@ def _calc(request: CalcRequest) -> int:
 
 
 def _export_map(options: LaunchOptions) -> int:
+    from .atomic_write import reason
     from .export.map_csv import write_map_csv
+    from .plain_text import printable
 
     assert options.export_map is not None
     try:
         write_map_csv(options.export_map, **options.assumptions)
     except OSError as error:
-        print(f"{PROG}: error: could not write {options.export_map}: {error}", file=sys.stderr)
-        return EXIT_FAILURE
+        # A file that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(options.export_map))
+        print(f"{PROG}: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 

@@ -163,14 +163,7 @@ def _export_path(text: str) -> Path:
 
 
 def _map_path(text: str) -> Path:
-    path = Path(text)
-    if path.suffix.lower() != ".csv":
-        raise argparse.ArgumentTypeError(f"map export must be a .csv file, got {text!r}")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.resolve().is_dir():
-        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
-    return path
+    return _output_path(text, (".csv",), "map export")
 
 
 def _seconds(text: str) -> float:

@@ -188,7 +188,7 @@ def _closed_form_threshold(p: float, cost, step):
     ``ln p^(k+1)``; free of ``E``'s own rounding, so a tie stays a tie.
     """
     with np.errstate(divide="ignore"):
-        return np.log(step) - np.log((1.0 - p) * cost + step)
+        return -np.log1p((1.0 - p) * cost / step)
 
 
 def _linear_tail(c: float, a: Assumptions) -> tuple[float, float] | None:

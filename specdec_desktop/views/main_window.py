@@ -37,13 +37,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from ..wording.cards import card_texts, widest_values
+from ..wording.cards import card_texts, widest_values, worked_numbers
+from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
@@ -158,6 +159,7 @@ class MainWindow(QMainWindow):
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
+        self.assumptions_panel = AssumptionsPanel()
 
         self.title_label = title = QLabel("Speculative decoding")
         title.setProperty("role", "title")
@@ -176,6 +178,7 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
+        left_layout.addWidget(self.assumptions_panel)
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
@@ -186,9 +189,11 @@ class MainWindow(QMainWindow):
         self.left_column.setFrameShape(QFrame.Shape.NoFrame)
         self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-        cards_row = QHBoxLayout()
-        for card in self.cards.values():
-            cards_row.addWidget(card, 1)
+        # The cards stand in one row, or in two when one row is too narrow for their figures.
+        self.cards_grid = QGridLayout()
+        self.cards_grid.setContentsMargins(0, 0, 0, 0)
+        self._card_columns = 0
+        self._arrange_cards(4)
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("lowerTabs")
@@ -215,7 +220,7 @@ class MainWindow(QMainWindow):
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(cards_row)
+        right_layout.addLayout(self.cards_grid)
         self.vertical = _Splitter(Qt.Orientation.Vertical)
         self.vertical.setChildrenCollapsible(False)
         self.vertical.addWidget(self._chart_slot)
@@ -247,6 +252,11 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.assumptions_state = app_state.assumptions
+        self.assumptions_state.changed.connect(self._on_assumptions)
+        self.assumptions_panel.edited.connect(self._on_assumption_edited)
+        self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
+        self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -270,8 +280,9 @@ class MainWindow(QMainWindow):
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
-        figures = readouts(params)
-        self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
+        self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self.compare.attach_chart(self.chart)
 
     def apply_theme(self, theme: Theme) -> None:
@@ -299,6 +310,9 @@ class MainWindow(QMainWindow):
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
+            # The run scrolls in its tab rather than holding the chart under 40 % (presenting).
+            for index in range(self.tabs.count()):
+                self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
             if hasattr(self, "compare"):
                 self.compare.apply_theme(theme)
             self._apply_layout()
@@ -360,7 +374,27 @@ class MainWindow(QMainWindow):
         self._chart_slot.setVisible(focus not in ("run", "essay"))
         self.tabs.setVisible(focus != "chart")
         self._fit_tab_titles()
+        self._fit_cards()
         self._balance_split()
+
+    def _arrange_cards(self, columns: int) -> None:
+        if columns == self._card_columns:
+            return
+        self._card_columns = columns
+        for card in self.cards.values():
+            self.cards_grid.removeWidget(card)
+        for index, card in enumerate(self.cards.values()):
+            self.cards_grid.addWidget(card, index // columns, index % columns)
+        for column in range(4):
+            self.cards_grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def _fit_cards(self) -> None:
+        """One row of cards when their figures fit the width, else two (checked at each render)."""
+        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
+        available = self.width() - left - 3 * self.theme.font_px
+        spacing = max(0, self.cards_grid.horizontalSpacing())
+        needed = sum(card.minimumSizeHint().width() for card in self.cards.values()) + 3 * spacing
+        self._arrange_cards(4 if needed <= available else 2)
 
     def _fit_tab_titles(self) -> None:
         """The whole tab titles when they fit the width, else the short ones."""
@@ -386,6 +420,7 @@ class MainWindow(QMainWindow):
             self.apply_theme(self._base_theme)  # the projector's type follows the window
         else:
             self._fit_tab_titles()
+            self._fit_cards()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -467,7 +502,9 @@ class MainWindow(QMainWindow):
         compact = self.token_run.minimumSizeHint().height() + bar
         chart_min = self.CHART_MIN_EMS * self.theme.font_px
         if self.presenting():  # the chart's plot keeps at least 40 % of the window's height
-            chart_min = max(chart_min, self.PRESENTING_CHART_SHARE * self.height() + self._chart_frame_px())
+            chart_min = max(
+                chart_min, self.PRESENTING_CHART_SHARE * self.height() + self._chart_frame_px() + 4
+            )
         if self._run_in_focus:
             tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
         elif total - natural >= total / 2:
@@ -476,6 +513,8 @@ class MainWindow(QMainWindow):
             tabs = max(compact, round(total - max(chart_min, total - natural)))
         else:
             tabs = round(total - max(total * self.CHART_SHARE, min(chart_min, total - 60)))
+        if self.presenting() and not self._run_in_focus:
+            tabs = max(min(tabs, round(total - chart_min)), min(total // 4, 4 * self.theme.font_px))
         self.vertical.setSizes([total - tabs, tabs])
 
     # -- state flow -----------------------------------------------------------------------
@@ -487,14 +526,33 @@ class MainWindow(QMainWindow):
             self.controls[name].show_error(str(error))
             self.controls[name].show_value(getattr(self.state.params, name))
 
+    def _on_assumption_edited(self, name: str, value: object) -> None:
+        try:
+            self.assumptions_state.set(**{name: value})
+        except ValueError as error:  # invalid: say so, change nothing
+            self.assumptions_panel.show_assumptions(self.assumptions_state.assumptions)
+            self.assumptions_panel.show_error(str(error))
+
+    def _on_assumptions_reset(self) -> None:
+        with self.app_state.history.step("original model"):
+            self.assumptions_state.reset()
+
+    def _on_assumptions(self, _assumptions: Assumptions) -> None:
+        self._render(self.state.params)
+
     def _render(self, params: Parameters) -> None:
         """Show ``params`` everywhere: controls, cards and chart, from one computation."""
-        figures = readouts(params)
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
         for spec in SPECS:
             self.controls[spec.name].show_value(getattr(params, spec.name))
+        self.assumptions_panel.show_assumptions(a)
+        if self.assumptions_panel.expanded:
+            self.assumptions_panel.show_worked(worked_numbers(params, a))
         for name, text in card_texts(figures).items():
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
-            self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         self.render_count += 1
         self.rendered.emit()

@@ -78,7 +78,15 @@ class ReadoutCard(QFrame):
         """Show ``value`` large with ``detail`` under it; ``spoken`` is what a screen reader says."""
         relayout = False
         if value != self.value.text():
-            relayout = self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()
+            words = not any(ch.isdigit() for ch in value)  # "don't speculate": set smaller
+            if words != bool(self.value.property("words")):
+                self.value.setProperty("words", words)
+                self.value.style().unpolish(self.value)
+                self.value.style().polish(self.value)
+                relayout = True
+            relayout = (
+                relayout or self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()
+            )
             self.value.setText(value)
         if detail != self.detail.text():
             self.detail.setText(detail)

@@ -203,6 +203,8 @@ class WindowServices(QObject):
                 self.scenarios.announce(options.scenario)
         if options.parameters:
             self.state.set(**options.parameters)
+        if options.assumptions:
+            self.window.app_state.assumptions.set(**options.assumptions)
         if options.projector:
             self._saved_theme = self.view.theme_choice
             self.view.set_theme_choice("projector")

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Readouts
+from ..model import ASSUMPTION_SPECS, Assumptions, Parameters, Readouts, peak
 
-__all__ = ["CardText", "card_texts", "format_times", "widest_values"]
+__all__ = ["CardText", "card_texts", "format_times", "widest_values", "worked_numbers"]
+
+#: A value each assumption's worked number uses while it is still at its default.
+_EXAMPLES = {
+    "decay": {"decay": 0.9},
+    "spread": {"spread": 2.0},
+    "verify_growth": {"verify_growth": 0.05},
+    "batch": {"batch": 32, "knee": 64.0},
+    "knee": {"batch": 32, "knee": 64.0},
+    "overhead": {"overhead": 0.1},
+}
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,13 @@ def card_texts(r: Readouts) -> dict[str, CardText]:
     else:
         verdict = "faster than one token per big-model pass"
 
-    if r.best_k is None:
+    if r.best_k is None and r.peak_status == "beyond":
+        best = CardText(
+            value="no peak",
+            detail="No peak up to k = 4096: the speedup still rises there",
+            spoken="no peak up to k equals 4096; the speedup still rises there",
+        )
+    elif r.best_k is None:
         limit = "without limit" if r.limit == float("inf") else f"toward {format_times(r.limit or 0.0)}"
         best = CardText(
             value="no peak",
@@ -61,7 +77,7 @@ def card_texts(r: Readouts) -> dict[str, CardText]:
             detail=f"reaches {format_times(r.best_speedup)} at p = {p:g}, c = {c:g}",
             spoken=f"{r.best_k}, reaching {r.best_speedup:.2f} times",
         )
-    return {
+    texts = {
         "tokensCard": CardText(
             value=f"{r.tokens_per_cycle:.2f}",
             detail=f"{r.accepted_guesses:.2f} accepted guesses + 1 from the big model",
@@ -79,3 +95,72 @@ def card_texts(r: Readouts) -> dict[str, CardText]:
         ),
         "bestCard": best,
     }
+    if r.original is not None:
+        texts = _with_original(texts, r)
+    return texts
+
+
+def _with_original(texts: dict[str, CardText], r: Readouts) -> dict[str, CardText]:
+    """Under assumptions: the active model's figures, and the original model's as the detail.
+
+    The detail is short on purpose: a longer one would make the cards taller and the chart
+    shorter on a projector.
+    """
+    o = r.original
+    assert o is not None
+    if o.best_k is None:
+        original_best = "no peak"
+    elif o.best_k == 0:
+        original_best = "k = 0"
+    else:
+        original_best = f"k = {o.best_k} ({format_times(o.best_speedup or 0.0)})"
+    details = {
+        "tokensCard": f"{o.tokens_per_cycle:.2f}",
+        "costCard": f"{o.cost_per_cycle:.2f}",
+        "speedupCard": format_times(o.speedup),
+        "bestCard": original_best,
+    }
+    return {
+        name: CardText(
+            value=text.value,
+            detail=f"original model: {details[name]}",
+            spoken=f"{text.spoken}; original model {details[name].replace('×', ' times')}",
+        )
+        for name, text in texts.items()
+    }
+
+
+def _best_text(p: float, c: float, a: Assumptions) -> str:
+    top = peak(p, c, a)
+    if top.k is None:
+        return "no peak up to k = 4096" if top.status == "beyond" else "no peak"
+    return f"best k {top.k} ({format_times(top.speedup)})"
+
+
+def worked_numbers(params: Parameters, a: Assumptions) -> dict[str, str]:
+    """One line per assumption: what it alone does to the best draft length at this p and c.
+
+    An assumption at its default is shown with an example value (``_EXAMPLES``), so every row
+    always carries a worked number.  Computed only while the panel is open.
+    """
+    p, c = params.p, params.c
+    original = _best_text(p, c, Assumptions())
+    texts = {}
+    for spec in ASSUMPTION_SPECS:
+        value = getattr(a, spec.name)
+        if value != spec.default:
+            alone = {spec.name: value}
+            if spec.name == "batch" and a.knee is not None:
+                alone["knee"] = a.knee
+            if spec.name == "knee":
+                alone["batch"] = a.batch
+            prefix = "Alone"
+        else:
+            alone = dict(_EXAMPLES[spec.name])
+            prefix = "For example"
+        shown = ", ".join(
+            f"{s.symbol} = {s.format(v)}" for s in ASSUMPTION_SPECS for n, v in alone.items() if n == s.name
+        )
+        effect = _best_text(p, c, Assumptions(**alone))
+        texts[spec.name] = f"{prefix}, {shown}: {original} becomes {effect}."
+    return texts

@@ -118,6 +118,7 @@ CLI_CASES = {
     "svg": ["--export-chart", "{out}.svg"],
     "png": ["--export-chart", "{out}.png"],
     "screenshot": ["--screenshot", "{out}.png", "--size", "1280x800"],
+    "map": ["--export-map", "{out}-map.csv"],  # 101 x 101 rows: ~400 kB
 }
 
 

@@ -135,6 +135,7 @@ def test_the_corpus_is_large_varied_and_reproducible():
         ("scenario", "header"),
         ("scenario", "schema"),
         ("scenario", "tour_ref"),
+        ("scenario", "hostile"),
         ("scenario", "place"),
         ("tour", "type"),
         ("tour", "range"),

@@ -169,3 +169,36 @@ def test_window_changes_near_the_corner_are_bounded(qtbot):
     run.player.pause()
     assert time.perf_counter() - started < 10.0
     window.grab()
+
+
+ASSUMED = [
+    {"spread": 1000.0},
+    {"spread": 0.01, "decay": 0.5},
+    {"decay": 0.999999},
+    {"verify_growth": 0.01},
+    {"batch": 8, "knee": 64.0},
+    {"overhead": 0.5},
+]
+
+
+@pytest.mark.parametrize("assumed", ASSUMED, ids=lambda a: ",".join(a))
+def test_the_walk_under_assumptions_is_bounded(assumed):
+    """The assumptions' searches stop at 4,096 or search in O(log k); the curves stay capped."""
+    from specdec_desktop.model.assumptions import Assumptions
+
+    assumptions = Assumptions(**assumed)
+    for p, c in WALK[::3] + WALK[-6:]:
+        params = Parameters(k=128, p=p, c=c)
+        tracemalloc.start()
+        try:
+            started = time.perf_counter()
+            figures = readouts(params, assumptions)
+            curves = speedup_curves(params, figures.best_k, assumptions)
+            elapsed = time.perf_counter() - started
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        # Measured: at most 80 ms and 1.5 MB (spread = 1000 at p = 0.999999, c = 1e-6).
+        assert elapsed < 2.0, (assumed, p, c, elapsed)
+        assert peak < 16 * 1024 * 1024, (assumed, p, c, peak)
+        assert len(curves.k) <= MAX_X_MAX + 1

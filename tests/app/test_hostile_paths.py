@@ -177,6 +177,7 @@ def test_exporting_to_a_fifo_is_refused_at_once(qtbot, tmp_path):
     png_fifo = tmp_path / "pipe.png"
     os.mkfifo(png_fifo)
     assert_usage_error(run("--screenshot", str(png_fifo), timeout=30), "not a regular file")
+    assert_usage_error(run("--export-map", str(fifo), timeout=30), "not a regular file")
     window = open_window(qtbot)
     assert not window.services.exports.export_to(fifo)
     assert time.monotonic() - started < 30

@@ -10,7 +10,7 @@ from specdec_desktop.cli import main
 from specdec_desktop.launch.arguments import parse_command_line
 from specdec_desktop.model import Assumptions, speedup
 
-from ..cli.test_cli import run_cli
+from .test_cli import run_cli
 
 
 def calc_json(capsys, *args: str) -> dict:

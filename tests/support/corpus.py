@@ -12,7 +12,9 @@ other encodings, not JSON at all), ``size`` (over the limit, deep nesting just
 under it), ``number`` (NaN, infinities, overflow), ``type`` (a wrong type for
 every field), ``range`` (each bound of every value, both sides), ``header``
 (format and version), ``schema`` (unknown, missing and duplicate keys),
-``tour_ref`` (a scenario naming a bad tour; one naming a *missing* tour opens without it), ``place`` (not a
+``tour_ref`` (a scenario naming a bad tour; one naming a *missing* tour opens without it),
+``hostile`` (tour paths no file can have: ``~nosuchuser``, a NUL, a lone surrogate; markup in a
+value the message quotes, which must be shown as text), ``place`` (not a
 regular file), ``value`` (one bad settings value) and ``whole`` (a settings file
 that is unusable as a whole).
 """
@@ -502,6 +504,19 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
         scene = 100 if file == "default" else 1
         document = _set(good, "tour", {"file": file, "scene": scene, "active": True})
         cases.add(f"tour {name}", "tour_ref", _dump(document), *words, field="tour")
+    # Hostile values: tour paths no file can have, and markup that the message must quote as text.
+    hostile_paths = {
+        "unknown user": ("~nosuchuser16/t.json", "no user 'nosuchuser16'"),
+        "NUL": ("t\x00.json", "NUL character"),
+        "lone surrogate": ("t\ud800.json", "cannot hold that character"),
+    }
+    for name, (file, words) in hostile_paths.items():
+        document = _set(good, "tour", {"file": file, "scene": 1, "active": True})
+        data = json.dumps(document).encode()  # ASCII escapes: a lone surrogate has no UTF-8
+        cases.add(f"tour path {name}", "hostile", data, words, field="tour")
+    for markup in ("<b>x</b>", "<img src=/dev/zero>"):
+        document = _set(good, "view.theme", markup)
+        cases.add(f"theme {markup}", "hostile", _dump(document), markup, field="view.theme")
     document = _set(good, "tour", {"file": "@sidecar", "scene": 1, "active": False})
     samples = [case for case in bad_tours(seed) if case.shape == "file"][::8]
     for i, bad_tour in enumerate(samples):  # a scenario whose own tour file is bad
@@ -563,6 +578,9 @@ def bad_tours(seed: int = DEFAULT_SEED) -> list[BadFile]:
     for value, words in (({}, "play"), ({"play": True, "loop": True}, "unknown key")):
         label = json.dumps(value)
         cases.add(f"animation {label}", "schema", _dump(_set(good, "scenes.1.animation", value)), words)
+    for markup in ('<img src="/dev/zero">', "<b>x</b>", "<a href=x>y</a>"):
+        document = _set(good, "scenes.2.tab", markup)
+        cases.add(f"tab {markup}", "hostile", _dump(document), markup, field="scenes[3].tab")
     _header(cases, good, "specdec-desktop-scenario")
     _schema(
         cases,

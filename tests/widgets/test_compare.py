@@ -38,7 +38,7 @@ def test_pin_button_fills_table_and_overlays_the_chart(qtbot, window):
     assert table.rowCount() == 2
     assert [name.split(" ", 1)[1] for name in _column(table, 0)] == ["careful draft", "quick draft"]
     overlay = window.compare.overlay
-    xs, ys = overlay.curves[1].getData()
+    _xs, ys = overlay.curves[1].getData()
     assert ys[4] == pytest.approx(speedup(0.7, 4, 0.1))
     assert overlay.labels[0].toPlainText() == "careful draft: best k = 4"
     assert "pin0" in window.chart.label_boxes() and "pin1" in window.chart.label_boxes()
@@ -89,7 +89,7 @@ def test_clear_and_undo_and_export(qtbot, window, tmp_path):
     window.compare.export(tmp_path / "pins.svg")
     assert (tmp_path / "pins.png").read_bytes()[:4] == b"\x89PNG"
     assert b"<svg" in (tmp_path / "pins.svg").read_bytes()[:400]
-    with pytest.raises(ValueError, match="csv, .png or .svg"):
+    with pytest.raises(ValueError, match=r"csv, \.png or \.svg"):
         window.compare.export(tmp_path / "pins.txt")
 
 

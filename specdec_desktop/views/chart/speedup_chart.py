@@ -11,7 +11,11 @@ What it draws:
 * a break-even line at speedup 1 with the region below it marked "slower";
 * a marker at the current k and one at the best k (when there is a peak); a best k past the
   x-range's cap (``model.figures.MAX_X_MAX``) is an arrow at the right edge with its number;
-* a title and a legend naming the thick line, the band and break-even.
+* a title and a legend naming the thick line, the band and break-even;
+* under non-default assumptions (issue 11), the original model's curve as a thin dashed
+  reference behind the active model's curve (a legend entry), and a label naming the
+  assumptions;
+* when asked, simulated speedup at each k with its 95 % interval (:meth:`show_simulation`).
 
 Every label is placed by one rule (:mod:`.labels`): clear of the other
 labels, the markers and the curves, inside the plot.  Other parts add their own
@@ -49,6 +53,8 @@ Target = Callable[[], "tuple[float, float] | None"]
 def y_max_for(curves: Curves, readouts: Readouts, extra: float = 0.0) -> float:
     """Top of the y-range: above the highest curve (and ``extra``), on a tidy value, never below 1.5."""
     top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0, extra)
+    if curves.reference is not None:
+        top = max(top, float(np.max(curves.reference)))
     step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
     return max(1.5, math.ceil(top * 1.1 / step) * step)
 
@@ -104,6 +110,12 @@ class SpeedupChart(pg.PlotWidget):
         self.band = QGraphicsPathItem()
         self.band.setPen(pg.mkPen(None))
         self.curve = pg.PlotCurveItem()
+        # The original model's curve, thin and dashed, while assumptions are active (issue 11).
+        self.reference = pg.PlotCurveItem()
+        self.assumptions_label = pg.TextItem(anchor=(0.0, 0.0))
+        # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
+        self.simulated = pg.ScatterPlotItem(symbol="s")
+        self.simulated_bars = pg.ErrorBarItem(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0), beam=0.0)
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
         self.current_label = pg.TextItem(anchor=(0.0, 0.0))
@@ -126,7 +138,17 @@ class SpeedupChart(pg.PlotWidget):
         }
         self._title_lines = 0
 
-        for item in (self.slower, self.band, self.lower, self.upper, self.break_even, self.curve):
+        for item in (
+            self.slower,
+            self.band,
+            self.lower,
+            self.upper,
+            self.break_even,
+            self.reference,
+            self.curve,
+            self.simulated_bars,
+            self.simulated,
+        ):
             plot.addItem(item)
         for item in (self.current, self.best):
             plot.addItem(item)
@@ -137,12 +159,16 @@ class SpeedupChart(pg.PlotWidget):
             self.current_label,
             self.best_label,
             self.band_label,
+            self.assumptions_label,
         ):
             plot.addItem(item, ignoreBounds=True)
         self.slower.setZValue(-20)
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
+        self.reference.setZValue(4)
         self.curve.setZValue(5)
+        self.simulated_bars.setZValue(6)
+        self.simulated.setZValue(7)
         self.current.setZValue(10)
         self.best.setZValue(11)  # the star stays visible when it sits on the current k
         self.register_label("current", self.current_label, self._current_target)
@@ -150,7 +176,9 @@ class SpeedupChart(pg.PlotWidget):
         self.register_label("break_even", self.break_even_label, lambda: None)
         self.register_label("slower", self.slower_label, lambda: None)
         self.register_label("band", self.band_label, lambda: None)
+        self.register_label("assumptions", self.assumptions_label, lambda: None)
         self.register_obstacle_curve(self.curve)
+        self.register_obstacle_curve(self.reference)
         plot.getViewBox().sigResized.connect(self._on_view_resized)
         self.apply_theme(theme)
 
@@ -218,6 +246,12 @@ class SpeedupChart(pg.PlotWidget):
         self.upper.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
+        thin = max(1.0, theme.curve_width * 0.4)
+        self.reference.setPen(pg.mkPen(_color(theme.text_muted), width=thin, style=Qt.PenStyle.DashLine))
+        self.simulated.setPen(self._marker_style("pen", theme.text, 1.0))
+        self.simulated.setBrush(self._marker_style("brush", theme.marker_current))
+        self.simulated.setSize(max(5.0, theme.marker_size * 0.5))
+        self.simulated_bars.setOpts(pen=pg.mkPen(_color(theme.text), width=thin))
         outline = self._marker_style("pen", theme.text, max(1.5, theme.curve_width * 0.5))
         self.current.setPen(outline)
         self.current.setBrush(self._marker_style("brush", theme.marker_current))
@@ -232,6 +266,7 @@ class SpeedupChart(pg.PlotWidget):
             (self.current_label, theme.text),
             (self.best_label, theme.text),
             (self.band_label, theme.text_muted),
+            (self.assumptions_label, theme.text),
         ):
             item.setColor(_color(theme.warning if item is self.slower_label else color))
             item.setFont(font)
@@ -474,8 +509,8 @@ class SpeedupChart(pg.PlotWidget):
         if (
             previous is None
             or previous_curves is None
-            or (previous.params.p, previous.params.c, previous_curves.x_max)
-            != (readouts.params.p, readouts.params.c, curves.x_max)
+            or (previous.params.p, previous.params.c, previous_curves.x_max, previous.assumptions)
+            != (readouts.params.p, readouts.params.c, curves.x_max, readouts.assumptions)
         ):
             x = curves.k.astype(np.float64)
             self.curve.setData(x, curves.speedup)
@@ -486,6 +521,14 @@ class SpeedupChart(pg.PlotWidget):
             )
             band.closeSubpath()
             self.band.setPath(band)
+            if curves.reference is None:
+                self.reference.setData([], [])
+            else:
+                self.reference.setData(x, curves.reference)
+            if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
+                entry = None if readouts.assumptions.is_default else "original model"
+                self.set_legend_entry("reference", "dash", "text_muted", entry)
+            _set_text(self.assumptions_label, readouts.assumptions.describe())
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -523,6 +566,18 @@ class SpeedupChart(pg.PlotWidget):
             plot.getViewBox().updateMatrix()
         _set_text(self.band_label, f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
         self.place_labels()
+
+    def show_simulation(
+        self, k: np.ndarray | None, speedup: np.ndarray | None, half_width: np.ndarray | None
+    ) -> None:
+        """Overlay simulated speedup at each ``k`` with ``± half_width`` (95 %); ``None`` clears it."""
+        if k is None or speedup is None or half_width is None or len(k) == 0:
+            self.simulated.setData([], [])
+            self.simulated_bars.setData(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0))
+            return
+        x = np.asarray(k, dtype=np.float64)
+        self.simulated.setData(x, np.asarray(speedup))
+        self.simulated_bars.setData(x=x, y=np.asarray(speedup), height=2.0 * np.asarray(half_width))
 
 
 def _set_text(item: pg.TextItem, text: str) -> None:

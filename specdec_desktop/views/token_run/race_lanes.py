@@ -92,8 +92,28 @@ class RaceLanes(QWidget):
         )
         self.update()
 
+    def _text_widths(self) -> tuple[int, int]:
+        """Widths of the lane names and of the counts ("00000 tokens"), with their gaps."""
+        metrics = QFontMetrics(self._bold)
+        label_width = (
+            max(metrics.horizontalAdvance(t) for t in ("Speculative", "Plain decoding")) + self._gap * 2
+        )
+        return label_width, metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+
     def sizeHint(self) -> QSize:
         return QSize(600, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        # The names, the counts and a bar long enough to race on.
+        label_width, count_width = self._text_widths()
+        return QSize(label_width + count_width + 4 * self._lane, self.height())
+
+    def layout_problems(self) -> list[str]:
+        """What the layout check (tests/support/layout_check.py) should know: counts cut short."""
+        label_width, count_width = self._text_widths()
+        if self.width() < label_width + count_width + 10:
+            return [f"{self.width()} px leaves no room for the names and the counts"]
+        return []
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -108,10 +128,8 @@ class RaceLanes(QWidget):
         totals = self._totals
         if totals is None:
             return
-        metrics = QFontMetrics(self._bold)
         labels = ("Speculative", "Plain decoding")
-        label_width = max(metrics.horizontalAdvance(text) for text in labels) + self._gap * 2
-        count_width = metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+        label_width, count_width = self._text_widths()
         bar_left = label_width
         bar_width = max(10, self.width() - label_width - count_width)
         spec = totals.speculative_tokens
