@@ -20,7 +20,7 @@ import csv
 import io
 from pathlib import Path
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QButtonGroup, QFileDialog, QHBoxLayout, QToolButton, QWidget
 
 from ..model import Parameters
@@ -78,6 +78,7 @@ class CompareController(QObject):
         self.chart_button = QToolButton()
         self.chart_button.setObjectName("chartViewButton")
         self.chart_button.setText("Speedup vs k")
+        self.chart_button.setToolTip("The chart of speedup against draft length")
         self.map_button = QToolButton()
         self.map_button.setObjectName("mapViewButton")
         self.map_button.setText("(p, c) map")
@@ -86,6 +87,7 @@ class CompareController(QObject):
         for button in (self.chart_button, self.map_button):
             button.setCheckable(True)
             button.setAutoRaise(True)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             group.addButton(button)
         self.chart_button.setChecked(True)
         self.switch = QWidget()
@@ -121,6 +123,12 @@ class CompareController(QObject):
         self.overlay = PinnedOverlay(chart, self.window.font_family)
         self.overlay.show_pins(self.pinned.pins)
         chart.setVisible(not self.map_button.isChecked())
+
+    def shown_plot(self):
+        """The plot in the chart's place now: the chart, the map, or None before either is drawn."""
+        if self.map_button.isChecked():
+            return self.map_view
+        return self.window.chart
 
     def map_shown(self) -> bool:
         return self.map_view is not None and self.map_view.isVisibleTo(self.window)

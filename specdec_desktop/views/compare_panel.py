@@ -124,6 +124,7 @@ class ComparePanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setMinimumHeight(120)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # pin order until a header is clicked
         header = self.table.horizontalHeader()
@@ -133,6 +134,9 @@ class ComparePanel(QWidget):
         self.presets = QComboBox()
         self.presets.setObjectName("presetsBox")
         self.presets.setAccessibleName("Published configurations")
+        # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
+        self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.presets.setMinimumContentsLength(16)
         self.presets.addItem("Published configurations…")
         for preset in PRESETS:
             self.presets.addItem(preset.name)

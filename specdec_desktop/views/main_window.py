@@ -210,7 +210,14 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
         # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
         self.compare = CompareController(self)
-        self.tabs.addTab(self.compare.panel, "Compare configurations")
+        # The panel scrolls in its tab when the window is short (presenting), like the run.
+        self.compare_scroll = QScrollArea()
+        self.compare_scroll.setObjectName("compareScroll")
+        self.compare_scroll.setWidget(self.compare.panel)
+        self.compare_scroll.setWidgetResizable(True)
+        self.compare_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.compare_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.compare_scroll, "Compare configurations")
         for index in range(self.tabs.count()):
             self.tabs.setTabToolTip(index, self.tabs.tabText(index))
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
@@ -364,6 +371,8 @@ class MainWindow(QMainWindow):
         self.title_label.setVisible(not self._caption_mode)
         self.subtitle_label.setVisible(not self._caption_mode)
         self.formulas.setVisible(not presenting)
+        # Presenting, the chart keeps its height: the chart/map switch steps aside (Ctrl+M stays).
+        self.compare.switch.setVisible(not presenting)
         for control in self.controls.values():
             control.set_meaning_shown(not presenting)
         for card in self.cards.values():
@@ -473,10 +482,12 @@ class MainWindow(QMainWindow):
     PRESENTING_CHART_SHARE = 0.4
 
     def _chart_frame_px(self) -> int:
-        """Height of the chart around its plot (title, legend, axis), from the last layout."""
-        if self.chart is None or self.chart.height() <= 0:
-            return 5 * self.theme.font_px
-        return max(0, self.chart.height() - round(self.chart.plot_size()[1]))
+        """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
+        shown = self.compare.shown_plot()
+        if shown is None or shown.height() <= 0:
+            return 6 * self.theme.font_px
+        plot_height = shown.getPlotItem().getViewBox().height()
+        return max(0, self._chart_slot.height() - round(plot_height))
 
     def _on_split_moved(self, _position: int, _index: int) -> None:
         self._split_moved_by_user = True

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QWidget
 
 from ..model.phase_map import PhaseMap, best_k_boundary, best_k_line
@@ -37,7 +37,7 @@ __all__ = ["CONTOUR_LEVELS", "MAP_TITLE", "SPEEDUP_TOP", "PhaseMapView"]
 CONTOUR_LEVELS = (1, 2, 3, 4, 6, 8, 12, 16, 32)
 #: The colour scale runs from 1x to this speedup (log scale); above it, the lightest colour.
 SPEEDUP_TOP = 8.0
-MAP_TITLE = "Best speedup for every acceptance rate p and draft cost c"
+MAP_TITLE = "Best speedup (colour) and best draft length (lines) for every p and c"
 _TOP_EXPONENT = float(np.log2(SPEEDUP_TOP))
 _INK = "#111111"
 #: Draft costs the exact lines are traced at: dense near 0, where the lines bend most.
@@ -92,7 +92,6 @@ class PhaseMapView(pg.PlotWidget):
             values=(0.0, _TOP_EXPONENT), colorMap=self.color_map, interactive=False, width=18
         )
         self.color_bar.axis.setTicks([[(0.0, "1×"), (1.0, "2×"), (2.0, "4×"), (_TOP_EXPONENT, "8×+")]])
-        self.color_bar.axis.setLabel("best speedup")
         plot.layout.addItem(self.color_bar, 2, 5)
 
         self.halos: dict[int, pg.PlotCurveItem] = {}
@@ -133,7 +132,10 @@ class PhaseMapView(pg.PlotWidget):
             axis.setPen(axis_pen)
             axis.setTextPen(QColor(theme.axis))
             axis.setTickFont(font)
-            axis.setLabel(axis.labelText, **style)
+            if axis.labelText:
+                axis.setLabel(axis.labelText, **style)
+        # The colour bar's numbers get the room they need at every type size.
+        self.color_bar.axis.setWidth(QFontMetrics(font).horizontalAdvance("8×+") + 14)
         plot.setTitle(
             f'<span style="color:{theme.text};font-weight:600">{MAP_TITLE}</span>',
             size=f"{theme.font_px}px",
