@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QButtonGroup, QFileDialog, QHBoxLayout, QToolButton, QWidget
+from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
@@ -79,10 +78,12 @@ class CompareController(QObject):
         self.chart_button.setObjectName("chartViewButton")
         self.chart_button.setText("Speedup vs k")
         self.chart_button.setToolTip("The chart of speedup against draft length")
+        self.chart_button.setAccessibleName("Show the chart of speedup against draft length")
         self.map_button = QToolButton()
         self.map_button.setObjectName("mapViewButton")
         self.map_button.setText("(p, c) map")
         self.map_button.setToolTip("The best speedup over every acceptance rate and draft cost")
+        self.map_button.setAccessibleName("Show the map of the best speedup over p and c")
         group = QButtonGroup(self)
         for button in (self.chart_button, self.map_button):
             button.setCheckable(True)
@@ -105,7 +106,6 @@ class CompareController(QObject):
         self.panel.pin_requested.connect(self.pin)
         self.panel.remove_requested.connect(self.remove)
         self.panel.clear_requested.connect(self.clear)
-        self.panel.export_requested.connect(self.export_dialog)
         self.panel.preset_chosen.connect(self.apply_preset)
         self.pinned.changed.connect(self._show_pins)
         self.state.changed.connect(self._show_point)
@@ -123,6 +123,21 @@ class CompareController(QObject):
         self.overlay = PinnedOverlay(chart, self.window.font_family)
         self.overlay.show_pins(self.pinned.pins)
         chart.setVisible(not self.map_button.isChecked())
+        self._make_map_view()  # hidden, and computed only when first shown
+
+    def _make_map_view(self) -> None:
+        if self.map_view is not None:
+            return
+        from .phase_map_view import PhaseMapView  # pyqtgraph
+
+        self.map_view = PhaseMapView(self.window.theme, self.window.font_family)
+        self.map_view.setMinimumSize(300, 160)
+        self.map_view.setVisible(self.map_button.isChecked())
+        self.window._chart_slot.layout().addWidget(self.map_view, 1)
+        self.map_view.picked.connect(self._on_picked)
+        self.map_view.gesture_started.connect(self.history.begin_gesture)
+        self.map_view.gesture_finished.connect(self.history.end_gesture)
+        self.map_view.show_pins(self.pinned.pins)
 
     def shown_plot(self):
         """The plot in the chart's place now: the chart, the map, or None before either is drawn."""
@@ -135,16 +150,8 @@ class CompareController(QObject):
 
     def show_map(self, on: bool) -> None:
         """Show the (p, c) map in the chart's place (or the chart again)."""
-        if on and self.map_view is None:
-            from .phase_map_view import PhaseMapView  # pyqtgraph
-
-            self.map_view = PhaseMapView(self.window.theme, self.window.font_family)
-            self.map_view.setMinimumSize(300, 160)
-            self.window._chart_slot.layout().addWidget(self.map_view, 1)
-            self.map_view.picked.connect(self._on_picked)
-            self.map_view.gesture_started.connect(self.history.begin_gesture)
-            self.map_view.gesture_finished.connect(self.history.end_gesture)
-            self.map_view.show_pins(self.pinned.pins)
+        if on:
+            self._make_map_view()
         if self.map_button.isChecked() != on:
             (self.map_button if on else self.chart_button).setChecked(True)
         if self.window.chart is not None:
@@ -227,42 +234,3 @@ class CompareController(QObject):
         with self.history.step(f"preset {preset.name}"):
             self.state.set_params(Parameters(k=preset.k, p=preset.p, c=preset.c))
         self.panel.show_preset(preset)
-
-    # -- export ----------------------------------------------------------------------------
-
-    def export(self, path: str | Path) -> None:
-        """Write the table (.csv) or the chart with its pins (.png, .svg); OSError or ValueError."""
-        from ..atomic_write import write_atomically
-
-        path = Path(path)
-        suffix = path.suffix.lower()
-        if suffix == ".csv":
-            write_atomically(path, pins_csv_text(self.pinned.pins).encode("utf-8"))
-            return
-        if suffix not in (".png", ".svg"):
-            raise ValueError(f"pins export must be a .csv, .png or .svg file, got {path.name!r}")
-        from ..export import chart_image
-
-        chart = self.window.chart
-        if chart is None:
-            raise ValueError("the chart is not drawn yet")
-        if suffix == ".png":
-            chart_image.export_png(chart, path)
-        else:
-            chart_image.export_svg(chart, path)
-
-    def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self.window,
-            "Export the pins",
-            "pins.csv",
-            "Table (*.csv);;Chart image (*.png);;Chart drawing (*.svg)",
-        )
-        if not path:
-            return
-        try:
-            self.export(path)
-        except (OSError, ValueError) as error:
-            self.panel.show_message(f"Could not export: {error}", error=True)
-        else:
-            self.panel.show_message(f"Exported {Path(path).name}.")

@@ -36,6 +36,7 @@ from ..state import AppState
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .actions import THEME_ACTIONS, build_actions, build_menu_bar
+from .compare_export import CompareExport
 from .export_actions import ExportActions
 from .scenario_io import ScenarioIO
 from .settings_store import SettingsStore
@@ -78,6 +79,7 @@ class WindowServices(QObject):
         self.tour = TourController(window, self.state, self.view, self.history, self.actions, self.banner)
         self.scenarios = ScenarioIO(window, self.state, self.view, self.history, self.tour, self.actions)
         self.exports = ExportActions(window, self.state, self.actions, self.view_controller.theme)
+        self.compare_export = CompareExport(window)
         self._connect_simple_actions()
         self._set_tab_order()
 

@@ -82,15 +82,15 @@ def test_clear_and_undo_and_export(qtbot, window, tmp_path):
     assert window.app_state.pinned.pins == ()
     window.app_state.history.stack.undo()
     assert [pin.name for pin in window.app_state.pinned.pins] == ["a", "b"]
-    window.compare.export(tmp_path / "pins.csv")
+    window.services.compare_export.export(tmp_path / "pins.csv")
     rows = list(csv.DictReader((tmp_path / "pins.csv").read_text(encoding="utf-8").splitlines()))
     assert [row["name"] for row in rows] == ["a", "b"] and float(rows[1]["p"]) == 0.9
-    window.compare.export(tmp_path / "pins.png")
-    window.compare.export(tmp_path / "pins.svg")
+    window.services.compare_export.export(tmp_path / "pins.png")
+    window.services.compare_export.export(tmp_path / "pins.svg")
     assert (tmp_path / "pins.png").read_bytes()[:4] == b"\x89PNG"
     assert b"<svg" in (tmp_path / "pins.svg").read_bytes()[:400]
     with pytest.raises(ValueError, match=r"csv, \.png or \.svg"):
-        window.compare.export(tmp_path / "pins.txt")
+        window.services.compare_export.export(tmp_path / "pins.txt")
 
 
 def test_map_shows_in_the_charts_place_and_a_drag_is_one_undo_step(qtbot, window):
@@ -161,3 +161,11 @@ def test_scenario_saves_and_opens_pins(qtbot, window, tmp_path):
     assert [pin.name for pin in window.app_state.pinned.pins] == ["kept"]
     window.app_state.history.stack.undo()  # one step undoes both the parameters and the pins
     assert window.app_state.pinned.pins == () and window.state.params.k == 9
+
+
+def test_contract_object_names_exist_once_the_chart_is_drawn(window):
+    from PySide6.QtWidgets import QWidget
+
+    for name in ("pinButton", "pinnedTable", "phaseMap"):
+        assert window.findChild(QWidget, name) is not None, name
+    assert not window.findChild(QWidget, "phaseMap").isVisible()  # hidden until asked for
