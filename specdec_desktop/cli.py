@@ -26,7 +26,7 @@ __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 def _calc(request: CalcRequest) -> int:
-    from .model import Assumptions, Parameters, readouts
+    from .model import SPECS, Assumptions, Parameters, readouts
     from .wording.cards import card_texts
 
     try:
@@ -59,7 +59,7 @@ def _calc(request: CalcRequest) -> int:
         return EXIT_OK
     texts = card_texts(figures)
     params = figures.params
-    print(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+    print(", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS))
     if not assumptions.is_default:
         print(f"assumptions       {assumptions.describe()}")
     print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")

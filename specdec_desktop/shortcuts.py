@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["GROUPS", "SHORTCUTS", "Shortcut", "by_id", "rows_in_group"]
+__all__ = ["GROUPS", "SHORTCUTS", "Shortcut", "by_id"]
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,3 @@ _BY_ID = {row.id: row for row in SHORTCUTS}
 def by_id(action_id: str) -> Shortcut:
     """The row for ``action_id``; ``KeyError`` if there is none."""
     return _BY_ID[action_id]
-
-
-def rows_in_group(group: str) -> tuple[Shortcut, ...]:
-    return tuple(row for row in SHORTCUTS if row.group == group)

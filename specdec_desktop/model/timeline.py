@@ -126,10 +126,6 @@ class Timeline:
 
     # -- one cycle ------------------------------------------------------------------------
 
-    def event_durations(self) -> NDArray[np.float64]:
-        """Duration of each event of a cycle (``k`` times ``c``, then 1), in passes."""
-        return self._durations.copy()
-
     def event_times(self, first_cycle: int, n_cycles: int) -> NDArray[np.float64]:
         """End times of every event of cycles ``first_cycle .. first_cycle + n_cycles - 1``.
 

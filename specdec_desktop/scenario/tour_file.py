@@ -21,7 +21,9 @@ Version 1::
 ``animation`` (optional) asks for the token-by-token run: ``play`` starts it,
 ``seed`` (optional) makes it repeatable, ``speed`` (optional, default 1) is a
 multiplier; a scene with an animation shows the ``token-run`` panel.
-``focus`` (optional) says what the scene is about, so the presenting layout gives it
+``assumptions`` (optional) sets some of the model's assumptions for the scene, e.g.
+``{"spread": 2}``; those left out, and every one in a scene without the key, are the original
+model's.  ``focus`` (optional) says what the scene is about, so the presenting layout gives it
 the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
 default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
 ``pins`` (optional) lists configurations to pin while the scene is on (the same form as a
@@ -38,10 +40,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import resources
-from ..model.parameters import Parameters
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
 from ..model.pins import Pin
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
+    expect_assumptions,
     expect_bool,
     expect_header,
     expect_int,
@@ -77,8 +81,8 @@ MAX_SCENES = 100
 MAX_TITLE = 80
 #: Two sentences of a reasonable length; longer captions stop being read from the back row.
 MAX_CAPTION = 300
-SPEED_RANGE = (0.25, 8.0)
-SEED_MAX = 2**32 - 1
+SPEED_RANGE = (RUN_SPEEDS[0], RUN_SPEEDS[-1])  # the player's slowest and fastest
+SEED_MAX = RUN_SEED_MAX  # the run's own limit: a seed the file accepts, the run accepts
 
 
 @dataclass(frozen=True)
@@ -99,6 +103,8 @@ class Scene:
     animation: Animation | None = None
     #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
     focus: str = "chart"
+    #: The assumptions the scene shows (the original model's unless the scene sets some).
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
     #: Pinned configurations the scene shows (None: the pins stay as they are).
     pins: tuple[Pin, ...] | None = None
 
@@ -121,8 +127,9 @@ def _animation(value: Any, where: str) -> Animation:
 
 
 def _scene(value: Any, where: str) -> Scene:
-    optional_keys = ["tab", "animation", "focus", "pins"]
-    obj = expect_object(value, where, ["title", "caption", "parameters"], optional_keys)
+    obj = expect_object(
+        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions", "pins"]
+    )
     tab = obj.get("tab")
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
@@ -149,6 +156,11 @@ def _scene(value: Any, where: str) -> Scene:
         parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
         tab="token-run" if animation is not None or focus == "run" else tab,
         animation=animation,
+        assumptions=(
+            DEFAULT_ASSUMPTIONS
+            if obj.get("assumptions") is None
+            else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True)
+        ),
         pins=None if obj.get("pins") is None else expect_pins(obj["pins"], f"{where}.pins"),
     )
 
@@ -170,7 +182,7 @@ def tour_from_json(document: Any) -> Tour:
         raise FileProblem("range", f"scenes must hold 1 to {MAX_SCENES} scenes, got {len(scenes)}")
     return Tour(
         title=expect_string(doc["title"], "title", MAX_TITLE),
-        scenes=tuple(_scene(scene, f"scenes[{i + 1}]") for i, scene in enumerate(scenes)),
+        scenes=tuple(_scene(scene, f"scenes[{i}]") for i, scene in enumerate(scenes)),
     )
 
 

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, TraceStream
+from ..model.parameters import RUN_SEED_MAX
 from ..model.simulation import BLOCK_CYCLES
 from .assumptions_state import AssumptionsState
 from .parameter_state import ParameterState
@@ -34,7 +35,7 @@ __all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
 #: speedup stays within 0.04 of the model's 1.82x from the tenth cycle on.
 DEFAULT_SEED = 3948
 #: Largest seed the seed box accepts.
-MAX_SEED = 2**31 - 1
+MAX_SEED = RUN_SEED_MAX
 #: Milliseconds the parameters must rest before the run restarts on them: longer than the gap
 #: between two positions of a dragged slider (8-17 ms) or two auto-repeated key presses (33 ms),
 #: short enough to feel immediate once the hand stops.

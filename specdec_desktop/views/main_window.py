@@ -43,7 +43,7 @@ from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower 
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from ..wording.cards import card_texts, widest_values, worked_numbers
+from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
@@ -51,7 +51,7 @@ from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run import TokenRunView
 
-__all__ = ["CARD_TITLES", "HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
+__all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
 #: The one-line hook the default view always shows (the opening of the original explainer,
 #: in our words): more guessing is not always better.
@@ -63,14 +63,6 @@ HOOK = (
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
 _SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out", "Compare")
-
-#: objectName and title of each card, in display order.
-CARD_TITLES = (
-    ("tokensCard", "Tokens per cycle"),
-    ("costCard", "Cost per cycle"),
-    ("speedupCard", "Speedup"),
-    ("bestCard", "Best draft length"),
-)
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -121,9 +113,6 @@ class MainWindow(QMainWindow):
         to :meth:`install_chart` (the launcher, to paint sooner).
     """
 
-    #: Emitted after cards and chart show a new state (tests and benchmarks listen).
-    rendered = Signal()
-
     def __init__(
         self,
         app_state: AppState,
@@ -155,7 +144,7 @@ class MainWindow(QMainWindow):
 
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         widest = widest_values(int(DRAFT_LENGTH.maximum))
-        self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
+        self.cards = {card.name: ReadoutCard(card.name, card.title, widest[card.name]) for card in CARDS}
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
@@ -207,7 +196,9 @@ class MainWindow(QMainWindow):
         self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.token_run_scroll, "One run, token by token")
         for tab_title, html in ESSAYS:
-            self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
+            essay = ExplanationView(tab_title, html)
+            essay.anchorClicked.connect(self._on_essay_link)
+            self.tabs.addTab(essay, tab_title)
         # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
         self.compare = CompareController(self)
         # The panel scrolls in its tab when the window is short (presenting), like the run.
@@ -264,6 +255,10 @@ class MainWindow(QMainWindow):
         self.assumptions_panel.edited.connect(self._on_assumption_edited)
         self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
         self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
+        self.simulation = app_state.simulation
+        self.assumptions_panel.simulate_toggled.connect(self.simulation.set_enabled)
+        self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
+        self.simulation.finished.connect(self._on_simulated)
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -548,6 +543,24 @@ class MainWindow(QMainWindow):
         with self.app_state.history.step("original model"):
             self.assumptions_state.reset()
 
+    def _on_essay_link(self, url) -> None:
+        if url.toString() == "assumptions:open":
+            self.reveal_assumptions()
+
+    def reveal_assumptions(self) -> None:
+        """Open the Assumptions panel and scroll the left column to it."""
+        self.assumptions_panel.set_expanded(True)
+        self.left_column.ensureWidgetVisible(self.assumptions_panel)
+        self.assumptions_panel.toggle.setFocus()
+
+    def _on_simulated(self, k, values, half_width) -> None:
+        if self.chart is not None:
+            self.chart.show_simulation(k, values, half_width)
+
+    def closeEvent(self, event) -> None:
+        self.simulation.shutdown()
+        super().closeEvent(event)
+
     def _on_assumptions(self, _assumptions: Assumptions) -> None:
         self._render(self.state.params)
 
@@ -566,4 +579,3 @@ class MainWindow(QMainWindow):
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         self.render_count += 1
-        self.rendered.emit()

@@ -31,6 +31,7 @@ from .. import __version__
 from ..launch import LaunchOptions
 from ..licences import licence_summary
 from ..model import Parameters
+from ..model.parameters import NAMES
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
 from ..views.caption_banner import CaptionBanner
@@ -93,8 +94,9 @@ class WindowServices(QObject):
         for action_id in THEME_ACTIONS:
             self.actions[action_id].triggered.connect(self._forget_session_theme)
         self.state.changed.connect(self._save_timer.start)
-        self.view.themeChanged.connect(self._save_timer.start)
-        self.view.zoomChanged.connect(self._save_timer.start)
+        app_state.assumptions.changed.connect(self._save_timer.start)
+        self.view.theme_changed.connect(self._save_timer.start)
+        self.view.zoom_changed.connect(self._save_timer.start)
         window.installEventFilter(self)
 
     @property
@@ -119,7 +121,7 @@ class WindowServices(QObject):
         a["edit.undo"].setEnabled(False)
         a["edit.redo"].setEnabled(False)
         a["edit.restore_defaults"].triggered.connect(self.restore_defaults)
-        for name in ("k", "p", "c"):
+        for name in NAMES:
             a[f"edit.focus_{name}"].triggered.connect(window.controls[name].slider.setFocus)
             slider = window.controls[name].slider
             slider.sliderPressed.connect(self.history.begin_gesture)
@@ -142,7 +144,7 @@ class WindowServices(QObject):
         """Tab walks the page as it reads: each slider then its entry box, the cards, the tabs."""
         window = self.window
         chain: list = []
-        for name in ("k", "p", "c"):
+        for name in NAMES:
             chain += [window.controls[name].slider, window.controls[name].entry]
         chain += list(window.cards.values())
         chain.append(window.tabs.tabBar())
@@ -155,6 +157,7 @@ class WindowServices(QObject):
         """Default parameters, theme and zoom; Reset targets the defaults; saved settings forgotten."""
         with self.history.step("restore defaults"):
             self.state.set_params(Parameters())
+            self.window.app_state.assumptions.reset()
         self.view.reset()
         self.scenarios.baseline = Parameters()
         self._saved_theme = None
@@ -182,7 +185,8 @@ class WindowServices(QObject):
 
     def save_settings(self) -> None:
         theme = self._saved_theme if self._saved_theme is not None else self.view.theme_choice
-        self.settings.save(self.state.params, theme, self.view.zoom)
+        assumptions = self.window.app_state.assumptions.assumptions
+        self.settings.save(self.state.params, theme, self.view.zoom, assumptions)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
@@ -197,6 +201,7 @@ class WindowServices(QObject):
         for precedence)."""
         loaded = self.settings.load()
         self.state.set_params(loaded.parameters)
+        self.window.app_state.assumptions.set_assumptions(loaded.assumptions)
         self.view.set_theme_choice(loaded.theme_choice)
         self.view.set_zoom(loaded.zoom)
         if options.scenario is not None:

@@ -67,8 +67,14 @@ class ScenarioIO(QObject):
             scene=self.view.tour_scene,
             active=self.view.tour_active,
         )
-        pinned = self.window.app_state.pinned.pins
-        return Scenario(self.state.params, self.view.theme_choice, self.view.zoom, position, pinned)
+        return Scenario(
+            self.state.params,
+            self.view.theme_choice,
+            self.view.zoom,
+            position,
+            assumptions=self.window.app_state.assumptions.assumptions,
+            pinned=self.window.app_state.pinned.pins,
+        )
 
     # -- opening --------------------------------------------------------------------------
 
@@ -76,9 +82,14 @@ class ScenarioIO(QObject):
         """Show an already validated scenario (one undo step); it becomes Reset's target."""
         scenario = opened.scenario
         stack = self.history.stack
-        # Parameters and pins that both change are one undo step (an empty macro would be a step too).
-        pins = self.window.app_state.pinned.pins
-        both = scenario.parameters != self.state.params and scenario.pinned != pins
+        # Parameters (or assumptions) and pins that both change are one undo step (an empty
+        # macro would be a step too).
+        app_state = self.window.app_state
+        model_changes = (
+            scenario.parameters != self.state.params
+            or scenario.assumptions != app_state.assumptions.assumptions
+        )
+        both = model_changes and scenario.pinned != app_state.pinned.pins
         if both:
             stack.beginMacro(f"open {opened.path.name}")
         try:
@@ -101,6 +112,7 @@ class ScenarioIO(QObject):
             self.view.set_theme_choice(scenario.theme)
             self.view.set_zoom(scenario.zoom)
             self.state.set_params(scenario.parameters)
+            self.window.app_state.assumptions.set_assumptions(scenario.assumptions)
         self.window.app_state.pinned.set_pins(scenario.pinned)
 
     def open_path(self, path: str | Path) -> bool:

@@ -1,12 +1,37 @@
-"""Wording of the four readout cards (plain Python, no Qt), shared by the window and the command line."""
+"""The four readout cards, declared once, and their wording (plain Python, no Qt).
+
+:data:`CARDS` is the one table of the cards: the window builds one card per row,
+the copied readouts and the command line use the titles, and the self-test finds
+each card by its ``name`` (the card's objectName).  :func:`card_texts` gives what
+each card says for a set of readouts.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ..model import ASSUMPTION_SPECS, Assumptions, Parameters, Readouts, peak
+from ..model.parameters import DRAFT_LENGTH
+from .numbers import format_count, format_figure, format_parameter, format_times
 
-__all__ = ["CardText", "card_texts", "format_times", "widest_values", "worked_numbers"]
+__all__ = ["CARDS", "Card", "CardText", "card_texts", "format_times", "widest_values", "worked_numbers"]
+
+
+@dataclass(frozen=True)
+class Card:
+    """One readout card: its objectName and its title."""
+
+    name: str
+    title: str
+
+
+#: The cards, in display order.
+CARDS: tuple[Card, ...] = (
+    Card("tokensCard", "Tokens per cycle"),
+    Card("costCard", "Cost per cycle"),
+    Card("speedupCard", "Speedup"),
+    Card("bestCard", "Best draft length"),
+)
 
 #: A value each assumption's worked number uses while it is still at its default.
 _EXAMPLES = {
@@ -26,10 +51,6 @@ class CardText:
     spoken: str  # what a screen reader announces after the card's title
 
 
-def format_times(value: float) -> str:
-    return f"{value:.2f}×"
-
-
 def widest_values(k_max: int) -> dict[str, str]:
     """The widest figure each card can show when k goes up to ``k_max``, keyed by objectName.
 
@@ -42,7 +63,8 @@ def widest_values(k_max: int) -> dict[str, str]:
 
 def card_texts(r: Readouts) -> dict[str, CardText]:
     """Texts for the cards, keyed by objectName."""
-    k, p, c = r.params.k, r.params.p, r.params.c
+    k = r.params.k
+    p, c = format_parameter("p", r.params.p), format_parameter("c", r.params.c)
     draft_steps = "1 draft step" if k == 1 else f"{k} draft steps"
     if r.speedup < 1.0 - 1e-12:
         verdict = "<b>slower</b> than plain decoding"
@@ -67,25 +89,27 @@ def card_texts(r: Readouts) -> dict[str, CardText]:
     elif r.best_k == 0:
         best = CardText(
             value="don't speculate",
-            detail=f"With p ≤ c (here {p:g} ≤ {c:g}) no draft beats plain decoding",
+            detail=f"With p ≤ c (here {p} ≤ {c}) no draft beats plain decoding",
             spoken="do not speculate; no draft length beats plain decoding",
         )
     else:
         assert r.best_speedup is not None
+        reach = int(DRAFT_LENGTH.maximum)
+        beyond = f"; beyond the slider, which stops at {reach}" if r.best_k > reach else ""
         best = CardText(
-            value=f"k = {r.best_k}",
-            detail=f"reaches {format_times(r.best_speedup)} at p = {p:g}, c = {c:g}",
-            spoken=f"{r.best_k}, reaching {r.best_speedup:.2f} times",
+            value=f"k = {format_count(r.best_k)}",
+            detail=f"reaches {format_times(r.best_speedup)} at p = {p}, c = {c}{beyond}",
+            spoken=f"{r.best_k}, reaching {r.best_speedup:.2f} times{beyond.replace(';', ',')}",
         )
     texts = {
         "tokensCard": CardText(
-            value=f"{r.tokens_per_cycle:.2f}",
-            detail=f"{r.accepted_guesses:.2f} accepted guesses + 1 from the big model",
+            value=format_figure(r.tokens_per_cycle),
+            detail=f"{format_figure(r.accepted_guesses)} accepted guesses + 1 from the big model",
             spoken=f"{r.tokens_per_cycle:.2f} tokens",
         ),
         "costCard": CardText(
-            value=f"{r.cost_per_cycle:.2f}",
-            detail=f"{draft_steps} × {c:g} + 1 check, in big-model passes",
+            value=format_figure(r.cost_per_cycle),
+            detail=f"{draft_steps} × {c} + 1 check, in big-model passes",
             spoken=f"{r.cost_per_cycle:.2f} passes",
         ),
         "speedupCard": CardText(
@@ -113,10 +137,10 @@ def _with_original(texts: dict[str, CardText], r: Readouts) -> dict[str, CardTex
     elif o.best_k == 0:
         original_best = "k = 0"
     else:
-        original_best = f"k = {o.best_k} ({format_times(o.best_speedup or 0.0)})"
+        original_best = f"k = {format_count(o.best_k)} ({format_times(o.best_speedup or 0.0)})"
     details = {
-        "tokensCard": f"{o.tokens_per_cycle:.2f}",
-        "costCard": f"{o.cost_per_cycle:.2f}",
+        "tokensCard": format_figure(o.tokens_per_cycle),
+        "costCard": format_figure(o.cost_per_cycle),
         "speedupCard": format_times(o.speedup),
         "bestCard": original_best,
     }
@@ -134,7 +158,7 @@ def _best_text(p: float, c: float, a: Assumptions) -> str:
     top = peak(p, c, a)
     if top.k is None:
         return "no peak up to k = 4096" if top.status == "beyond" else "no peak"
-    return f"best k {top.k} ({format_times(top.speedup)})"
+    return f"best k {format_count(top.k)} ({format_times(top.speedup)})"
 
 
 def worked_numbers(params: Parameters, a: Assumptions) -> dict[str, str]:

@@ -612,7 +612,7 @@ def test_minus_zero_is_zero(capsys):
     """``-0`` is a valid p or c, and reads back as 0 (never ``-0``) in text and exported data."""
     assert cli.main(["calc", "--p=-0", "--c=-0.0"]) == 0
     out = capsys.readouterr().out
-    assert "p = 0, c = 0" in out and "-0" not in out
+    assert "p = 0.000, c = 0.000" in out and "-0" not in out
     assert Parameters(p=-0.0, c=-0.0).as_dict() == {"k": 6, "p": 0.0, "c": 0.0}
     assert str(Parameters(p=-0.0).p) == "0.0"
 

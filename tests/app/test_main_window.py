@@ -121,6 +121,34 @@ def test_rejected_typing_shows_message_and_changes_nothing(window, qtbot):
     assert window.state.params == Parameters()
 
 
+@pytest.mark.parametrize(("name", "typed"), [("p", "1.5"), ("c", "-0.2"), ("k", "200"), ("k", "0")])
+def test_typed_out_of_range_says_so_and_changes_nothing(window, qtbot, name, typed):
+    """A whole number typed out of range is refused on Enter, not clamped (1.5 does not set 1.000)."""
+    _, entry = _widgets(window)[name]
+    shown = entry.text()
+    entry.setFocus()
+    entry.lineEdit().selectAll()
+    qtbot.keyClicks(entry.lineEdit(), typed)
+    assert entry.lineEdit().text() == typed  # every keystroke taken: the whole number is judged
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    control = window.controls[name]
+    assert window.state.params == Parameters()
+    assert entry.text() == shown
+    assert control.error.isVisibleTo(window)
+    assert f"{typed} was not applied" in control.error.text()
+
+
+def test_one_formatter_for_a_parameter_value(window, qtbot):
+    """The entry box, the card and the copied readouts write p the same way, all its digits kept."""
+    from specdec_desktop.export.readout_text import readout_text
+
+    window.state.set(p=0.7512, c=0.001)
+    _, entry = _widgets(window)["p"]
+    assert entry.text() == "0.7512"
+    assert "p = 0.7512, c = 0.001" in window.cards["bestCard"].detail.text()
+    assert "p = 0.7512, c = 0.001" in readout_text(window.state.params)
+
+
 @pytest.mark.parametrize(
     ("params", "best_text", "speedup_text"),
     [

@@ -1,4 +1,4 @@
-"""The model reproduces SPEC section 1's reference values and Leviathan et al. (2023) Table 1."""
+"""The model reproduces its reference points (docs/model.md) and Leviathan et al. (2023) Table 1."""
 
 from __future__ import annotations
 
@@ -16,18 +16,10 @@ from specdec_desktop.model import (
     speedup,
     speedup_limit,
 )
+from specdec_desktop.model.reference import REFERENCE_POINTS
 
-# (p, c, k, E, C, S, best k, S at best) from SPEC.md section 1.
-REFERENCE = [
-    (0.75, 0.15, 6, 3.466064453, 1.9, 1.824244449, 4, 1.906738281),
-    (0.85, 0.15, 6, 4.529486, 1.9, 2.383940, 6, 2.383940),
-    (0.60, 0.15, 6, 2.430016, 1.9, 1.278956, 2, 1.507692),
-    (0.50, 0.50, 1, 1.5, 1.5, 1.0, 0, 1.0),
-    (0.00, 0.15, 6, 1.0, 1.9, 0.526316, 0, 1.0),
-    (1.00, 0.15, 6, 7.0, 1.9, 3.684211, None, None),
-    (0.75, 0.00, 6, 3.466064, 1.0, 3.466064, None, None),
-    (0.99, 0.01, 8, 8.648275, 1.08, 8.007662, 113, 32.019293),
-]
+#: (p, c, k, E, C, S, best k, S at best): the table the self-test checks too.
+REFERENCE = [(r.p, r.c, r.k, r.tokens, r.cost, r.speedup, r.best_k, r.best_speedup) for r in REFERENCE_POINTS]
 
 
 def _rel(expected: float, digits: int) -> float:
@@ -136,3 +128,36 @@ def test_model_imports_no_qt():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("p", [0.0, 0.1, 0.3, 0.75, 0.8, 0.99, 0.999999, 1.0])
+def test_no_draft_is_exactly_plain_decoding(p):
+    """At k = 0 the curve is exactly 1 (one token per pass), not 0.9999999999999999."""
+    from specdec_desktop.model import Parameters, speedup_curves
+
+    curves = speedup_curves(Parameters(p=p, c=0.15), None)
+    assert curves.speedup[0] == curves.lower[0] == curves.upper[0] == 1.0
+    assert expected_tokens(p, 0) == 1.0
+
+
+def test_readouts_do_not_check_parameters_again(monkeypatch):
+    """``Parameters`` are checked when made; the readouts of a slider move do not check them again."""
+    from specdec_desktop.model import Parameters, geometric, readouts
+
+    params = Parameters(p=1.0, c=0.2)  # no peak: the limit is computed too
+    checks = []
+
+    def counting(original):
+        def check(value, name):
+            checks.append(name)
+            return original(value, name)
+
+        return check
+
+    monkeypatch.setattr(geometric, "as_probability", counting(geometric.as_probability))
+    monkeypatch.setattr(geometric, "as_cost", counting(geometric.as_cost))
+    for p in (1.0, 0.75, 0.1):
+        figures = readouts(params.with_values(p=p))
+    assert checks == []
+    assert figures.best_k == 0
+    assert geometric.has_peak(0.75, 0.15) and checks == ["p", "c"]  # the public function still checks

@@ -68,7 +68,7 @@ def test_higher_acceptance_can_be_slower():
 def _scenario(pinned):
     return {
         "format": "specdec-desktop-scenario",
-        "version": 1,
+        "version": 2,
         "parameters": {"k": 6, "p": 0.75, "c": 0.15},
         "view": {"theme": "light", "zoom": 1.0},
         "pinned": pinned,

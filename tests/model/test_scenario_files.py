@@ -108,7 +108,7 @@ BAD_FILES = {
         "format",
     ),
     "format_list": ("[1, 2, 3]", "JSON object", "format"),
-    "version_newer": (variant(version=2), "newer", "version"),
+    "version_newer": (variant(version=3), "newer", "version"),
     "version_older": (variant(version=0), "version 0", "version"),
     "version_text": (variant(version="1"), "version number", "version"),
     "version_missing": (variant(version=KeyError), "version number", "version"),
@@ -190,7 +190,7 @@ def test_integral_float_k_is_accepted(tmp_path):
 
 def test_to_json_has_exactly_the_documented_keys():
     document = scenario_to_json(Scenario(tour=TourPosition("default", 4, True)))
-    assert set(document) == {"format", "version", "parameters", "view", "tour"}
+    assert set(document) == {"format", "version", "parameters", "view", "tour", "assumptions"}
     assert document["tour"] == {"file": "default", "scene": 5, "active": True}
 
 
@@ -198,7 +198,7 @@ def test_to_json_has_exactly_the_documented_keys():
 
 
 def test_bundled_tour_tells_the_story():
-    """The captions of the bundled tour are true of the model (SPEC section 3 and issue 5)."""
+    """The captions of the bundled tour are true of the model (README: the guided tour)."""
     tour = load_tour(default_tour_path())
     scenes = tour.scenes
     assert len(scenes) >= 6
@@ -230,11 +230,11 @@ def test_bundled_tour_tells_the_story():
 def test_tour_errors_name_the_scene(tmp_path):
     document = json.loads(default_tour_path().read_text(encoding="utf-8"))
     document["scenes"][2]["parameters"]["p"] = 2
-    with pytest.raises(FileProblem, match=r"scenes\[3\]\.parameters\.p must lie between"):
+    with pytest.raises(FileProblem, match=r"scenes\[2\]\.parameters\.p must lie between"):
         tour_from_json(document)
     document = json.loads(default_tour_path().read_text(encoding="utf-8"))
     document["scenes"][0]["tab"] = "chart"
-    with pytest.raises(FileProblem, match=r"scenes\[1\]\.tab must be one of token-run"):
+    with pytest.raises(FileProblem, match=r"scenes\[0\]\.tab must be one of token-run"):
         tour_from_json(document)
     document["scenes"] = []
     with pytest.raises(FileProblem, match="1 to 100 scenes"):
@@ -243,11 +243,27 @@ def test_tour_errors_name_the_scene(tmp_path):
         load_tour(write(tmp_path, json.dumps(GOOD)))
 
 
+def test_a_tour_seed_is_one_the_run_accepts():
+    """The tour format takes its seed limit from the run: 3,000,000,000 is refused by the file, not
+    by the run inside the scene (where it would stop the scene's caption from showing)."""
+    from specdec_desktop.model.parameters import RUN_SEED_MAX
+
+    base = {"title": "t", "caption": "c", "parameters": {"k": 4, "p": 0.7, "c": 0.1}, "tab": "token-run"}
+    doc = {"format": "specdec-desktop-tour", "version": 1, "title": "T", "scenes": [base]}
+    base["animation"] = {"play": True, "seed": 3_000_000_000}
+    with pytest.raises(
+        FileProblem, match=rf"scenes\[0\]\.animation\.seed must lie between 0 and {RUN_SEED_MAX}"
+    ):
+        tour_from_json(doc)
+    base["animation"] = {"play": True, "seed": RUN_SEED_MAX}
+    assert tour_from_json(doc).scenes[0].animation.seed == RUN_SEED_MAX == 2**31 - 1
+
+
 def test_animation_block_is_checked():
     base = {"title": "t", "caption": "c", "parameters": {"k": 4, "p": 0.7, "c": 0.1}}
     doc = {"format": "specdec-desktop-tour", "version": 1, "title": "T", "scenes": [base]}
     base["animation"] = {"play": True, "speed": 0}
-    with pytest.raises(FileProblem, match=r"scenes\[1\]\.animation\.speed must lie between 0.25 and 8"):
+    with pytest.raises(FileProblem, match=r"scenes\[0\]\.animation\.speed must lie between 0.25 and 8"):
         tour_from_json(doc)
     base["animation"] = {"play": True, "seed": -1}
     with pytest.raises(FileProblem, match="seed must lie between 0"):

@@ -63,7 +63,7 @@ _RUN_SCENE = {
     "parameters": {"k": 4, "p": 0.7, "c": 0.1},
     "animation": {"play": True, "seed": 7, "speed": 1},
 }
-#: A valid tour of three scenes (the faults go into the last one, so messages must name scenes[3]).
+#: A valid tour of three scenes (the faults go into the last one, so messages must name scenes[2]).
 GOOD_TOUR: dict[str, Any] = {
     "format": "specdec-desktop-tour",
     "version": 1,
@@ -192,11 +192,11 @@ def _with_literal(document: Any, dotted: str, literal: str) -> bytes:
 
 
 def _where(dotted: str) -> str:
-    """How messages name a field: ``scenes.2.caption`` is ``scenes[3].caption`` (scenes count from 1)."""
+    """How messages name a field: ``scenes.2.caption`` is ``scenes[2].caption`` (counting from 0, as JSON)."""
     parts: list[str] = []
     for part in dotted.split("."):
         if part.isdigit():
-            parts[-1] += f"[{int(part) + 1}]"
+            parts[-1] += f"[{int(part)}]"
         else:
             parts.append(part)
     return ".".join(parts)
@@ -392,11 +392,11 @@ def _values(cases: _Cases, good: Any, values: dict[str, list[Any]]) -> None:
             cases.add(f"{field} {label}", "range", _dump(_set(good, field, value)), where, field=where)
 
 
-def _header(cases: _Cases, good: Any, other_format: str) -> None:
+def _header(cases: _Cases, good: Any, other_format: str, newer: int = 2) -> None:
     for value in (other_format, "", "SPECDEC-DESKTOP-SCENARIO", "specdec-desktop-settings", None, 1, ...):
         label = "missing" if value is ... else json.dumps(value)
         cases.add(f"format {label}", "header", _dump(_set(good, "format", value)), "format")
-    for value in (0, 2, -1, 999999, 1.0, "1", None, True, [1], ...):
+    for value in (0, newer, -1, 999999, 1.0, "1", None, True, [1], ...):
         label = "missing" if value is ... else json.dumps(value)
         cases.add(f"version {label}", "header", _dump(_set(good, "version", value)), "version")
 
@@ -482,7 +482,7 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
             "tour.file": ["", "   ", "x" * 1025],
         },
     )
-    _header(cases, good, "specdec-desktop-tour")
+    _header(cases, good, "specdec-desktop-tour", newer=3)  # scenarios are at version 2
     _schema(
         cases,
         good,
@@ -564,7 +564,7 @@ def bad_tours(seed: int = DEFAULT_SEED) -> list[BadFile]:
             "scenes.2.parameters.k": [0, 129],
             "scenes.2.parameters.p": [-0.5, 1.5],
             "scenes.2.parameters.c": [-0.5, 1.5],
-            "scenes.1.animation.seed": [-1, 2**32, 1.5],
+            "scenes.1.animation.seed": [-1, 2**31, 3_000_000_000, 1.5],
             "scenes.1.animation.speed": [0, 0.24, 8.01, -1],
         },
     )
@@ -573,7 +573,7 @@ def bad_tours(seed: int = DEFAULT_SEED) -> list[BadFile]:
         "schema",
         _dump(_set(good, "scenes.1.tab", "why-peak")),
         "must be 'token-run'",
-        field="scenes[2]",
+        field="scenes[1]",
     )
     for value, words in (({}, "play"), ({"play": True, "loop": True}, "unknown key")):
         label = json.dumps(value)

@@ -127,8 +127,10 @@ def prepare(window: QMainWindow, combination: Combination) -> None:
     window.resize(combination.screen.width, combination.screen.height)
     if combination.moment.startswith("scene-"):
         presenter.tour.start(int(combination.moment.split("-")[1]) - 1)
+        if player.playing:  # a scene that plays the run: as the room sees it 10 s in
+            window.settle()
+            player.advance(10.0)
         player.pause()
-        player.seek(0.0)
     elif combination.moment == "default":
         window.show_tab("token-run")
         player.seek(0.0)
@@ -235,6 +237,12 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
             rect = _rect_in_window(widget, window)
             if not window_rect.contains(rect) and not _inside_scroll_area(widget):
                 problems.append(f"{_describe(widget)}: cut by the window's edge")
+        if (
+            isinstance(widget, QAbstractScrollArea)
+            and widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            and widget.horizontalScrollBar().maximum() > 0
+        ):
+            problems.append(f"{_describe(widget)}: its content is cut at the right")
         if tour and isinstance(widget, QAbstractScrollArea) and widget.verticalScrollBar().maximum() > 0:
             problems.append(f"{_describe(widget)}: part of the scene is below the scroll fold")
         own = getattr(widget, "layout_problems", None)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from ...model import Curves, Readouts
 from ...theme import Theme
+from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
 from .grid import GridLines
 from .labels import Box, LabelRequest, Obstacles, around, place_labels
@@ -75,7 +76,7 @@ class SpeedupChart(pg.PlotWidget):
         self.setAccessibleName("Chart of speedup against draft length")
         self._font_family = font_family
         self._theme = theme
-        self._title_lines = 0
+        self._title_lines: tuple = ()
         self._legend: dict[str, tuple[str, str, str]] = {}
         self._x_max = -1
         self._y_max = -1.0
@@ -136,7 +137,7 @@ class SpeedupChart(pg.PlotWidget):
             "band": ("band", "band", "p ± 0.10"),
             "break_even": ("dash", "break_even", "break-even"),
         }
-        self._title_lines = 0
+        self._title_lines = ()
 
         for item in (
             self.slower,
@@ -201,6 +202,11 @@ class SpeedupChart(pg.PlotWidget):
                 pg.mkPen(_color(color), width=width) if kind == "pen" else pg.mkBrush(_color(color))
             )
         return self._marker_styles[key]
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the chart is drawn in."""
+        return self._theme
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
@@ -270,7 +276,7 @@ class SpeedupChart(pg.PlotWidget):
         ):
             item.setColor(_color(theme.warning if item is self.slower_label else color))
             item.setFont(font)
-        self._title_lines = 0  # the title's font changed: lay it out afresh
+        self._title_lines = ()  # the title's font changed: lay it out afresh
         self._update_title()
         if self._last is not None:
             self.show_figures(*self._last)
@@ -315,7 +321,7 @@ class SpeedupChart(pg.PlotWidget):
             self._legend.pop(key, None)
         else:
             self._legend[key] = (swatch, color_name, text)
-        self._title_lines = 0
+        self._title_lines = ()
         self._update_title()
 
     def label_boxes(self) -> dict[str, tuple[float, float, float, float]]:
@@ -353,29 +359,65 @@ class SpeedupChart(pg.PlotWidget):
                 f'<span style="color:{color};{weight}">{glyph}</span>&nbsp;'
                 f'<span style="color:{theme.text_muted}">{_escape(text)}</span>'
             )
-        return "&nbsp;&nbsp;&nbsp;".join(parts)
+        return _ENTRY_SEP.join(parts)
+
+    def _legend_parts(self) -> list[tuple[str, str]]:
+        """(HTML, plain text) of the title and of each legend entry, in order."""
+        theme = self._theme
+        parts = [(f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>', CHART_TITLE)]
+        html = self._legend_html().split(_ENTRY_SEP)
+        for entry_html, (_, _, text) in zip(html, self._legend.values(), strict=False):
+            parts.append((entry_html, f"██ {text}"))
+        return parts
+
+    def _title_layout(self) -> tuple[list[list[int]], int]:
+        """The title and legend entries wrapped into lines that fit the chart; the widest line."""
+        font = QFont(self._font_family)
+        font.setPixelSize(self._theme.font_px)
+        bold = QFont(font)
+        bold.setWeight(QFont.Weight.DemiBold)
+        gap = QFontMetrics(font).horizontalAdvance("\u00a0" * 3)
+        widths = [
+            QFontMetrics(bold if i == 0 else font).horizontalAdvance(plain) + 2
+            for i, (_, plain) in enumerate(self._legend_parts())
+        ]
+        room = max(1, self.width() - 24)
+        lines: list[list[int]] = [[]]
+        used = 0
+        for index, width in enumerate(widths):
+            if lines[-1] and used + gap + width > room:
+                lines.append([])
+                used = 0
+            used += (gap if lines[-1] else 0) + width
+            lines[-1].append(index)
+        widest = max(sum(widths[i] for i in line) + gap * (len(line) - 1) for line in lines)
+        return lines, widest
 
     def _update_title(self) -> None:
-        """Title and legend on one line when they fit the chart's width, else on two."""
+        """Title and legend on as few lines as fit the chart's width."""
         theme = self._theme
+        lines, _ = self._title_layout()
+        key = tuple(tuple(line) for line in lines)
+        if key == self._title_lines:
+            return
+        self._title_lines = key
+        parts = self._legend_parts()
+        html = "<br>".join(_ENTRY_SEP.join(parts[i][0] for i in line) for line in lines)
+        plot = self.getPlotItem()
+        plot.titleLabel.setText(html, size=f"{theme.font_px}px", family=self._font_family)
         font = QFont(self._font_family)
         font.setPixelSize(theme.font_px)
-        metrics = QFontMetrics(font)
-        title = f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>'
-        legend = self._legend_html()
-        plain_legend = "   ".join(f"xx {text}" for _, _, text in self._legend.values())
-        needed = metrics.horizontalAdvance(f"{CHART_TITLE}     {plain_legend}") + 24
-        lines = 1 if needed <= self.width() else 2
-        if lines == self._title_lines:
-            return
-        self._title_lines = lines
-        sep = "&nbsp;&nbsp;&nbsp;&nbsp;&nbsp;" if lines == 1 else "<br>"
-        plot = self.getPlotItem()
-        plot.titleLabel.setText(f"{title}{sep}{legend}", size=f"{theme.font_px}px", family=self._font_family)
-        height = lines * metrics.height() + 8
+        height = len(lines) * QFontMetrics(font).height() + 8
         plot.titleLabel.setVisible(True)
         plot.titleLabel.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
+
+    def layout_problems(self) -> list[str]:
+        """For the layout check (tests/support/layout_check.py): a title line wider than the chart."""
+        _, widest = self._title_layout()
+        if widest > self.width():
+            return [f"the title and legend need {widest} px, the chart is {self.width()}"]
+        return []
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
@@ -528,7 +570,8 @@ class SpeedupChart(pg.PlotWidget):
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
                 self.set_legend_entry("reference", "dash", "text_muted", entry)
-            _set_text(self.assumptions_label, readouts.assumptions.describe())
+            named = readouts.assumptions.describe()
+            _set_text(self.assumptions_label, f"assumptions: {named}" if named else "")
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -564,7 +607,8 @@ class SpeedupChart(pg.PlotWidget):
             # pyqtgraph applies a new range at the start of the next paint, which moves every
             # item during that paint and so schedules a second full paint; apply it now.
             plot.getViewBox().updateMatrix()
-        _set_text(self.band_label, f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+        low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
+        _set_text(self.band_label, f"band: p = {low} to {high}")
         self.place_labels()
 
     def show_simulation(
@@ -584,6 +628,10 @@ def _set_text(item: pg.TextItem, text: str) -> None:
     """Set a label's text only when it changes (a new text lays the label out again)."""
     if item.toPlainText() != text:
         item.setText(text)
+
+
+#: Between the title and the legend's entries.
+_ENTRY_SEP = "&nbsp;&nbsp;&nbsp;"
 
 
 def _escape(text: str) -> str:
