@@ -118,5 +118,5 @@ def test_tour_scene_pins_and_the_default_tour_pins_the_careful_draft():
         "title": "t",
         "scenes": [{"title": "s", "caption": "c", "parameters": {"k": 4, "p": 0.7, "c": 0.1}, "pins": [{}]}],
     }
-    with pytest.raises(FileProblem, match=r"scenes\[1\].pins\[0\] is missing the key 'name'"):
+    with pytest.raises(FileProblem, match=r"scenes\[\d\].pins\[0\] is missing the key 'name'"):
         tour_from_json(document)
