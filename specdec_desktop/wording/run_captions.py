@@ -100,7 +100,10 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
     k = stream.params.k
     n = playhead.cycle + 1
     if playhead.checking:
-        now = f"Now, cycle {n}: the big model checks all {_plural(k, 'guess')} in one pass (cost 1)…"
+        # Under the assumptions the check costs C(k) − k c passes (verify growth, batch, overhead).
+        check = stream.timeline.check
+        cost = "cost 1" if check == 1.0 else f"cost {check:.3g} with the assumptions"
+        now = f"Now, cycle {n}: the big model checks all {_plural(k, 'guess')} in one pass ({cost})…"
     else:
         now = (
             f"Now, cycle {n}: the draft model guesses token {playhead.events_done + 1} of {k} "
