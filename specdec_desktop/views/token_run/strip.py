@@ -19,6 +19,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QFontMetrics,
     QHelpEvent,
     QKeyEvent,
     QMouseEvent,
@@ -51,13 +52,13 @@ def cell_size(theme: Theme) -> int:
     return max(12, round(theme.font_px * 1.9))
 
 
-def fitted_layout(width: int, height: int, cell: int, k: int) -> StripLayout:
+def fitted_layout(width: int, height: int, cell: int, k: int, gutter: int = 0) -> StripLayout:
     """The grid with the largest tokens, from ``cell`` px down to :data:`MIN_CELL_SHARE` of it,
     that shows :data:`MIN_ROWS` rows and keeps each cycle on one row; failing that, the largest
     that shows the rows; failing that, the smallest."""
     smallest = max(12, round(cell * MIN_CELL_SHARE))
-    candidates = [StripLayout(width, height, size, k) for size in range(cell, smallest - 1, -1)] or [
-        StripLayout(width, height, cell, k)
+    candidates = [StripLayout(width, height, size, k, gutter) for size in range(cell, smallest - 1, -1)] or [
+        StripLayout(width, height, cell, k, gutter)
     ]
     for layout in candidates:
         if layout.rows_visible >= MIN_ROWS and not layout.wraps:
@@ -186,7 +187,9 @@ class TokenStrip(QWidget):
         """The grid for the current size and run (``None`` before a run is shown)."""
         if self._stream is None:
             return None
-        key = (self.width(), self.height(), self._cell, self._stream.params.k)
+        # Every row names its cycles ("#1–3") in a gutter at the left.
+        gutter = QFontMetrics(self._small_font).horizontalAdvance("#8888–8888") + 6
+        key = (self.width(), self.height(), self._cell, self._stream.params.k, gutter)
         if self._layout is None or self._layout_key != key:
             self._layout = fitted_layout(*key)
             self._layout_key = key
@@ -254,7 +257,7 @@ class TokenStrip(QWidget):
         painter.drawPixmap(
             0, 0, self._finished_tokens(layout, sprites, first_row, start, min(stop, head.cycle))
         )
-        if start <= head.cycle < stop:
+        if start <= head.cycle < stop and head.position > 0.0:  # before Play nothing is drafting
             # The current cycle is not checked yet: its outcome does not show, so it is not drawn.
             states = states_at(np.zeros(1, dtype=np.int64), head.cycle, stream.params.k, head)
             xs, ys = layout.positions(head.cycle, 1, first_row)
@@ -341,7 +344,8 @@ class TokenStrip(QWidget):
         for x, y, state in zip(
             xs.ravel().tolist(), ys.ravel().tolist(), states.ravel().tolist(), strict=True
         ):
-            draw(x, y, pixmaps[state])
+            if state != TokenState.EMPTY:  # after a correction the cycle is k long: nothing here
+                draw(x, y, pixmaps[state])
 
     def _paint_current(
         self,
@@ -403,9 +407,6 @@ class TokenStrip(QWidget):
         room = layout.left - layout.margin
         painter.save()
         painter.setFont(self._small_font)
-        if painter.fontMetrics().horizontalAdvance("#99999") > room:
-            painter.restore()
-            return
         painter.setPen(self._muted)
         row = layout.row_of(start, 0)
         if layout.first_cycle_on_row(row) < start or (layout.wraps and row % layout.rows_per_cycle):
@@ -416,10 +417,12 @@ class TokenStrip(QWidget):
                 break
             if layout.row_of(cycle, 0) == row and row >= first_row:
                 y = layout.slot_y(cycle, 0, first_row)
+                last = layout.first_cycle_on_row(row + 1) if not layout.wraps else cycle + 1
+                label = f"#{cycle + 1}" if last <= cycle + 1 else f"#{cycle + 1}–{last}"
                 painter.drawText(
                     QRectF(layout.margin, y, room - layout.spacing * 2, layout.cell),
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                    f"#{cycle + 1}",
+                    label,
                 )
             row += 1
         painter.restore()
@@ -510,4 +513,12 @@ class TokenStrip(QWidget):
         index = newest if current is None else current[0] * width + current[1] + direction
         index = min(max(0, index), newest)
         cycle, slot = divmod(index, width)
+        if slot == width - 1 and cycle < self._playhead.cycle and self._is_empty_target(cycle):
+            # After a rejection the slot past the guesses is empty: step over it.
+            index = min(max(0, index + (direction or -1)), newest)
+            cycle, slot = divmod(index, width)
         return cycle, slot
+
+    def _is_empty_target(self, cycle: int) -> bool:
+        assert self._stream is not None
+        return int(self._stream.accepted(cycle, cycle + 1)[0]) < self._stream.params.k
