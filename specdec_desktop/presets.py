@@ -77,7 +77,7 @@ class Preset:
         return None if best is None else float(speedup(self.p, best, self.c))
 
     def as_dict(self) -> dict:
-        """The JSON form of ``specdec-desktop presets --json`` (CONTRACT.md)."""
+        """The JSON form of ``specdec-desktop presets --json`` (docs/interface.md)."""
         return {
             "name": self.name,
             "p": self.p,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..model import Parameters, readouts
+from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts
 from ..model.parameters import SPECS
 from ..wording.cards import CARDS, card_texts
 
@@ -15,11 +15,12 @@ def _plain(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html).replace("&nbsp;", " ")
 
 
-def readout_text(params: Parameters) -> str:
-    """Five lines: the parameters, then each card's title, figure and detail."""
-    texts = card_texts(readouts(params))
+def readout_text(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> str:
+    """Five lines: the parameters (and assumptions), then each card's title, figure and detail."""
+    texts = card_texts(readouts(params, assumptions))
     values = ", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS)
-    lines = [f"SpecDec Desktop: {values}"]
+    named = "" if assumptions.is_default else f"; assumptions {assumptions.describe()}"
+    lines = [f"SpecDec Desktop: {values}{named}"]
     for card in CARDS:
         text = texts[card.name]
         lines.append(f"{card.title}: {text.value} ({_plain(text.detail)})")

@@ -1,7 +1,7 @@
 """``specdec-desktop presets [--json]``: list the cited presets with the model's prediction beside each.
 
 The parser half loads neither Qt nor numpy; :func:`run_presets` imports
-:mod:`specdec_desktop.presets` when it runs.  JSON (CONTRACT.md): a list of objects with
+:mod:`specdec_desktop.presets` when it runs.  JSON (docs/interface.md): a list of objects with
 ``name``, ``p``, ``c``, ``k``, ``source``, ``published_speedup`` (or null), and also
 ``published_note``, ``predicted_speedup``, ``best_k``, ``best_speedup``, ``derivation``, ``why``.
 """

@@ -1,4 +1,4 @@
-"""The model with its assumptions relaxed (CONTRACT.md, "Assumptions"; docs/model.md derives it).
+"""The model with its assumptions relaxed (docs/interface.md; docs/model.md derives it).
 
 * expected tokens  ``E(k) = 1 + Σ_{i=1..k} d^(i(i−1)/2) · m_i``, where ``m_i = E[P^i]`` is
   ``p^i`` for a constant acceptance and ``Π_{j=0..i−1} (pκ + j)/(κ + j)`` when each cycle's

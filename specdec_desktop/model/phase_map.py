@@ -7,7 +7,7 @@ capped search, and vectorised over the grid (a 256x256 map in a few
 milliseconds: ``benchmarks/bench_phase_map.py``).
 
 **Exact fast path** (closed-form tokens, cost affine in ``k``: the original model,
-and the assumptions ``overhead`` and ``verify_growth``, see CONTRACT.md).  With
+and the assumptions ``overhead`` and ``verify_growth``, see docs/interface.md).  With
 ``E(k) = (1 - p^(k+1)) / (1 - p)`` and ``C(k) = a + g k``, cross-multiplying
 ``S(k+1) > S(k)`` gives (``closed_form._rises_after`` for ``a = 1, g = c``)::
 
@@ -123,7 +123,7 @@ def grid_axis(count: int) -> NDArray[np.float64]:
 def _affine_cost(c: NDArray[np.float64], a: Assumptions) -> tuple[NDArray, NDArray] | None:
     """``(a0, g)`` with ``C(k) = a0 + g k`` when tokens keep their closed form and the cost is affine.
 
-    CONTRACT.md: ``C(k) = o + k c + (1 + b k) max(1, B(k+1)/n*) / max(1, B/n*)``.  With the knee
+    docs/model.md: ``C(k) = o + k c + (1 + b k) max(1, B(k+1)/n*) / max(1, B/n*)``.  With the knee
     off the batch factor is 1, so ``C = (1 + o) + (c + b) k``; with ``B >= n*`` and no verify growth
     it is ``k + 1``, so ``C = (1 + o) + (c + 1) k``.  The original model is ``a0 = 1, g = c``
     exactly (no arithmetic, so the answers match ``best_draft_length`` bit for bit).
@@ -291,7 +291,7 @@ def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
     p, c : 1-D arrays of float
         Acceptance rates and draft costs, each in [0, 1] (any order, any length).
     **assumptions
-        The model's assumption keywords (CONTRACT.md, "Assumptions"); defaults are the
+        The model's assumption keywords (docs/interface.md); defaults are the
         original model and may be omitted.
 
     Returns

@@ -10,6 +10,15 @@ Version 1 looks like this (``tour`` may be left out or ``null``)::
       "tour": {"file": "default", "scene": 3, "active": true}
     }
 
+Version 2 (written since issue 11) adds the assumptions of the active model, every key
+present (``null`` turns ``spread`` or ``knee`` off)::
+
+      "assumptions": {"decay": 1.0, "spread": null, "verify_growth": 0.05,
+                      "batch": 1, "knee": null, "overhead": 0.0}
+
+Version 1 files open unchanged (their assumptions are the original model's); a version 1 file
+with an ``assumptions`` key is an error, as any unknown key is.
+
 ``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
 of a tour file, relative to the scenario file's folder (or absolute);
 ``tour.scene`` counts from 1.  Reading is strict: unknown keys, wrong types and
@@ -25,10 +34,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..atomic_write import write_atomically
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..model.parameters import Parameters
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
+    expect_assumptions,
     expect_bool,
     expect_header,
     expect_int,
@@ -51,7 +62,9 @@ __all__ = [
 ]
 
 SCENARIO_FORMAT = "specdec-desktop-scenario"
-SCENARIO_VERSION = 1
+SCENARIO_VERSION = 2
+#: The oldest version still read (version 1: no assumptions).
+SCENARIO_OLDEST_VERSION = 1
 #: ``tour.file`` value that names the tour bundled with the app.
 BUILTIN_TOUR = "default"
 _MAX_PATH = 1024
@@ -75,6 +88,7 @@ class Scenario:
     theme: str = DEFAULT_THEME_CHOICE
     zoom: float = 1.0
     tour: TourPosition | None = None
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
 
 
 def _theme(value: Any, where: str) -> str:
@@ -92,8 +106,15 @@ def scenario_from_json(document: Any) -> Scenario:
     FileProblem
         Naming the key at fault (without a file name).
     """
-    doc = expect_header(document, SCENARIO_FORMAT, SCENARIO_VERSION, "SpecDec Desktop scenario")
-    expect_object(doc, "the file", ["format", "version", "parameters", "view"], ["tour"])
+    doc = expect_header(
+        document,
+        SCENARIO_FORMAT,
+        SCENARIO_VERSION,
+        "SpecDec Desktop scenario",
+        oldest=SCENARIO_OLDEST_VERSION,
+    )
+    optional_keys = ["tour", "assumptions"] if doc["version"] >= 2 else ["tour"]
+    expect_object(doc, "the file", ["format", "version", "parameters", "view"], optional_keys)
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
     theme = _theme(view["theme"], "view.theme")
@@ -106,7 +127,10 @@ def scenario_from_json(document: Any) -> Scenario:
             scene=expect_int(raw["scene"], "tour.scene", 1, _MAX_SCENES) - 1,
             active=expect_bool(raw["active"], "tour.active"),
         )
-    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour)
+    assumptions = DEFAULT_ASSUMPTIONS
+    if doc.get("assumptions") is not None:
+        assumptions = expect_assumptions(doc["assumptions"], "assumptions")
+    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour, assumptions=assumptions)
 
 
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
@@ -116,6 +140,7 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         "version": SCENARIO_VERSION,
         "parameters": scenario.parameters.as_dict(),
         "view": {"theme": scenario.theme, "zoom": scenario.zoom},
+        "assumptions": scenario.assumptions.as_dict(),
     }
     if scenario.tour is not None:
         document["tour"] = {

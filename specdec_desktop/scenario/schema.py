@@ -14,6 +14,7 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ..model.assumptions import ASSUMPTION_SPECS, Assumptions
 from ..model.parameters import SPECS, Parameters
 from .safe_json import FileProblem
 
@@ -127,8 +128,38 @@ def expect_parameters(value: Any, where: str) -> Parameters:
     return Parameters(**values)
 
 
-def expect_header(document: Any, format_name: str, version: int, what: str) -> dict[str, Any]:
-    """The top level must be an object whose ``format`` is ``format_name`` and ``version`` is ``version``."""
+def expect_assumptions(value: Any, where: str, partial: bool = False) -> Assumptions:
+    """An object with exactly the six assumptions (``null`` = off for ``spread`` and ``knee``).
+
+    With ``partial`` any of them may be left out (a tour scene names only what it changes).
+    """
+    names = [spec.name for spec in ASSUMPTION_SPECS]
+    obj = expect_object(value, where, [] if partial else names, names if partial else ())
+    values = {}
+    for spec in ASSUMPTION_SPECS:
+        if spec.name not in obj:
+            continue
+        raw = obj[spec.name]
+        if raw is None and spec.optional:
+            values[spec.name] = None
+            continue
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            off = " or null" if spec.optional else ""
+            raise FileProblem("type", f"{where}.{spec.name} must be a number{off}, got {_describe(raw)}")
+        try:
+            values[spec.name] = spec.check(raw, bounded=True)
+        except ValueError as error:
+            kind = "type" if "whole number" in str(error) else "range"
+            message = str(error).removeprefix(f"{spec.name} ")
+            raise FileProblem(kind, f"{where}.{spec.name} {message}") from None
+    return Assumptions(**values)
+
+
+def expect_header(
+    document: Any, format_name: str, version: int, what: str, oldest: int | None = None
+) -> dict[str, Any]:
+    """The top level must be an object whose ``format`` is ``format_name`` and whose ``version``
+    is ``version`` (or, with ``oldest``, any version from ``oldest`` to ``version``)."""
     if not isinstance(document, dict):
         raise FileProblem("format", f"is not a {what} file (expected a JSON object at the top)")
     if document.get("format") != format_name:
@@ -144,6 +175,8 @@ def expect_header(document: Any, format_name: str, version: int, what: str) -> d
             f"was written by a newer SpecDec Desktop (version {found_version}); "
             f"this one reads version {version}",
         )
+    if oldest is not None and oldest <= found_version <= version:
+        return document
     if found_version != version:
         raise FileProblem(
             "version", f"has version {found_version}; this SpecDec Desktop reads version {version}"

@@ -21,7 +21,9 @@ Version 1::
 ``animation`` (optional) asks for the token-by-token run: ``play`` starts it,
 ``seed`` (optional) makes it repeatable, ``speed`` (optional, default 1) is a
 multiplier; a scene with an animation shows the ``token-run`` panel.
-``focus`` (optional) says what the scene is about, so the presenting layout gives it
+``assumptions`` (optional) sets some of the model's assumptions for the scene, e.g.
+``{"spread": 2}``; those left out, and every one in a scene without the key, are the original
+model's.  ``focus`` (optional) says what the scene is about, so the presenting layout gives it
 the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
 default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
@@ -35,9 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import resources
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
+    expect_assumptions,
     expect_bool,
     expect_header,
     expect_int,
@@ -94,6 +98,8 @@ class Scene:
     animation: Animation | None = None
     #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
     focus: str = "chart"
+    #: The assumptions the scene shows (the original model's unless the scene sets some).
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
 
 
 @dataclass(frozen=True)
@@ -114,7 +120,9 @@ def _animation(value: Any, where: str) -> Animation:
 
 
 def _scene(value: Any, where: str) -> Scene:
-    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus"])
+    obj = expect_object(
+        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions"]
+    )
     tab = obj.get("tab")
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
@@ -141,6 +149,11 @@ def _scene(value: Any, where: str) -> Scene:
         parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
         tab="token-run" if animation is not None or focus == "run" else tab,
         animation=animation,
+        assumptions=(
+            DEFAULT_ASSUMPTIONS
+            if obj.get("assumptions") is None
+            else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True)
+        ),
     )
 
 

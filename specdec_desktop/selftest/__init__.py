@@ -31,7 +31,7 @@ CHECKS: list[tuple[str, Check]] = [
     ("resources", check_resources),  # every bundled file loads; the icon has every size
     ("fonts", check_text_in_font),  # every character on screen is in the bundled font
     ("controls", check_controls),  # sliders, keys and entry boxes drive the state
-    ("cards", check_cards),  # model = SPEC reference values; cards show the model
+    ("cards", check_cards),  # model = its reference points; cards show the model
     ("chart", check_chart),  # curves, band, markers and ranges = the model
     ("themes", check_themes),  # light, dark, projector applied to window and chart
     ("token run", check_token_run),  # plays the animation when the build has one

@@ -25,6 +25,7 @@ from .history import ParameterHistory
 from .parameter_state import ParameterState
 from .player import Player
 from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
+from .simulation_check import SimulationCheck
 from .view_state import ViewState
 
 __all__ = ["AppState"]
@@ -62,6 +63,8 @@ class AppState(QObject):
         Where on the run we are, and how fast it plays.
     view : ViewState
         Theme, zoom, full screen, blank screen, help, tour position.
+    simulation : SimulationCheck
+        Whether the simulated-speedup overlay is on (it simulates off the GUI thread).
     history : ParameterHistory
         Undo and redo of :attr:`parameters` and :attr:`assumptions`.
     """
@@ -94,6 +97,7 @@ class AppState(QObject):
         )
         self.player = Player(self.run, clock=clock, parent=self)
         self.view = ViewState(self)
+        self.simulation = SimulationCheck(self.parameters, self.assumptions, parent=self)
         self.history = ParameterHistory(
             self.parameters, clock=history_clock, assumptions=self.assumptions, parent=self
         )

@@ -31,7 +31,7 @@ from ..model import ASSUMPTION_SPECS, Assumptions, AssumptionSpec
 
 __all__ = ["INPUT_NAMES", "AssumptionsPanel"]
 
-#: objectName of each entry box, as CONTRACT.md fixes them.
+#: objectName of each entry box, as docs/interface.md lists them.
 INPUT_NAMES = {
     "decay": "decayInput",
     "spread": "spreadInput",

@@ -195,7 +195,9 @@ class MainWindow(QMainWindow):
         self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.token_run_scroll, "One run, token by token")
         for tab_title, html in ESSAYS:
-            self.tabs.addTab(ExplanationView(tab_title, html), tab_title)
+            essay = ExplanationView(tab_title, html)
+            essay.anchorClicked.connect(self._on_essay_link)
+            self.tabs.addTab(essay, tab_title)
         for index in range(self.tabs.count()):
             self.tabs.setTabToolTip(index, self.tabs.tabText(index))
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
@@ -242,6 +244,10 @@ class MainWindow(QMainWindow):
         self.assumptions_panel.edited.connect(self._on_assumption_edited)
         self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
         self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
+        self.simulation = app_state.simulation
+        self.assumptions_panel.simulate_toggled.connect(self.simulation.set_enabled)
+        self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
+        self.simulation.finished.connect(self._on_simulated)
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
 
@@ -518,6 +524,24 @@ class MainWindow(QMainWindow):
     def _on_assumptions_reset(self) -> None:
         with self.app_state.history.step("original model"):
             self.assumptions_state.reset()
+
+    def _on_essay_link(self, url) -> None:
+        if url.toString() == "assumptions:open":
+            self.reveal_assumptions()
+
+    def reveal_assumptions(self) -> None:
+        """Open the Assumptions panel and scroll the left column to it."""
+        self.assumptions_panel.set_expanded(True)
+        self.left_column.ensureWidgetVisible(self.assumptions_panel)
+        self.assumptions_panel.toggle.setFocus()
+
+    def _on_simulated(self, k, values, half_width) -> None:
+        if self.chart is not None:
+            self.chart.show_simulation(k, values, half_width)
+
+    def closeEvent(self, event) -> None:
+        self.simulation.shutdown()
+        super().closeEvent(event)
 
     def _on_assumptions(self, _assumptions: Assumptions) -> None:
         self._render(self.state.params)

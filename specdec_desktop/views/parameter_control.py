@@ -29,7 +29,7 @@ from ..model.parameters import MAX_DECIMALS
 
 __all__ = ["OBJECT_NAMES", "ParameterControl"]
 
-#: objectNames of (slider, entry box) by parameter name, as CONTRACT.md fixes them.
+#: objectNames of (slider, entry box) by parameter name, as docs/interface.md lists them.
 OBJECT_NAMES = {
     "k": ("draftLengthSlider", "draftLengthInput"),
     "p": ("acceptanceSlider", "acceptanceInput"),

@@ -92,8 +92,9 @@ class WindowServices(QObject):
         for action_id in THEME_ACTIONS:
             self.actions[action_id].triggered.connect(self._forget_session_theme)
         self.state.changed.connect(self._save_timer.start)
-        self.view.themeChanged.connect(self._save_timer.start)
-        self.view.zoomChanged.connect(self._save_timer.start)
+        app_state.assumptions.changed.connect(self._save_timer.start)
+        self.view.theme_changed.connect(self._save_timer.start)
+        self.view.zoom_changed.connect(self._save_timer.start)
         window.installEventFilter(self)
 
     @property
@@ -145,6 +146,7 @@ class WindowServices(QObject):
         """Default parameters, theme and zoom; Reset targets the defaults; saved settings forgotten."""
         with self.history.step("restore defaults"):
             self.state.set_params(Parameters())
+            self.window.app_state.assumptions.reset()
         self.view.reset()
         self.scenarios.baseline = Parameters()
         self._saved_theme = None
@@ -172,7 +174,8 @@ class WindowServices(QObject):
 
     def save_settings(self) -> None:
         theme = self._saved_theme if self._saved_theme is not None else self.view.theme_choice
-        self.settings.save(self.state.params, theme, self.view.zoom)
+        assumptions = self.window.app_state.assumptions.assumptions
+        self.settings.save(self.state.params, theme, self.view.zoom, assumptions)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.window and event.type() == QEvent.Type.Close:
@@ -187,6 +190,7 @@ class WindowServices(QObject):
         for precedence)."""
         loaded = self.settings.load()
         self.state.set_params(loaded.parameters)
+        self.window.app_state.assumptions.set_assumptions(loaded.assumptions)
         self.view.set_theme_choice(loaded.theme_choice)
         self.view.set_zoom(loaded.zoom)
         if options.scenario is not None:

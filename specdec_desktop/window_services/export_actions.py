@@ -55,7 +55,12 @@ class ExportActions(QObject):
         name = printable(path.name, 80)
         try:
             note = export_chart_file(
-                path, self.state.params, self._theme(), self.window.font_family, chart=self.window.chart
+                path,
+                self.state.params,
+                self._theme(),
+                self.window.font_family,
+                chart=self.window.chart,
+                assumptions=self.window.app_state.assumptions.assumptions,
             )
         except (OSError, ValueError) as error:
             why = reason(error) if isinstance(error, OSError) else str(error)
@@ -78,7 +83,7 @@ class ExportActions(QObject):
             self.export_to(path)
 
     def copy_readouts(self) -> str:
-        text = readout_text(self.state.params)
+        text = readout_text(self.state.params, self.window.app_state.assumptions.assumptions)
         QGuiApplication.clipboard().setText(text)
         self.window.statusBar().showMessage("Readouts copied to the clipboard", 4000)
         return text

@@ -45,7 +45,11 @@ def export_chart(options: LaunchOptions, font_family: str | None) -> int:
     assert options.export_chart is not None
     try:
         note = export_chart_file(
-            options.export_chart, options.start_parameters(), _export_theme(options), font_family or "Inter"
+            options.export_chart,
+            options.start_parameters(),
+            _export_theme(options),
+            font_family or "Inter",
+            assumptions=options.start_assumptions(),
         )
     except OSError as error:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).

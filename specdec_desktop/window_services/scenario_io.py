@@ -67,7 +67,13 @@ class ScenarioIO(QObject):
             scene=self.view.tour_scene,
             active=self.view.tour_active,
         )
-        return Scenario(self.state.params, self.view.theme_choice, self.view.zoom, position)
+        return Scenario(
+            self.state.params,
+            self.view.theme_choice,
+            self.view.zoom,
+            position,
+            assumptions=self.window.app_state.assumptions.assumptions,
+        )
 
     # -- opening --------------------------------------------------------------------------
 
@@ -83,6 +89,7 @@ class ScenarioIO(QObject):
             self.view.set_theme_choice(scenario.theme)
             self.view.set_zoom(scenario.zoom)
             self.state.set_params(scenario.parameters)
+            self.window.app_state.assumptions.set_assumptions(scenario.assumptions)
         self.baseline = scenario.parameters
         self.path = opened.path
         self.window.setWindowFilePath(str(opened.path))

@@ -1,4 +1,4 @@
-"""Settings that persist between launches (last parameters, theme, zoom), as a small INI file.
+"""Settings that persist between launches (last parameters, assumptions, theme, zoom), as a small INI file.
 
 The file lives where QSettings keeps an INI file for this application (the
 user's configuration folder on every platform: one readable format that a lab
@@ -32,7 +32,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from ..atomic_write import write_atomically
-from ..model import SPECS, Parameters
+from ..model import ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS, SPECS, Assumptions, Parameters
 from ..view_options import DEFAULT_THEME_CHOICE, validate_theme_choice, validate_zoom
 
 __all__ = [
@@ -68,6 +68,7 @@ class LoadedSettings:
     theme_choice: str
     zoom: float
     notice: str | None = None
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
 
 
 def _number(text: str) -> float:
@@ -184,6 +185,15 @@ class SettingsStore:
                 values[spec.name] = spec.validate(raw)
             except ValueError:
                 bad.append(spec.label.lower())
+        assumed = {}
+        for spec in ASSUMPTION_SPECS:
+            raw = parser.get("assumptions", spec.name, fallback=None)
+            if raw is None:
+                continue
+            try:
+                assumed[spec.name] = spec.check(raw, bounded=True)
+            except ValueError:
+                bad.append(spec.label.lower())
         theme = DEFAULT_THEME_CHOICE
         raw_theme = parser.get("view", "theme", fallback=None)
         if raw_theme is not None:
@@ -201,14 +211,26 @@ class SettingsStore:
         notice = None
         if bad:
             notice = f"Some saved settings were unusable and are back to their defaults: {', '.join(bad)}."
-        return LoadedSettings(Parameters(**values), theme, zoom, notice)
+        return LoadedSettings(Parameters(**values), theme, zoom, notice, Assumptions(**assumed))
 
-    def save(self, parameters: Parameters, theme_choice: str, zoom: float) -> None:
+    def save(
+        self,
+        parameters: Parameters,
+        theme_choice: str,
+        zoom: float,
+        assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+    ) -> None:
         """Write the file atomically; a folder that cannot be written means nothing is saved."""
         if self._path is None:
             return
         lines = ["[General]", f"version={SETTINGS_VERSION}", "", "[parameters]"]
         lines += [f"{spec.name}={getattr(parameters, spec.name)!r}" for spec in SPECS]
+        if not assumptions.is_default:  # only what differs from the original model
+            lines += ["", "[assumptions]"]
+            lines += [
+                f"{name}={'off' if value is None else repr(value)}"
+                for name, value in assumptions.keywords().items()
+            ]
         theme, zoom = validate_theme_choice(theme_choice), validate_zoom(zoom)
         lines += ["", "[view]", f"theme={theme}", f"zoom={zoom!r}"]
         try:

@@ -54,7 +54,7 @@ class TourController(QObject):
         actions["tour.next"].triggered.connect(self.next)
         actions["tour.previous"].triggered.connect(self.previous)
         actions["tour.stop"].triggered.connect(self.stop)
-        view.tourChanged.connect(self._show)
+        view.tour_changed.connect(self._show)
         self._enable_actions()
 
     # -- the tour itself ------------------------------------------------------------------
@@ -128,6 +128,9 @@ class TourController(QObject):
         scene = self.tour.scenes[index]
         with self.history.step(f"tour scene {index + 1}"):
             self.state.set_params(scene.parameters)
+            self.window.app_state.assumptions.set_assumptions(scene.assumptions)
+        if not scene.assumptions.is_default:
+            self.window.assumptions_panel.set_expanded(True)
         self.window.set_scene_focus(scene.focus)
         if scene.animation is not None:
             self.window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..model import ASSUMPTION_SPECS, Assumptions, Parameters, Readouts, peak
+from ..model.parameters import DRAFT_LENGTH
 from .numbers import format_count, format_figure, format_parameter, format_times
 
 __all__ = ["CARDS", "Card", "CardText", "card_texts", "format_times", "widest_values", "worked_numbers"]
@@ -93,10 +94,12 @@ def card_texts(r: Readouts) -> dict[str, CardText]:
         )
     else:
         assert r.best_speedup is not None
+        reach = int(DRAFT_LENGTH.maximum)
+        beyond = f"; beyond the slider, which stops at {reach}" if r.best_k > reach else ""
         best = CardText(
             value=f"k = {format_count(r.best_k)}",
-            detail=f"reaches {format_times(r.best_speedup)} at p = {p}, c = {c}",
-            spoken=f"{r.best_k}, reaching {r.best_speedup:.2f} times",
+            detail=f"reaches {format_times(r.best_speedup)} at p = {p}, c = {c}{beyond}",
+            spoken=f"{r.best_k}, reaching {r.best_speedup:.2f} times{beyond.replace(';', ',')}",
         )
     texts = {
         "tokensCard": CardText(

@@ -146,3 +146,55 @@ def test_open_panel_fits_at_1024x768(qtbot, projector):
     window.left_column.ensureWidgetVisible(box)
     qtbot.waitUntil(lambda: box.visibleRegion().boundingRect().width() == box.width())
     assert box.focusPolicy() != Qt.FocusPolicy.NoFocus
+
+
+def test_tour_has_a_scene_per_assumption_and_each_sets_it(window):
+    from specdec_desktop.scenario import default_tour_path, load_tour
+
+    tour = load_tour(default_tour_path())
+    set_by_scenes = set()
+    for scene in tour.scenes:
+        set_by_scenes |= set(scene.assumptions.keywords())
+    assert set_by_scenes == {"decay", "spread", "verify_growth", "batch", "knee", "overhead"}
+    controller = window.services.tour
+    index = next(i for i, s in enumerate(tour.scenes) if s.assumptions.spread == 2.0)
+    window.app_state.view.set_tour(True, index)
+    assert window.app_state.assumptions.assumptions == Assumptions(spread=2.0)
+    assert window.assumptions_panel.expanded
+    assert card_value(window, "bestCard") == "k = 9"
+    window.app_state.view.set_tour(True, 0)  # a scene without assumptions: the original model
+    assert window.app_state.assumptions.assumptions.is_default
+    assert controller is not None
+
+
+def test_a_tour_scene_with_a_bad_assumption_is_refused():
+    from specdec_desktop.scenario import FileProblem
+    from specdec_desktop.scenario.tour_file import tour_from_json
+
+    scene = {"title": "t", "caption": "c", "parameters": {"k": 4, "p": 0.75, "c": 0.15}}
+    good = {"format": "specdec-desktop-tour", "version": 1, "title": "T", "scenes": [scene]}
+    assert tour_from_json(good).scenes[0].assumptions.is_default
+    good["scenes"][0] = {**scene, "assumptions": {"knee": 64, "batch": 8}}
+    assert tour_from_json(good).scenes[0].assumptions == Assumptions(knee=64.0, batch=8)
+    good["scenes"][0] = {**scene, "assumptions": {"decay": 2}}
+    with pytest.raises(FileProblem, match=r"scenes\[0\]\.assumptions\.decay|assumptions.decay"):
+        tour_from_json(good)
+
+
+def test_the_essay_explains_each_assumption_and_its_link_opens_the_panel(window):
+    from PySide6.QtCore import QUrl
+    from PySide6.QtWidgets import QTextBrowser
+
+    window.show_tab("model-limits")
+    essay = window.tabs.currentWidget()
+    if not isinstance(essay, QTextBrowser):
+        essay = essay.findChild(QTextBrowser)
+    text = essay.toPlainText()
+    for box in ("box d", "box κ", "box β", "boxes B and n*", "box o"):
+        assert box in text, box
+    assert "Why burstiness raises the speedup" in text
+    for number in ("1.77×", "2.30×", "1.71×", "1.52×", "1.79×"):
+        assert number in text
+    assert not window.assumptions_panel.expanded
+    essay.anchorClicked.emit(QUrl("assumptions:open"))
+    assert window.assumptions_panel.expanded

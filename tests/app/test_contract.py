@@ -1,4 +1,4 @@
-"""Every public name of CONTRACT.md exists and behaves as described."""
+"""Every public name of docs/interface.md exists and behaves as described."""
 
 from __future__ import annotations
 

@@ -241,3 +241,16 @@ def test_a_settings_file_with_a_byte_order_mark_is_read(tmp_path):
     assert loaded.notice is None
     shown = (loaded.parameters.k, loaded.parameters.p, loaded.theme_choice, loaded.zoom)
     assert shown == (9, 0.8, "dark", 1.25)
+
+
+def test_a_metrics_file_over_the_limit_gives_its_real_size_and_one_line(tmp_path, monkeypatch):
+    from specdec_desktop.measured import scan
+
+    monkeypatch.setattr(scan, "MAX_BYTES", 64 * 1024)
+    path = tmp_path / "two\nlines.log"
+    path.write_bytes(b"x" * (64 * 1024 + 1))
+    with pytest.raises(scan.MetricsProblem) as caught:
+        scan.read_metrics(path)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith("two\\nlines.log: ")
+    assert "is 65,537 bytes; the limit is 64 KiB" in message

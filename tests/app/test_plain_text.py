@@ -114,15 +114,51 @@ def test_undo_text_keeps_an_ampersand_in_a_file_name(qtbot, tmp_path):
 
 
 def test_no_label_that_can_show_file_text_interprets_markup(qtbot, tmp_path):
-    """Every label whose text came from a tour shows it as plain text (a sweep of the window)."""
-    path = tmp_path / "tour.json"
-    path.write_text(json.dumps(_tour("<b>x</b>", "<b>x</b>")), encoding="utf-8")
+    """A sweep: markup pushed through every way a file reaches the window, then every label and
+    message box anywhere that shows it must be plain text (new panels are covered as they come)."""
+    sentinel = "<b>x</b>"
+    tour = tmp_path / "tour.json"
+    tour.write_text(json.dumps(_tour(sentinel, sentinel)), encoding="utf-8")
+    bad = tmp_path / "<b>x<b>.json"  # "/" cannot be in a name: an unbalanced tag is still markup
+    bad.write_text("{", encoding="utf-8")
+    scenario = {
+        "format": "specdec-desktop-scenario",
+        "version": 1,
+        "parameters": {"k": 5, "p": 0.5, "c": 0.2},
+        "view": {"theme": "dark", "zoom": 1.0},
+        sentinel: 1,
+    }
+    quoted = tmp_path / "quoted.json"
+    quoted.write_text(json.dumps(scenario), encoding="utf-8")
     window = open_window(qtbot)
-    assert window.services.scenarios.open_tour_path(path)
-    showing = [label for label in window.findChildren(QLabel) if "<b>x</b>" in label.text()]
-    assert showing, "the tour's text is shown somewhere"
-    for label in showing:
-        assert label.textFormat() == Qt.TextFormat.PlainText, label.objectName()
+    services = window.services
+    showing: list = []
+
+    def sweep() -> None:
+        from PySide6.QtWidgets import QApplication
+
+        for top in QApplication.topLevelWidgets():
+            widgets = [top, *top.findChildren(QLabel), *top.findChildren(QMessageBox)]
+            for widget in widgets:
+                if isinstance(widget, (QLabel, QMessageBox)) and "<b>x" in widget.text():
+                    showing.append(widget)
+                    assert widget.textFormat() == Qt.TextFormat.PlainText, widget.objectName()
+
+    assert services.scenarios.open_tour_path(tour)
+    sweep()
+    for path in (bad, quoted):
+        assert not services.scenarios.open_path(path)
+        sweep()
+        _close_boxes(window)
+    assert not services.scenarios.open_tour_path(bad)
+    sweep()
+    _close_boxes(window)
+    target = tmp_path / "<b>x<b>.csv"
+    target.mkdir()
+    assert not services.exports.export_to(target)
+    sweep()
+    _close_boxes(window)
+    assert len(showing) >= 5, "the markup reached the banner and every message box"
 
 
 def test_markup_everywhere_in_a_separate_process_survives(tmp_path):

@@ -129,7 +129,7 @@ def test_a_bad_scenario_changes_nothing_and_says_why(qtbot, tmp_path, case):
     [
         (
             lambda s: s.__setitem__("tour", {"file": "default", "scene": 99, "active": True}),
-            "tour has 8 scenes",
+            "tour has 13 scenes",
         ),
         (
             lambda s: s.__setitem__("tour", {"file": "tour.json", "scene": 1, "active": True}),
@@ -186,7 +186,9 @@ def test_export_svg_parses_and_holds_the_chart(qtbot, tmp_path):
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     texts = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
     assert "draft length k" in texts and "best k = 4" in texts
+    assert "at k = 6, p = 0.750, c = 0.150" in texts  # readable on its own: the parameters
     assert len(list(root.iter("{http://www.w3.org/2000/svg}path"))) >= 5
+    assert window.chart.getPlotItem().titleLabel.isVisible() is False  # the window's has none
 
 
 def test_export_csv_has_the_plotted_values(qtbot, tmp_path):
@@ -195,7 +197,7 @@ def test_export_csv_has_the_plotted_values(qtbot, tmp_path):
     path = tmp_path / "curves.csv"
     assert window.services.exports.export_to(path)
     rows = list(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
-    assert rows[0] == ["k", "speedup_p=0.82", "speedup_p=0.72", "speedup_p=0.92"]
+    assert rows[0] == ["k", "speedup_p=0.820_c=0.070", "band_low_p=0.720", "band_high_p=0.920"]
     table = np.array([[float(v) for v in row] for row in rows[1:]])
     chart = window.chart
     for column, item in ((1, chart.curve), (2, chart.lower), (3, chart.upper)):

@@ -112,7 +112,7 @@ def test_theme_follows_the_system_scheme_live(qtbot):
 
 
 def test_projector_theme_is_legible_at_1920x1080(qtbot):
-    """Smallest text >= 24 px and card figures >= 48 px, tour caption showing (SPEC section 3)."""
+    """Smallest text >= 24 px and card figures >= 48 px, tour caption showing (README: presenting)."""
     window = open_window(qtbot, ["--projector", "--tour"], size=(1920, 1080))
     assert window.services.banner.isVisible()
     checked = 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import types
@@ -91,3 +92,22 @@ def test_qt_failing_to_import_is_one_line_naming_the_package(monkeypatch, capsys
 
 def test_other_import_errors_are_not_disguised():
     assert qt_platform.import_failure(ImportError("No module named 'PySide6'")) is None
+
+
+@linux_only
+@pytest.mark.skipif(shutil.which("ldd") is None, reason="needs ldd")
+def test_missing_libraries_of_a_plugin_are_found_with_ldd(tmp_path):
+    # The X11 plugin copied away from Qt's lib folder: its RUNPATH no longer finds libQt6XcbQpa.
+    import PySide6
+
+    plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    if not plugin.is_file():
+        pytest.skip("this PySide6 has no X11 plugin")
+    copy = tmp_path / "a" / "b" / plugin.name
+    copy.parent.mkdir(parents=True)
+    shutil.copy(plugin, copy)
+    missing = qt_platform.missing_libraries(copy)
+    assert "libQt6XcbQpa.so.6" in missing
+    assert qt_platform.missing_libraries(plugin) == [] or all(
+        name in qt_platform.DEBIAN_PACKAGES for name in qt_platform.missing_libraries(plugin)
+    )

@@ -1,4 +1,4 @@
-"""The command line, exactly as CONTRACT.md describes it (run as real processes)."""
+"""The command line, as docs/interface.md describes it (run as real processes)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The command line's assumption flags and ``calc --simulate`` (issue 11; CONTRACT.md, "Command line")."""
+"""The command line's assumption flags and ``calc --simulate`` (docs/interface.md, command line)."""
 
 from __future__ import annotations
 

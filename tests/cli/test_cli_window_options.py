@@ -103,7 +103,8 @@ def test_export_csv_from_the_command_line(tmp_path):
     result = run("--export-chart", str(out), "--p", "0.8", "--k", "9")
     assert result.returncode == 0, result.stderr
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
-    assert rows[0] == ["k", "speedup_p=0.8", "speedup_p=0.7", "speedup_p=0.9"]
+    assert rows[0] == ["k", "speedup_p=0.800_c=0.150", "band_low_p=0.700", "band_high_p=0.900"]
+    assert rows[1][1:] == ["1.0", "1.0", "1.0"]  # k = 0: plain decoding, exactly 1
     params = Parameters(k=9, p=0.8)
     curves = speedup_curves(params, readouts(params).best_k)
     table = np.array([[float(v) for v in row] for row in rows[1:]])

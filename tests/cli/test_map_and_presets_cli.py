@@ -1,4 +1,4 @@
-"""``--export-map`` and ``presets``, run as real processes (CONTRACT.md)."""
+"""``--export-map`` and ``presets``, run as real processes (docs/interface.md)."""
 
 from __future__ import annotations
 

@@ -174,3 +174,27 @@ def test_the_check_sees_a_circle_and_an_upward_import() -> None:
 def test_the_command_line_is_imported_by_nobody() -> None:
     importers = sorted(module for module, targets in _graph().items() if "specdec_desktop.cli" in targets)
     assert importers == ["specdec_desktop.__main__"]
+
+
+def test_signals_are_named_one_way() -> None:
+    """Every Qt signal is snake_case: ``theme_changed``, ``step_requested`` (not ``themeChanged``)."""
+    import re
+
+    declared = re.compile(r"^\s+(\w+) = Signal\(", re.M)
+    names = [
+        (path.name, name)
+        for path in PACKAGE.rglob("*.py")
+        for name in declared.findall(path.read_text(encoding="utf-8"))
+    ]
+    assert names, "no signals found: the pattern is out of date"
+    assert [item for item in names if not re.fullmatch(r"_?[a-z]+(_[a-z]+)*", item[1])] == []
+
+
+def test_the_code_cites_only_documents_it_ships() -> None:
+    """Docstrings point at docs/ in the repository, not at documents outside it."""
+    citing = [
+        path.relative_to(PACKAGE.parent).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if any(name in path.read_text(encoding="utf-8") for name in ("CONTRACT.md", "SPEC.md"))
+    ]
+    assert citing == []

@@ -128,3 +128,36 @@ def test_model_imports_no_qt():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("p", [0.0, 0.1, 0.3, 0.75, 0.8, 0.99, 0.999999, 1.0])
+def test_no_draft_is_exactly_plain_decoding(p):
+    """At k = 0 the curve is exactly 1 (one token per pass), not 0.9999999999999999."""
+    from specdec_desktop.model import Parameters, speedup_curves
+
+    curves = speedup_curves(Parameters(p=p, c=0.15), None)
+    assert curves.speedup[0] == curves.lower[0] == curves.upper[0] == 1.0
+    assert expected_tokens(p, 0) == 1.0
+
+
+def test_readouts_do_not_check_parameters_again(monkeypatch):
+    """``Parameters`` are checked when made; the readouts of a slider move do not check them again."""
+    from specdec_desktop.model import Parameters, geometric, readouts
+
+    params = Parameters(p=1.0, c=0.2)  # no peak: the limit is computed too
+    checks = []
+
+    def counting(original):
+        def check(value, name):
+            checks.append(name)
+            return original(value, name)
+
+        return check
+
+    monkeypatch.setattr(geometric, "as_probability", counting(geometric.as_probability))
+    monkeypatch.setattr(geometric, "as_cost", counting(geometric.as_cost))
+    for p in (1.0, 0.75, 0.1):
+        figures = readouts(params.with_values(p=p))
+    assert checks == []
+    assert figures.best_k == 0
+    assert geometric.has_peak(0.75, 0.15) and checks == ["p", "c"]  # the public function still checks

@@ -108,7 +108,7 @@ BAD_FILES = {
         "format",
     ),
     "format_list": ("[1, 2, 3]", "JSON object", "format"),
-    "version_newer": (variant(version=2), "newer", "version"),
+    "version_newer": (variant(version=3), "newer", "version"),
     "version_older": (variant(version=0), "version 0", "version"),
     "version_text": (variant(version="1"), "version number", "version"),
     "version_missing": (variant(version=KeyError), "version number", "version"),
@@ -190,7 +190,7 @@ def test_integral_float_k_is_accepted(tmp_path):
 
 def test_to_json_has_exactly_the_documented_keys():
     document = scenario_to_json(Scenario(tour=TourPosition("default", 4, True)))
-    assert set(document) == {"format", "version", "parameters", "view", "tour"}
+    assert set(document) == {"format", "version", "parameters", "view", "tour", "assumptions"}
     assert document["tour"] == {"file": "default", "scene": 5, "active": True}
 
 
@@ -198,7 +198,7 @@ def test_to_json_has_exactly_the_documented_keys():
 
 
 def test_bundled_tour_tells_the_story():
-    """The captions of the bundled tour are true of the model (SPEC section 3 and issue 5)."""
+    """The captions of the bundled tour are true of the model (README: the guided tour)."""
     tour = load_tour(default_tour_path())
     scenes = tour.scenes
     assert len(scenes) >= 6

@@ -28,10 +28,10 @@ def test_zoom_steps():
 
 def test_view_state_emits_only_on_change(qtbot):
     view = ViewState()
-    with qtbot.waitSignal(view.zoomChanged) as blocker:
+    with qtbot.waitSignal(view.zoom_changed) as blocker:
         view.zoom_in()
     assert blocker.args == [1.1]
-    with qtbot.assertNotEmitted(view.zoomChanged):
+    with qtbot.assertNotEmitted(view.zoom_changed):
         view.set_zoom(1.1)
     with pytest.raises(ValueError, match="zoom must lie between"):
         view.set_zoom(7)
@@ -43,11 +43,11 @@ def test_view_state_emits_only_on_change(qtbot):
 def test_theme_follows_the_system_only_when_asked(qtbot):
     view = ViewState()
     assert view.theme_name == "light"
-    with qtbot.waitSignal(view.themeChanged):
+    with qtbot.waitSignal(view.theme_changed):
         view.set_system_dark(True)
     assert view.theme_name == "dark"
     view.set_theme_choice("projector")
-    with qtbot.assertNotEmitted(view.themeChanged):
+    with qtbot.assertNotEmitted(view.theme_changed):
         view.set_system_dark(False)
     assert view.theme_name == "projector"
     view.set_theme_choice("system")

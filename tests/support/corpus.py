@@ -392,11 +392,11 @@ def _values(cases: _Cases, good: Any, values: dict[str, list[Any]]) -> None:
             cases.add(f"{field} {label}", "range", _dump(_set(good, field, value)), where, field=where)
 
 
-def _header(cases: _Cases, good: Any, other_format: str) -> None:
+def _header(cases: _Cases, good: Any, other_format: str, newer: int = 2) -> None:
     for value in (other_format, "", "SPECDEC-DESKTOP-SCENARIO", "specdec-desktop-settings", None, 1, ...):
         label = "missing" if value is ... else json.dumps(value)
         cases.add(f"format {label}", "header", _dump(_set(good, "format", value)), "format")
-    for value in (0, 2, -1, 999999, 1.0, "1", None, True, [1], ...):
+    for value in (0, newer, -1, 999999, 1.0, "1", None, True, [1], ...):
         label = "missing" if value is ... else json.dumps(value)
         cases.add(f"version {label}", "header", _dump(_set(good, "version", value)), "version")
 
@@ -482,7 +482,7 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
             "tour.file": ["", "   ", "x" * 1025],
         },
     )
-    _header(cases, good, "specdec-desktop-tour")
+    _header(cases, good, "specdec-desktop-tour", newer=3)  # scenarios are at version 2
     _schema(
         cases,
         good,

@@ -1,6 +1,6 @@
 """Every theme's colours meet WCAG 2.x contrast minimums, and token states stay distinguishable.
 
-Rules (projector stricter, see SPEC section 3):
+Rules (projector stricter; README, presenting):
 
 * text on every surface: >= 4.5:1 (light, dark), >= 7:1 (projector);
 * chart graphics (curve, axis, break-even line) >= 3:1 in every theme; in the

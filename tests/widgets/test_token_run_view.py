@@ -244,10 +244,10 @@ def test_lane_scale_keeps_both_bars_on_one_whole_pixel_scale() -> None:
 
 
 def test_apply_theme_restyles_the_strip(view) -> None:
-    small = view.strip._cell
+    small = view.strip.painter.cell
     view.apply_theme(PROJECTOR)
-    assert view.strip._cell == cell_size(PROJECTOR) > small
-    assert view.strip._colours.text.name() == PROJECTOR.text.lower()
+    assert view.strip.painter.cell == cell_size(PROJECTOR) > small
+    assert view.strip.painter.colours.text.name() == PROJECTOR.text.lower()
 
 
 def test_main_window_hosts_the_run_and_shows_it_on_a_shortcut(qtbot) -> None:
@@ -283,7 +283,7 @@ def test_main_window_hosts_the_run_and_shows_it_on_a_shortcut(qtbot) -> None:
     qtbot.waitUntil(lambda: not area.run.pending)
     assert area.run.stream.params.k == 9 and area.player.position == 0.0
     window.apply_theme(PROJECTOR)
-    assert area.strip._cell == cell_size(window.theme)  # the projector theme fitted to the window
+    assert area.strip.painter.cell == cell_size(window.theme)  # the projector theme fitted to the window
     assert window.theme.name == "projector"
 
 

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QWidget
 
 from ...model import Curves, Readouts
 from ...theme import Theme
+from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
 from .grid import GridLines
 from .labels import Box, LabelRequest, Obstacles, around, place_labels
@@ -199,6 +200,11 @@ class SpeedupChart(pg.PlotWidget):
                 pg.mkPen(_color(color), width=width) if kind == "pen" else pg.mkBrush(_color(color))
             )
         return self._marker_styles[key]
+
+    @property
+    def theme(self) -> Theme:
+        """The theme the chart is drawn in."""
+        return self._theme
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every item from ``theme`` (colours, line widths, marker and text sizes)."""
@@ -548,7 +554,8 @@ class SpeedupChart(pg.PlotWidget):
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
                 self.set_legend_entry("reference", "dash", "text_muted", entry)
-            _set_text(self.assumptions_label, readouts.assumptions.describe())
+            named = readouts.assumptions.describe()
+            _set_text(self.assumptions_label, f"assumptions: {named}" if named else "")
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -583,7 +590,8 @@ class SpeedupChart(pg.PlotWidget):
             # pyqtgraph applies a new range at the start of the next paint, which moves every
             # item during that paint and so schedules a second full paint; apply it now.
             plot.getViewBox().updateMatrix()
-        _set_text(self.band_label, f"band: p = {curves.p_lower:.2f} to {curves.p_upper:.2f}")
+        low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
+        _set_text(self.band_label, f"band: p = {low} to {high}")
         self.place_labels()
 
     def show_simulation(

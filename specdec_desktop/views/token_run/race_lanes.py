@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import RaceTotals
 from ...theme import Theme
+from ...wording.numbers import format_count
 from .glyphs import TokenColours
 
 __all__ = ["RaceLanes", "lane_scale"]
@@ -87,8 +88,8 @@ class RaceLanes(QWidget):
         self._totals = totals
         self._fraction = totals.passes - totals.plain_tokens
         self.setAccessibleDescription(
-            f"Speculative decoding {totals.speculative_tokens} tokens, "
-            f"plain decoding {totals.plain_tokens} tokens, after {totals.passes:.1f} passes"
+            f"Speculative decoding {format_count(totals.speculative_tokens)} tokens, "
+            f"plain decoding {format_count(totals.plain_tokens)} tokens, after {totals.passes:.1f} passes"
         )
         self.update()
 
@@ -154,7 +155,7 @@ class RaceLanes(QWidget):
         own = totals.target_tokens * per_token
         accepted = totals.accepted_tokens * per_token
         plain_done = totals.plain_tokens * per_token
-        own_count, accepted_count = totals.target_tokens, totals.accepted_tokens
+        own_count, accepted_count = format_count(totals.target_tokens), format_count(totals.accepted_tokens)
         segments = (
             (
                 QRectF(bar_left, tops[0], own, self._lane),
@@ -200,7 +201,7 @@ class RaceLanes(QWidget):
             painter.drawText(
                 QRectF(bar_left + end + self._gap, top, count_width + bar_width - end, self._lane),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                f"{count} tokens" if count != 1 else "1 token",
+                f"{format_count(count)} tokens" if count != 1 else "1 token",
             )
 
     def _paint_separators(

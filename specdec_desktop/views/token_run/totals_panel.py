@@ -12,12 +12,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...model import RaceTotals
+from ...wording.numbers import format_count, format_times
 
 __all__ = ["TotalsPanel", "format_totals"]
-
-
-def _count(value: int) -> str:
-    return f"{value:,}"
 
 
 def format_totals(totals: RaceTotals) -> dict[str, str]:
@@ -28,22 +25,22 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         achieved_text = "–"
         error_text = "measured after the first check"
     else:
-        achieved_text = f"{achieved:.2f}×"
+        achieved_text = format_times(achieved)
         # What it measures: the checked cycles' tokens per pass (plain decoding makes one).
+        unit = "cycle" if cycles == 1 else "cycles"
         error_text = (
-            f"{_count(totals.speculative_tokens)} tokens ÷ {_count(cycles)} "
-            f"{'cycle' if cycles == 1 else 'cycles'} × {totals.cycle_cost:g} passes, "
-            f"± {totals.standard_error:.2f}"
+            f"{format_count(totals.speculative_tokens)} tokens ÷ {format_count(cycles)} {unit} "
+            f"× {totals.cycle_cost:g} passes, ± {totals.standard_error:.2f}"
         )
     return {
         "achievedSpeedup": achieved_text,
-        "expectedSpeedup": f"{totals.expected_speedup:.2f}×",
+        "expectedSpeedup": format_times(totals.expected_speedup),
         "speedupError": error_text,
-        "specTokens": _count(totals.speculative_tokens),
-        "plainTokens": _count(totals.plain_tokens),
-        "specPasses": _count(totals.cycles_checked),
-        "plainPasses": _count(totals.plain_tokens),
-        "specDrafts": _count(totals.draft_steps),
+        "specTokens": format_count(totals.speculative_tokens),
+        "plainTokens": format_count(totals.plain_tokens),
+        "specPasses": format_count(totals.cycles_checked),
+        "plainPasses": format_count(totals.plain_tokens),
+        "specDrafts": format_count(totals.draft_steps),
         "plainDrafts": "–",
         "clock": f"{totals.passes:,.1f} passes",
         "clockDetail": _clock_detail(totals),
