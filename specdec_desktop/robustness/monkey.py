@@ -191,6 +191,32 @@ def type_into_entry(window: QMainWindow, rng: random.Random) -> None:
     QTest.keyClick(entry, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
 
 
+def change_assumption(window: QMainWindow, rng: random.Random) -> None:
+    """Open or close the Assumptions panel, type into one of its boxes, step one, or reset them."""
+    panel = window.assumptions_panel
+    choice = rng.random()
+    if choice < 0.15 or not panel.expanded:
+        panel.toggle.click()
+        return
+    if choice < 0.2:
+        panel.reset.click()
+        return
+    if choice < 0.25:
+        panel.simulate.click()
+        return
+    box = rng.choice(list(panel.boxes.values()))
+    box.setFocus()
+    if choice < 0.6:
+        QTest.keyClick(
+            box, rng.choice((Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown))
+        )
+        return
+    box.lineEdit().selectAll()
+    text = "".join(rng.choice(_TYPED_ALPHABET) for _ in range(rng.randint(0, 8)))
+    _type_text(box.lineEdit(), text)
+    QTest.keyClick(box, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
+
+
 def click_somewhere(window: QMainWindow, rng: random.Random) -> None:
     target = window.childAt(_random_point(rng, window)) or window
     if isinstance(target, QAbstractButton) and target.text().lower() in ("quit", "close"):
@@ -291,6 +317,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (5, drag_slider),
     (4, step_slider),
     (4, type_into_entry),
+    (3, change_assumption),
     (4, click_somewhere),
     (2, wheel_on_chart),
     (4, press_key),

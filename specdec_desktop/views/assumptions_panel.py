@@ -156,6 +156,7 @@ class AssumptionsPanel(QFrame):
         grid.addWidget(self.simulate, row + 1, 0, 1, 2)
         grid.addWidget(self.reset, row + 2, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         outer.addWidget(self.body)
+        self._shown: Assumptions | None = None
         self.body.hide()  # collapsed by default
         self.toggle.toggled.connect(self.set_expanded)
 
@@ -163,6 +164,8 @@ class AssumptionsPanel(QFrame):
 
     def set_expanded(self, on: bool) -> None:
         """Open or close the panel (closed by default: the original model needs no controls)."""
+        if on == self.expanded and self.toggle.isChecked() == on:
+            return
         with QSignalBlocker(self.toggle):
             self.toggle.setChecked(on)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
@@ -173,7 +176,13 @@ class AssumptionsPanel(QFrame):
         return self.body.isVisibleTo(self)
 
     def show_assumptions(self, a: Assumptions) -> None:
-        """Show ``a`` in every box (signals blocked: no echo) and in the one-line summary."""
+        """Show ``a`` in every box (signals blocked: no echo) and in the one-line summary.
+
+        Cheap when nothing changed (the window calls it at every render, a slider move included).
+        """
+        if a == self._shown and not self.error.isVisible():
+            return
+        self._shown = a
         for spec in ASSUMPTION_SPECS:
             value = getattr(a, spec.name)
             box = self.boxes[spec.name]

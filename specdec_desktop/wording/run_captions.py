@@ -104,7 +104,10 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
     if playhead.position == 0.0:
         return "Nothing has run yet: each cycle, the draft model guesses, then the big model checks."
     if playhead.checking:
-        now = f"Now, cycle {n}: the big model checks all {_plural(k, 'guess')} in one pass (cost 1)…"
+        # Under the assumptions the check costs C(k) − k c passes (verify growth, batch, overhead).
+        check = stream.timeline.check
+        cost = "cost 1" if check == 1.0 else f"cost {check:.3g} with the assumptions"
+        now = f"Now, cycle {n}: the big model checks all {_plural(k, 'guess')} in one pass ({cost})…"
     else:
         now = (
             f"Now, cycle {n}: the draft model guesses token {playhead.events_done + 1} of {k} "

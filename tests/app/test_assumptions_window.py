@@ -198,3 +198,31 @@ def test_the_essay_explains_each_assumption_and_its_link_opens_the_panel(window)
     assert not window.assumptions_panel.expanded
     essay.anchorClicked.emit(QUrl("assumptions:open"))
     assert window.assumptions_panel.expanded
+
+
+def test_fuzzer_acts_on_the_assumptions_and_its_checks_notice_lies(window):
+    import random
+
+    from PySide6.QtCore import QSignalBlocker
+
+    from specdec_desktop.robustness.monkey import ACTIONS, Monkey, change_assumption
+    from specdec_desktop.robustness.window_checks import window_problems
+
+    assert any(action is change_assumption for _, action in ACTIONS)
+    rng = random.Random(5)
+    for _ in range(60):
+        change_assumption(window, rng)
+        assert window_problems(window) == []
+    window.app_state.simulation.set_enabled(False)
+    window.app_state.assumptions.set_assumptions(Assumptions(spread=2.0))
+    box = window.findChild(QAbstractSpinBox, "spreadInput")
+    with QSignalBlocker(box):
+        box.setValue(5.0)
+    assert any("spread box" in problem for problem in window_problems(window))
+    box.setValue(2.0)
+    window.chart.reference.setData([], [])
+    assert any("reference" in problem for problem in window_problems(window))
+    window.app_state.assumptions.reset()
+    assert window_problems(window) == []
+    monkey = Monkey(window, seed=2, actions=[(1, change_assumption)])
+    assert monkey.run(max_actions=150).failures == []

@@ -352,3 +352,10 @@ def test_simulated_speedup_agrees_with_the_formula(a):
     assert (z < 4.5).all(), z
     lower, upper = sim.interval()
     assert (lower <= sim.speedup).all() and (sim.speedup <= upper).all()
+
+
+def test_a_flat_cost_before_a_far_knee_is_searched_past_the_limit():
+    # c = 0, β = 0: the cost is flat until B(k+1) reaches the knee, then grows; the peak is there
+    # (the fuzzer once found log(0) here: a cost step of 0 means the speedup still rises).
+    assert best_draft_length(0.9, 0.0, knee=1e6) == 999_999
+    assert best_draft_length(0.99, 0.0, knee=1e5, overhead=0.5) == 99_999
