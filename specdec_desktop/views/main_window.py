@@ -346,6 +346,20 @@ class MainWindow(QMainWindow):
         self.statusBar().setVisible(not on)
         self._apply_layout()
 
+    def expand_assumptions_if_room(self) -> None:
+        """Open the assumptions panel when the left column can show it whole (a tour scene asks).
+
+        On a projector it rarely can: it stays closed, its heading names the assumptions in
+        force, and so does the chart; a click still opens it.
+        """
+        panel = self.assumptions_panel
+        panel.set_expanded(True)
+        self.layout().activate()
+        inner = self.left_column.widget()
+        needed = inner.layout().minimumSize().height() if inner.layout() is not None else 0
+        if needed > self.left_column.viewport().height():
+            panel.set_expanded(False)
+
     def presenting(self) -> bool:
         """Whether the presenting layout applies: projector theme, full screen, or a tour."""
         return (
@@ -380,6 +394,17 @@ class MainWindow(QMainWindow):
         self._fit_tab_titles()
         self._fit_cards()
         self._balance_split()
+        self._fit_essays()
+
+    def _fit_essays(self) -> None:
+        """In an essay scene the essay shows whole (its type shrinks a little if it must)."""
+        essay_scene = self.scene_focus() == "essay"
+        if essay_scene:
+            self.layout().activate()
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if isinstance(page, ExplanationView):
+                page.fit_whole(essay_scene and index == self.tabs.currentIndex())
 
     def _arrange_cards(self, columns: int) -> None:
         if columns == self._card_columns:
@@ -425,6 +450,7 @@ class MainWindow(QMainWindow):
         else:
             self._fit_tab_titles()
             self._fit_cards()
+            self._fit_essays()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -434,6 +460,7 @@ class MainWindow(QMainWindow):
     def show_tab(self, tab_id: str) -> None:
         """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
         self.tabs.setCurrentIndex(TAB_IDS.index(tab_id))
+        self._fit_essays()
         if tab_id != "token-run":
             self.release_run_focus()
 
