@@ -6,6 +6,7 @@ Their words are in :mod:`specdec_desktop.wording.essays` (no Qt).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from ..wording.essays import ESSAYS, FORMULA_NOTE, FORMULAS
@@ -50,3 +51,26 @@ class ExplanationView(QTextBrowser):
         self.setAccessibleName(title)
         self.setOpenLinks(False)
         self.setHtml(html)
+
+    #: The least share of the body size an essay may shrink to, to be shown whole.
+    MIN_FIT_SHARE = 0.8
+
+    def fit_whole(self, on: bool) -> None:
+        """Shrink the type (down to :data:`MIN_FIT_SHARE` of the body size) until the essay shows whole.
+
+        A tour scene about an essay shows all of it, without a scroll bar, when it can;
+        ``on=False`` goes back to the body size.
+        """
+        body = self.font().pixelSize()
+        if body <= 0:
+            return
+        document = self.document()
+        font = QFont(self.font())
+        sizes = range(body, max(8, round(body * self.MIN_FIT_SHARE)) - 1, -1) if on else [body]
+        document.setTextWidth(self.viewport().width())
+        room = self.viewport().height() - 2 * document.documentMargin()
+        for px in sizes:
+            font.setPixelSize(px)
+            document.setDefaultFont(font)
+            if document.size().height() <= room:
+                break
