@@ -66,6 +66,11 @@ class RaceTotals:
         Speedup measured over the checked cycles; ``None`` before the first check.
     standard_error : float or None
         Standard error of ``achieved_speedup`` under the model.
+    check_passes : float
+        Time spent checking, in passes: one per checked cycle, plus the part of a check
+        under way (so checking and drafting add up to :attr:`passes`).
+    cycle_cost : float
+        Cost of one cycle, in passes (``k c + 1``).
     """
 
     passes: float
@@ -77,6 +82,8 @@ class RaceTotals:
     expected_speedup: float
     achieved_speedup: float | None
     standard_error: float | None
+    check_passes: float = 0.0
+    cycle_cost: float = 1.0
 
     @property
     def target_tokens(self) -> int:
@@ -153,4 +160,6 @@ def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
         expected_speedup=expected,
         achieved_speedup=achieved,
         standard_error=error,
+        check_passes=checked + (playhead.fraction if playhead.checking else 0.0),
+        cycle_cost=cost,
     )

@@ -59,12 +59,15 @@ def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
     """
     a = np.asarray(accepted, dtype=np.int64)[:, None]
     slot = np.arange(k + 1, dtype=np.int64)[None, :]
+    # The big model's correction takes the place of the rejected guess; the guesses after it are
+    # thrown away, and the slot after the guesses stays empty: only a cycle whose k guesses all
+    # survive yields k + 1 tokens (the last one its bonus).
     guesses = np.where(
         slot < a,
         TokenState.ACCEPTED,
-        np.where(slot == a, TokenState.REJECTED, TokenState.DISCARDED),
+        np.where(slot == a, TokenState.CORRECTION, TokenState.DISCARDED),
     )
-    target = np.where(a == k, TokenState.BONUS, TokenState.CORRECTION)
+    target = np.where(a == k, TokenState.BONUS, TokenState.EMPTY)
     states = np.where(slot == k, target, guesses).astype(np.int8)
     if invariants.enabled():
         invariants.check_cycle_states(states, a[:, 0], k)

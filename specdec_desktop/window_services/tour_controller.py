@@ -129,7 +129,11 @@ class TourController(QObject):
         with self.history.step(f"tour scene {index + 1}"):
             self.state.set_params(scene.parameters)
             self.window.app_state.assumptions.set_assumptions(scene.assumptions)
+        if scene.pins is not None:
+            self.window.app_state.pinned.set_pins(scene.pins)
         self.window.set_scene_focus(scene.focus)
+        if not scene.assumptions.is_default:
+            self.window.expand_assumptions_if_room()
         if scene.animation is not None:
             self.window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
         else:

@@ -51,7 +51,7 @@ def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: in
     if state == TokenState.CHECKING:
         return (
             f"Cycle {n}: the big model is checking all {_plural(k, 'guess')} in one pass; "
-            "its own token will appear here."
+            "its own token replaces the first rejected guess, or comes here if all are accepted."
         )
     if state == TokenState.ACCEPTED:
         return (
@@ -75,10 +75,12 @@ def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: in
             f"Cycle {n}, the big model's own token: a bonus. All {_plural(k, 'guess')} were accepted, "
             f"and the checking pass yields one more token, so the cycle made {k + 1} tokens."
         )
+    after = k - slot - 1
+    thrown = f"; the {_plural(after, 'guess')} after it were thrown away" if after else ""
     return (
-        f"Cycle {n}, the big model's own token: a correction. It takes the place of rejected "
-        f"guess {accepted + 1}, so the cycle made {_plural(accepted + 1, 'token')} "
-        f"({_plural(accepted, 'accepted guess')} plus this one)."
+        f"{guess}: rejected, and replaced by the big model's own token, its correction{thrown}. "
+        f"The cycle made {_plural(accepted + 1, 'token')} "
+        f"({_plural(accepted, 'accepted guess')} plus the correction)."
     )
 
 
@@ -99,6 +101,8 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
     """What the run is doing at ``playhead`` (first line) and how the last check went (second line)."""
     k = stream.params.k
     n = playhead.cycle + 1
+    if playhead.position == 0.0:
+        return "Nothing has run yet: each cycle, the draft model guesses, then the big model checks."
     if playhead.checking:
         # Under the assumptions the check costs C(k) − k c passes (verify growth, batch, overhead).
         check = stream.timeline.check

@@ -31,8 +31,8 @@ S = TokenState
 def test_states_of_each_outcome_spelled_out() -> None:
     states = resolved_states(np.array([0, 2, 4]), 4)
     assert states.tolist() == [
-        [S.REJECTED, S.DISCARDED, S.DISCARDED, S.DISCARDED, S.CORRECTION],
-        [S.ACCEPTED, S.ACCEPTED, S.REJECTED, S.DISCARDED, S.CORRECTION],
+        [S.CORRECTION, S.DISCARDED, S.DISCARDED, S.DISCARDED, S.EMPTY],
+        [S.ACCEPTED, S.ACCEPTED, S.CORRECTION, S.DISCARDED, S.EMPTY],
         [S.ACCEPTED, S.ACCEPTED, S.ACCEPTED, S.ACCEPTED, S.BONUS],
     ]
 
@@ -45,9 +45,10 @@ def test_states_match_a_slot_by_slot_reading(k: int, raw: list[int]) -> None:
     for a, row in zip(accepted, states, strict=True):
         assert (row[:a] == S.ACCEPTED).all()
         if a < k:
-            assert row[a] == S.REJECTED
+            # The correction stands where the rejected guess was; the row is k long, not k + 1.
+            assert row[a] == S.CORRECTION
             assert (row[a + 1 : k] == S.DISCARDED).all()
-            assert row[k] == S.CORRECTION
+            assert row[k] == S.EMPTY
         else:
             assert row[k] == S.BONUS
         # One token of the target's own, plus the accepted guesses.

@@ -165,8 +165,9 @@ def test_arrow_keys_move_the_selection_on_a_focused_strip(focused, qtbot) -> Non
     qtbot.keyClick(view.strip, Qt.Key.Key_Left)
     qtbot.keyClick(view.strip, Qt.Key.Key_Left)
     qtbot.keyClick(view.strip, Qt.Key.Key_Left)
-    assert view.strip.selected == (2, 6)
-    assert view.caption.text().startswith("Cycle 3, the big model's own token")
+    # Cycle 3's first guess was rejected: its slot past the guesses is empty and is stepped over.
+    assert view.strip.selected == (2, 5)
+    assert view.caption.text().startswith("Guess 6 of cycle 3: discarded")
 
 
 # -- what the area says ---------------------------------------------------------------------
@@ -190,7 +191,7 @@ def test_hover_and_click_describe_a_token(view, qtbot) -> None:
     point = QPoint(int(rect.center().x()), int(rect.center().y()))
     qtbot.mouseMove(view.strip, point)
     qtbot.waitUntil(lambda: view.strip.hovered == (0, 2))
-    assert view.caption.text().startswith("Guess 3 of cycle 1: rejected. The big model disagreed")
+    assert view.caption.text().startswith("Guess 3 of cycle 1: rejected, and replaced by the big model's own")
     qtbot.mouseClick(view.strip, Qt.MouseButton.LeftButton, pos=point)
     assert view.strip.selected == (0, 2)
     other = view.strip.token_rect(1, 6)
@@ -204,9 +205,8 @@ def test_hover_and_click_describe_a_token(view, qtbot) -> None:
     ("cycle", "slot", "start"),
     [
         (0, 0, "Guess 1 of cycle 1: accepted."),
-        (0, 2, "Guess 3 of cycle 1: rejected."),
+        (0, 2, "Guess 3 of cycle 1: rejected, and replaced by the big model's own token, its correction"),
         (0, 4, "Guess 5 of cycle 1: discarded. Guess 3 before it was rejected"),
-        (0, 6, "Cycle 1, the big model's own token: a correction. It takes the place of rejected guess 3"),
         (1, 6, "Cycle 2, the big model's own token: a bonus. All 6 guesses were accepted"),
         (3, 1, "Guess 2 of cycle 4: drafted, waiting"),
         (3, 2, "Guess 3 of cycle 4: the draft model is producing it now"),
@@ -216,6 +216,8 @@ def test_captions_in_words(view, cycle: int, slot: int, start: str) -> None:
     head = view.player.timeline.playhead(view.player.timeline.cycle_start(3) + 2.5)
     assert describe_token(view.run.stream, head, cycle, slot).startswith(start)
     assert describe_token(view.run.stream, head, 3, 4) is None  # not drafted yet
+    # After a rejection the slot after the guesses stays empty: the cycle is k long, not k + 1.
+    assert describe_token(view.run.stream, head, 0, 6) is None
     assert narrate(view.run.stream, head).startswith("Now, cycle 4")
 
 

@@ -124,19 +124,18 @@ def test_each_state_shows_its_colour_glyph_and_outline(strip, theme: Theme) -> N
     fills = {
         S.PENDING: _blend(colours.pending_tint, background),
         S.ACCEPTED: colours.accepted,
-        S.REJECTED: colours.rejected,
         S.DISCARDED: background,
         S.BONUS: colours.target,
         S.CORRECTION: colours.target,
     }
     glyphs = {
         S.ACCEPTED: colours.on_fill,
-        S.REJECTED: colours.on_fill,
         S.DISCARDED: colours.discarded,
         S.BONUS: colours.on_fill,
         S.CORRECTION: colours.on_fill,
     }
-    outlines = {S.PENDING: colours.pending, S.REJECTED: colours.text}
+    # The correction stands where the rejected guess was, ringed in the rejected colour.
+    outlines = {S.PENDING: colours.pending, S.CORRECTION: colours.rejected}
     slots = _slots_by_state(widget, 6)
     assert set(fills) <= set(slots), "the seed's first cycles show every state"
     for state, fill in fills.items():

@@ -41,13 +41,13 @@ Slot = tuple[int, int]
 MIN_ROWS = 3
 
 
-def fitted_layout(width: int, height: int, cell: int, k: int) -> StripLayout:
+def fitted_layout(width: int, height: int, cell: int, k: int, gutter: int = 0) -> StripLayout:
     """The grid with the largest tokens, from ``cell`` px down to :data:`MIN_CELL_SHARE` of it,
     that shows :data:`MIN_ROWS` rows and keeps each cycle on one row; failing that, the largest
     that shows the rows; failing that, the smallest."""
     smallest = max(12, round(cell * MIN_CELL_SHARE))
-    candidates = [StripLayout(width, height, size, k) for size in range(cell, smallest - 1, -1)] or [
-        StripLayout(width, height, cell, k)
+    candidates = [StripLayout(width, height, size, k, gutter) for size in range(cell, smallest - 1, -1)] or [
+        StripLayout(width, height, cell, k, gutter)
     ]
     for layout in candidates:
         if layout.rows_visible >= MIN_ROWS and not layout.wraps:
@@ -155,7 +155,8 @@ class TokenStrip(QWidget):
         """The grid for the current size and run (``None`` before a run is shown)."""
         if self._stream is None:
             return None
-        key = (self.width(), self.height(), self.painter.cell, self._stream.params.k)
+        # Every row names its cycles ("#1–3") in a gutter at the left.
+        key = (self.width(), self.height(), self.painter.cell, self._stream.params.k, self.painter.gutter)
         if self._layout is None or self._layout_key != key:
             self._layout = fitted_layout(*key)
             self._layout_key = key
@@ -291,4 +292,12 @@ class TokenStrip(QWidget):
         index = newest if current is None else current[0] * width + current[1] + direction
         index = min(max(0, index), newest)
         cycle, slot = divmod(index, width)
+        if slot == width - 1 and cycle < self._playhead.cycle and self._is_empty_target(cycle):
+            # After a rejection the slot past the guesses is empty: step over it.
+            index = min(max(0, index + (direction or -1)), newest)
+            cycle, slot = divmod(index, width)
         return cycle, slot
+
+    def _is_empty_target(self, cycle: int) -> bool:
+        assert self._stream is not None
+        return int(self._stream.accepted(cycle, cycle + 1)[0]) < self._stream.params.k

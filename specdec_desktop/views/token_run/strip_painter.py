@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QPixmap
 
 from ...model import Playhead, TokenState, TraceStream, resolved_states, states_at
 from ...theme import Theme
@@ -76,6 +76,8 @@ class StripPainter:
         self.font.setPixelSize(max(9, round(theme.font_px * 0.9)))
         self._small_font = QFont(self._font_family)
         self._small_font.setPixelSize(max(8, round(theme.font_px * 0.8)))
+        #: Room at the strip's left for the rows' cycle numbers ("#1–3").
+        self.gutter = QFontMetrics(self._small_font).horizontalAdvance("#8888–8888") + 6
         self._muted = QColor(theme.text_muted)
         self._band = QColor(theme.surface_alt)
         self._sprites = None
@@ -100,7 +102,7 @@ class StripPainter:
         painter.drawPixmap(
             0, 0, self._finished_tokens(layout, sprites, first_row, start, min(stop, head.cycle))
         )
-        if start <= head.cycle < stop:
+        if start <= head.cycle < stop and head.position > 0.0:  # before Play nothing is drafting
             # The current cycle is not checked yet: its outcome does not show, so it is not drawn.
             states = states_at(np.zeros(1, dtype=np.int64), head.cycle, stream.params.k, head)
             xs, ys = layout.positions(head.cycle, 1, first_row)
@@ -184,7 +186,8 @@ class StripPainter:
         for x, y, state in zip(
             xs.ravel().tolist(), ys.ravel().tolist(), states.ravel().tolist(), strict=True
         ):
-            draw(x, y, pixmaps[state])
+            if state != TokenState.EMPTY:  # after a correction the cycle is k long: nothing here
+                draw(x, y, pixmaps[state])
 
     def _paint_current(
         self,
@@ -246,9 +249,6 @@ class StripPainter:
         room = layout.left - layout.margin
         painter.save()
         painter.setFont(self._small_font)
-        if painter.fontMetrics().horizontalAdvance("#99999") > room:
-            painter.restore()
-            return
         painter.setPen(self._muted)
         row = layout.row_of(start, 0)
         if layout.first_cycle_on_row(row) < start or (layout.wraps and row % layout.rows_per_cycle):
@@ -259,10 +259,12 @@ class StripPainter:
                 break
             if layout.row_of(cycle, 0) == row and row >= first_row:
                 y = layout.slot_y(cycle, 0, first_row)
+                last = layout.first_cycle_on_row(row + 1) if not layout.wraps else cycle + 1
+                label = f"#{cycle + 1}" if last <= cycle + 1 else f"#{cycle + 1}–{last}"
                 painter.drawText(
                     QRectF(layout.margin, y, room - layout.spacing * 2, layout.cell),
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                    f"#{cycle + 1}",
+                    label,
                 )
             row += 1
         painter.restore()

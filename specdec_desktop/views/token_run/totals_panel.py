@@ -26,8 +26,12 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         error_text = "measured after the first check"
     else:
         achieved_text = format_times(achieved)
+        # What it measures: the checked cycles' tokens per pass (plain decoding makes one).
         unit = "cycle" if cycles == 1 else "cycles"
-        error_text = f"± {totals.standard_error:.2f} after {format_count(cycles)} {unit}"
+        error_text = (
+            f"{format_count(totals.speculative_tokens)} tokens ÷ {format_count(cycles)} {unit} "
+            f"× {totals.cycle_cost:g} passes, ± {totals.standard_error:.2f}"
+        )
     return {
         "achievedSpeedup": achieved_text,
         "expectedSpeedup": format_times(totals.expected_speedup),
@@ -39,12 +43,17 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         "specDrafts": format_count(totals.draft_steps),
         "plainDrafts": "–",
         "clock": f"{totals.passes:,.1f} passes",
-        "clockDetail": (
-            f"{format_count(totals.cycles_checked)} checks + {totals.draft_passes:,.1f} drafting"
-            if totals.draft_steps
-            else "no drafting yet"
-        ),
+        "clockDetail": _clock_detail(totals),
     }
+
+
+def _clock_detail(totals: RaceTotals) -> str:
+    """Checking plus drafting, in the clock's own rounding, so the two add up to it."""
+    if totals.passes <= 0.0:
+        return "nothing run yet"
+    clock = round(totals.passes, 1)
+    checking = round(totals.check_passes, 1)
+    return f"{checking:,.1f} checking + {clock - checking:,.1f} drafting"
 
 
 class TotalsPanel(QFrame):
@@ -77,7 +86,7 @@ class TotalsPanel(QFrame):
             grid.addWidget(label, row, column, 1, span)
             return label
 
-        caption("Speedup so far", 0, role="heading")
+        caption("Measured speedup", 0, role="heading")
         figure("achievedSpeedup", 0, 1, role="figure", span=2)
         caption("expected from the model", 1)
         figure("expectedSpeedup", 1, 1, span=2)
