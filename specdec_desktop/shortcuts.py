@@ -233,6 +233,28 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "Show the essay on the model's limits",
         "View",
     ),
+    S(
+        "view.tab_compare",
+        ("Ctrl+5",),
+        "Show the pinned &configurations",
+        "Show the table of pinned configurations and the published presets",
+        "View",
+    ),
+    S(
+        "view.map",
+        ("Ctrl+M",),
+        "Show the (p, c) &map",
+        "Show the map of the best speedup in the chart's place, or the chart again",
+        "View",
+        checkable=True,
+    ),
+    S(
+        "edit.pin",
+        ("Ctrl+P",),
+        "&Pin this configuration",
+        "Keep the current configuration as a named curve on the chart (up to six)",
+        "Edit",
+    ),
     # Run: the token-by-token animation. Arrows, PageUp/PageDown and Home/End stay with the
     # sliders, and B, ".", F5 and Escape with the clicker, so the run takes letters and brackets.
     S("run.play_pause", ("Space",), "&Play or pause", "Play or pause the token-by-token run", "Run"),

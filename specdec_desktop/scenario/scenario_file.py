@@ -16,12 +16,19 @@ present (``null`` turns ``spread`` or ``knee`` off)::
       "assumptions": {"decay": 1.0, "spread": null, "verify_growth": 0.05,
                       "batch": 1, "knee": null, "overhead": 0.0}
 
+and, optionally, the pinned configurations (issue 13)::
+
+      "pinned": [{"name": "small draft", "k": 7, "p": 0.75, "c": 0.02}]
+
 Version 1 files open unchanged (their assumptions are the original model's); a version 1 file
 with an ``assumptions`` key is an error, as any unknown key is.
 
 ``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
 of a tour file, relative to the scenario file's folder (or absolute);
-``tour.scene`` counts from 1.  Reading is strict: unknown keys, wrong types and
+``tour.scene`` counts from 1.  ``pinned`` (version 2, optional) lists at most six pinned configurations,
+each with a unique, non-empty ``name`` of at most 32 characters, its ``k``, ``p`` and ``c``,
+and optionally the ``assumptions`` it was pinned under (keywords that differ from the original
+model).  Reading is strict: unknown keys, wrong types and
 out-of-range values are errors that name the key, so a typo never passes
 silently.  No Qt here.
 """
@@ -36,6 +43,7 @@ from typing import Any
 from ..atomic_write import write_atomically
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..model.parameters import Parameters
+from ..model.pins import Pin
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
@@ -46,6 +54,7 @@ from .schema import (
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
@@ -89,6 +98,7 @@ class Scenario:
     zoom: float = 1.0
     tour: TourPosition | None = None
     assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    pinned: tuple[Pin, ...] = ()
 
 
 def _theme(value: Any, where: str) -> str:
@@ -113,7 +123,7 @@ def scenario_from_json(document: Any) -> Scenario:
         "SpecDec Desktop scenario",
         oldest=SCENARIO_OLDEST_VERSION,
     )
-    optional_keys = ["tour", "assumptions"] if doc["version"] >= 2 else ["tour"]
+    optional_keys = ["tour", "assumptions", "pinned"] if doc["version"] >= 2 else ["tour"]
     expect_object(doc, "the file", ["format", "version", "parameters", "view"], optional_keys)
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
@@ -130,7 +140,10 @@ def scenario_from_json(document: Any) -> Scenario:
     assumptions = DEFAULT_ASSUMPTIONS
     if doc.get("assumptions") is not None:
         assumptions = expect_assumptions(doc["assumptions"], "assumptions")
-    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour, assumptions=assumptions)
+    pinned = expect_pins(doc["pinned"], "pinned") if doc.get("pinned") is not None else ()
+    return Scenario(
+        parameters=parameters, theme=theme, zoom=zoom, tour=tour, assumptions=assumptions, pinned=pinned
+    )
 
 
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
@@ -148,6 +161,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
             "scene": scenario.tour.scene + 1,
             "active": scenario.tour.active,
         }
+    if scenario.pinned:
+        document["pinned"] = [pin.as_dict() for pin in scenario.pinned]
     return document
 
 

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from ..model.assumptions import ASSUMPTION_SPECS, Assumptions
 from ..model.parameters import SPECS, Parameters
+from ..model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins
 from .safe_json import FileProblem
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "expect_number",
     "expect_object",
     "expect_parameters",
+    "expect_pins",
     "expect_string",
     "optional",
 ]
@@ -182,3 +184,36 @@ def expect_header(
             "version", f"has version {found_version}; this SpecDec Desktop reads version {version}"
         )
     return document
+
+
+def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
+    """A list of at most six pins, each ``{"name", "k", "p", "c"[, "assumptions"]}``, names unique."""
+    if not isinstance(value, list):
+        raise FileProblem("type", f"{where} must be a list, got {_describe(value)}")
+    if len(value) > MAX_PINS:
+        raise FileProblem("range", f"{where} holds {len(value)} pins; the limit is {MAX_PINS}")
+    pins = []
+    for index, raw in enumerate(value):
+        at = f"{where}[{index}]"
+        obj = expect_object(raw, at, ["name", *(spec.name for spec in SPECS)], ["assumptions"])
+        name = expect_string(obj["name"], f"{at}.name", MAX_NAME_LENGTH)
+        try:
+            name = check_name(name)
+        except ValueError as error:
+            raise FileProblem("range", f"{at}.name: {error}") from None
+        parameters = expect_parameters({spec.name: obj[spec.name] for spec in SPECS}, at)
+        keywords: dict[str, Any] = {}
+        if obj.get("assumptions") is not None:
+            raw_assumptions = expect_object(obj["assumptions"], f"{at}.assumptions", [], _ASSUMPTION_KEYS)
+            try:
+                keywords = Assumptions.from_mapping(dict(raw_assumptions)).keywords()
+            except (ValueError, TypeError) as error:
+                raise FileProblem("range", f"{at}.assumptions: {error}") from None
+        pins.append(Pin(name, parameters, keywords))
+    try:
+        return check_pins(pins)
+    except ValueError as error:
+        raise FileProblem("range", f"{where}: {error}") from None
+
+
+_ASSUMPTION_KEYS = tuple(Assumptions().as_dict())

@@ -26,6 +26,9 @@ multiplier; a scene with an animation shows the ``token-run`` panel.
 model's.  ``focus`` (optional) says what the scene is about, so the presenting layout gives it
 the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
 default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
+``pins`` (optional) lists configurations to pin while the scene is on (the same form as a
+scenario's ``pinned``: at most six, each with a ``name``, ``k``, ``p`` and ``c``), so the chart
+compares them with the scene's own; a scene without it leaves the pins as they are.
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
 """
 
@@ -39,6 +42,7 @@ from typing import Any
 from .. import resources
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
+from ..model.pins import Pin
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
     expect_assumptions,
@@ -48,6 +52,7 @@ from .schema import (
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
@@ -69,7 +74,7 @@ __all__ = [
 TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
-TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits")
+TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "compare")
 #: What a scene may be about (the presenting layout gives it the room).
 SCENE_FOCI = ("chart", "run", "essay")
 MAX_SCENES = 100
@@ -100,6 +105,8 @@ class Scene:
     focus: str = "chart"
     #: The assumptions the scene shows (the original model's unless the scene sets some).
     assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    #: Pinned configurations the scene shows (None: the pins stay as they are).
+    pins: tuple[Pin, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -121,7 +128,7 @@ def _animation(value: Any, where: str) -> Animation:
 
 def _scene(value: Any, where: str) -> Scene:
     obj = expect_object(
-        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions"]
+        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions", "pins"]
     )
     tab = obj.get("tab")
     if tab is not None:
@@ -154,6 +161,7 @@ def _scene(value: Any, where: str) -> Scene:
             if obj.get("assumptions") is None
             else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True)
         ),
+        pins=None if obj.get("pins") is None else expect_pins(obj["pins"], f"{where}.pins"),
     )
 
 

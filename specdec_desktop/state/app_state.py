@@ -23,6 +23,7 @@ from ..model.simulation import BLOCK_CYCLES
 from .assumptions_state import AssumptionsState
 from .history import ParameterHistory
 from .parameter_state import ParameterState
+from .pinned_state import PinnedHistory, PinnedState
 from .player import Player
 from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
 from .simulation_check import SimulationCheck
@@ -67,6 +68,8 @@ class AppState(QObject):
         Whether the simulated-speedup overlay is on (it simulates off the GUI thread).
     history : ParameterHistory
         Undo and redo of :attr:`parameters` and :attr:`assumptions`.
+    pinned : PinnedState
+        The pinned configurations (at most six); their changes go on :attr:`history`'s stack.
     """
 
     def __init__(
@@ -101,4 +104,6 @@ class AppState(QObject):
         self.history = ParameterHistory(
             self.parameters, clock=history_clock, assumptions=self.assumptions, parent=self
         )
+        self.pinned = PinnedState(parent=self)
+        self.pinned_history = PinnedHistory(self.pinned, self.history.stack, parent=self)
         # New owners go here (see the module docstring).

@@ -15,6 +15,8 @@ __all__ = [
     "DARK",
     "LIGHT",
     "OKABE_ITO",
+    "PIN_COLOR_NAMES",
+    "PIN_GLYPHS",
     "PROJECTOR",
     "THEMES",
     "Theme",
@@ -33,6 +35,12 @@ OKABE_ITO = {
     "vermillion": "#D55E00",
     "reddish_purple": "#CC79A7",
 }
+
+
+#: Theme fields naming the pinned configurations' colours, in pin order.
+PIN_COLOR_NAMES = ("pin_1", "pin_2", "pin_3", "pin_4", "pin_5", "pin_6")
+#: Each pin's glyph: the pyqtgraph symbol on the chart and the map, and the character in the table.
+PIN_GLYPHS = (("s", "■"), ("t1", "▲"), ("t", "▼"), ("d", "◆"), ("+", "+"), ("x", "×"))
 
 
 @dataclass(frozen=True)
@@ -75,6 +83,13 @@ class Theme:
     token_bonus: str
     token_plain: str
     token_text: str
+    # Pinned configurations on the chart and the map: six colours (each also has its own glyph).
+    pin_1: str = OKABE_ITO["vermillion"]
+    pin_2: str = OKABE_ITO["bluish_green"]
+    pin_3: str = OKABE_ITO["reddish_purple"]
+    pin_4: str = OKABE_ITO["orange"]
+    pin_5: str = OKABE_ITO["black"]
+    pin_6: str = OKABE_ITO["sky_blue"]
     # Sizes.
     font_px: int = 14
     #: Hints, details and captions under the body size, as a fraction of it.
@@ -159,6 +174,8 @@ DARK = replace(
     token_bonus=OKABE_ITO["orange"],
     token_plain="#D5DAE1",
     token_text="#0B0D10",
+    pin_5="#F1F3F6",
+    pin_6=OKABE_ITO["yellow"],
 )
 
 PROJECTOR = replace(
@@ -184,6 +201,13 @@ PROJECTOR = replace(
     slower_region_alpha=40,
     marker_current="#A86400",
     marker_best="#007A58",
+    # Darker Okabe-Ito hues: each reaches 3:1 on white.
+    pin_1="#B84F00",
+    pin_2="#007A58",
+    pin_3="#A3467E",
+    pin_4="#A86400",
+    pin_5="#000000",
+    pin_6="#2C6E9E",
     font_px=24,
     # On a projector no text is smaller than the body size (24 px at zoom 1).
     small_scale=1.0,

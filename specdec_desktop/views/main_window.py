@@ -45,6 +45,7 @@ from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
 from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
 from .assumptions_panel import AssumptionsPanel
+from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -61,7 +62,7 @@ HOOK = (
 
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
-_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out")
+_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out", "Compare")
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -198,6 +199,16 @@ class MainWindow(QMainWindow):
             essay = ExplanationView(tab_title, html)
             essay.anchorClicked.connect(self._on_essay_link)
             self.tabs.addTab(essay, tab_title)
+        # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
+        self.compare = CompareController(self)
+        # The panel scrolls in its tab when the window is short (presenting), like the run.
+        self.compare_scroll = QScrollArea()
+        self.compare_scroll.setObjectName("compareScroll")
+        self.compare_scroll.setWidget(self.compare.panel)
+        self.compare_scroll.setWidgetResizable(True)
+        self.compare_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.compare_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.compare_scroll, "Compare configurations")
         for index in range(self.tabs.count()):
             self.tabs.setTabToolTip(index, self.tabs.tabText(index))
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
@@ -274,6 +285,7 @@ class MainWindow(QMainWindow):
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        self.compare.attach_chart(self.chart)
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
@@ -303,6 +315,8 @@ class MainWindow(QMainWindow):
             # The run scrolls in its tab rather than holding the chart under 40 % (presenting).
             for index in range(self.tabs.count()):
                 self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
+            if hasattr(self, "compare"):
+                self.compare.apply_theme(theme)
             self._apply_layout()
             for banner in self.findChildren(QFrame, "tourCaption"):
                 if hasattr(banner, "fit_height"):
@@ -366,6 +380,8 @@ class MainWindow(QMainWindow):
         self.title_label.setVisible(not self._caption_mode)
         self.subtitle_label.setVisible(not self._caption_mode)
         self.formulas.setVisible(not presenting)
+        # Presenting, the chart keeps its height: the chart/map switch steps aside (Ctrl+M stays).
+        self.compare.switch.setVisible(not presenting)
         for control in self.controls.values():
             control.set_meaning_shown(not presenting)
         for card in self.cards.values():
@@ -488,10 +504,12 @@ class MainWindow(QMainWindow):
     PRESENTING_CHART_SHARE = 0.4
 
     def _chart_frame_px(self) -> int:
-        """Height of the chart around its plot (title, legend, axis), from the last layout."""
-        if self.chart is None or self.chart.height() <= 0:
-            return 5 * self.theme.font_px
-        return max(0, self.chart.height() - round(self.chart.plot_size()[1]))
+        """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
+        shown = self.compare.shown_plot()
+        if shown is None or shown.height() <= 0:
+            return 6 * self.theme.font_px
+        plot_height = shown.getPlotItem().getViewBox().height()
+        return max(0, self._chart_slot.height() - round(plot_height))
 
     def _on_split_moved(self, _position: int, _index: int) -> None:
         self._split_moved_by_user = True

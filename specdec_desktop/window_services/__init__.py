@@ -37,6 +37,7 @@ from ..state import AppState
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .actions import THEME_ACTIONS, build_actions, build_menu_bar
+from .compare_export import CompareExport
 from .export_actions import ExportActions
 from .scenario_io import ScenarioIO
 from .settings_store import SettingsStore
@@ -79,6 +80,7 @@ class WindowServices(QObject):
         self.tour = TourController(window, self.state, self.view, self.history, self.actions, self.banner)
         self.scenarios = ScenarioIO(window, self.state, self.view, self.history, self.tour, self.actions)
         self.exports = ExportActions(window, self.state, self.actions, self.view_controller.theme)
+        self.compare_export = CompareExport(window)
         self._connect_simple_actions()
         self._set_tab_order()
 
@@ -128,6 +130,15 @@ class WindowServices(QObject):
             action_id = f"view.tab_{tab_id.replace('-', '_')}"
             a[action_id].triggered.connect(lambda _=False, t=tab_id: window.show_tab(t))
         a["help.about"].triggered.connect(self.show_about)
+        compare = window.compare
+        a["view.map"].toggled.connect(compare.show_map)
+        compare.map_button.toggled.connect(a["view.map"].setChecked)
+        a["edit.pin"].triggered.connect(self._pin)
+
+    def _pin(self) -> None:
+        """Pin the current configuration under the name in the Compare tab, and show the tab."""
+        self.window.show_tab("compare")
+        self.window.compare.pin(self.window.compare.panel.name_input.text())
 
     def _set_tab_order(self) -> None:
         """Tab walks the page as it reads: each slider then its entry box, the cards, the tabs."""

@@ -73,12 +73,35 @@ class ScenarioIO(QObject):
             self.view.zoom,
             position,
             assumptions=self.window.app_state.assumptions.assumptions,
+            pinned=self.window.app_state.pinned.pins,
         )
 
     # -- opening --------------------------------------------------------------------------
 
     def apply(self, opened: OpenedScenario) -> None:
         """Show an already validated scenario (one undo step); it becomes Reset's target."""
+        scenario = opened.scenario
+        stack = self.history.stack
+        # Parameters (or assumptions) and pins that both change are one undo step (an empty
+        # macro would be a step too).
+        app_state = self.window.app_state
+        model_changes = (
+            scenario.parameters != self.state.params
+            or scenario.assumptions != app_state.assumptions.assumptions
+        )
+        both = model_changes and scenario.pinned != app_state.pinned.pins
+        if both:
+            stack.beginMacro(f"open {opened.path.name}")
+        try:
+            self._apply(opened)
+        finally:
+            if both:
+                stack.endMacro()
+        self.baseline = scenario.parameters
+        self.path = opened.path
+        self.window.setWindowFilePath(str(opened.path))
+
+    def _apply(self, opened: OpenedScenario) -> None:
         scenario = opened.scenario
         with self.history.step(f"open {opened.path.name}"):
             if opened.tour is not None and scenario.tour is not None:
@@ -90,9 +113,7 @@ class ScenarioIO(QObject):
             self.view.set_zoom(scenario.zoom)
             self.state.set_params(scenario.parameters)
             self.window.app_state.assumptions.set_assumptions(scenario.assumptions)
-        self.baseline = scenario.parameters
-        self.path = opened.path
-        self.window.setWindowFilePath(str(opened.path))
+        self.window.app_state.pinned.set_pins(scenario.pinned)
 
     def open_path(self, path: str | Path) -> bool:
         """Open the scenario at ``path``; on a problem say so and change nothing."""

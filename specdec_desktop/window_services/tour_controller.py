@@ -129,6 +129,8 @@ class TourController(QObject):
         with self.history.step(f"tour scene {index + 1}"):
             self.state.set_params(scene.parameters)
             self.window.app_state.assumptions.set_assumptions(scene.assumptions)
+        if scene.pins is not None:
+            self.window.app_state.pinned.set_pins(scene.pins)
         self.window.set_scene_focus(scene.focus)
         if not scene.assumptions.is_default:
             self.window.expand_assumptions_if_room()

@@ -51,9 +51,9 @@ CHART_TITLE = "Speedup against draft length"
 Target = Callable[[], "tuple[float, float] | None"]
 
 
-def y_max_for(curves: Curves, readouts: Readouts) -> float:
-    """Top of the y-range: above the highest curve, on a tidy value, never below 1.5."""
-    top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0)
+def y_max_for(curves: Curves, readouts: Readouts, extra: float = 0.0) -> float:
+    """Top of the y-range: above the highest curve (and ``extra``), on a tidy value, never below 1.5."""
+    top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0, extra)
     if curves.reference is not None:
         top = max(top, float(np.max(curves.reference)))
     step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
@@ -129,6 +129,8 @@ class SpeedupChart(pg.PlotWidget):
         self._labels: dict[str, tuple[pg.TextItem, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
         self._obstacle_curves: list[pg.PlotCurveItem] = []
+        #: Called with (readouts, curves) on every change; each returns the top of what it drew.
+        self._overlays: list[Callable[[Readouts, Curves], float]] = []
         #: Legend entries in order: key -> (swatch kind, theme colour name, text).
         self._legend: dict[str, tuple[str, str, str]] = {
             "curve": ("line", "curve", "this acceptance rate"),
@@ -294,6 +296,20 @@ class SpeedupChart(pg.PlotWidget):
     def register_obstacle_curve(self, item: pg.PlotCurveItem) -> None:
         """Keep every label off ``item``'s line (it must be in the plot)."""
         self._obstacle_curves.append(item)
+
+    def add_overlay(self, update: Callable[[Readouts, Curves], float]) -> None:
+        """Call ``update(readouts, curves)`` on every change, before the range and the labels.
+
+        ``update`` draws its own items (made once, moved with ``setData``) and returns the
+        highest speedup it drew (0 for none), which the y-range then includes.
+        """
+        self._overlays.append(update)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Draw the last figures again (an overlay's data changed)."""
+        if self._last is not None:
+            self.show_figures(*self._last)
 
     def set_legend_entry(self, key: str, swatch: str, color_name: str, text: str | None) -> None:
         """Add (or replace, or with ``text`` None remove) a legend entry.
@@ -581,8 +597,9 @@ class SpeedupChart(pg.PlotWidget):
             best_text = f"best k = {readouts.best_k}"
         _set_text(self.best_label, best_text)
 
+        extra = max((update(readouts, curves) for update in self._overlays), default=0.0)
         x_max = curves.x_max
-        y_max = y_max_for(curves, readouts)
+        y_max = y_max_for(curves, readouts, extra)
         if x_max != self._x_max or y_max != self._y_max:
             self._x_max, self._y_max = x_max, y_max
             plot = self.getPlotItem()
