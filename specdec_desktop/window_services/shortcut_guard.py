@@ -11,8 +11,9 @@ are enabled only while the tour is on, so outside it PageUp/PageDown step the
 focused control as usual.)
 
 Two exceptions: a bare ← or → on a focused slider moves the slider (the
-tour still moves on PageUp/PageDown and the clicker keys), and a "." typed into a numeric entry box is the decimal point, not
-"blank the screen", so the box keeps it; B blanks from anywhere.
+tour still moves on PageUp/PageDown and the clicker keys), and a "." typed
+into a numeric entry box is the decimal point, not "blank the screen", so the
+box keeps it; B blanks from anywhere.
 """
 
 from __future__ import annotations
