@@ -27,7 +27,9 @@ __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 def _calc(request: CalcRequest) -> int:
     from .model import SPECS, Assumptions, Parameters, readouts
+    from .model.parameters import DRAFT_LENGTH
     from .wording.cards import card_texts
+    from .wording.numbers import format_count
 
     try:
         assumptions = Assumptions(**request.assumptions)
@@ -78,7 +80,11 @@ def _calc(request: CalcRequest) -> int:
     elif figures.best_k == 0:
         print("best draft length 0: do not speculate (speedup 1.000000×)")
     else:
-        print(f"best draft length {figures.best_k}  (speedup {figures.best_speedup:.6f}×)")
+        reach = int(DRAFT_LENGTH.maximum)
+        beyond = f"; beyond --k's {reach}" if figures.best_k > reach else ""
+        print(
+            f"best draft length {format_count(figures.best_k)}  (speedup {figures.best_speedup:.6f}×{beyond})"
+        )
     if figures.original is not None:
         original = figures.original
         best = "none" if original.best_k is None else f"{original.best_k} ({original.best_speedup:.6f}×)"

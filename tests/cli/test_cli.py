@@ -55,6 +55,12 @@ def test_calc_keeps_parameters_given_before_the_command():
     assert both == after
 
 
+def test_calc_says_when_the_best_k_is_beyond_the_range_of_k():
+    out = run_cli("calc", "--p", "0.999", "--c", "0.001").stdout
+    assert "best draft length 1,144" in out and "beyond --k's 128" in out
+    assert "beyond" not in run_cli("calc").stdout
+
+
 def test_calc_json_no_peak_is_null():
     data = json.loads(run_cli("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
     assert data["best_k"] is None and data["best_speedup"] is None
