@@ -188,6 +188,8 @@ def run(options: LaunchOptions) -> int:
     if options.screenshot is not None:
         start_application(headless=True)
         window = build_window(options)
+        if options.fullscreen:  # preview the lecture: the --size is the screen, no menus
+            window.set_full_screen_look(True)
         status = _screenshot(window, options.screenshot, options.size)
         window.close()
         return status

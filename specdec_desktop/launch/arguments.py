@@ -191,6 +191,12 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _tour_scene(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 1000:
+        raise argparse.ArgumentTypeError(f"scene must be a whole number from 1, got {text!r}")
+    return int(text)
+
+
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
@@ -200,6 +206,12 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
     )
     parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
+    parser.add_argument(
+        "--tour-scene",
+        type=_tour_scene,
+        metavar="N",
+        help="start the tour at scene N (from 1; implies --tour); with --screenshot, preview that scene",
+    )
     parser.add_argument(
         "--export-chart",
         type=_export_path,
@@ -388,7 +400,8 @@ def parse_command_line(
         scenario=args.scenario,
         projector=args.projector,
         fullscreen=args.fullscreen,
-        tour=args.tour,
+        tour=args.tour or args.tour_scene is not None,
+        tour_scene=args.tour_scene,
         size=args.size,
         no_settings=args.no_settings,
         screenshot=args.screenshot,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..launch import LaunchOptions
 from .assumption_checks import check_assumptions
+from .compare_checks import check_compare
 from .context import SelfTestContext, SelfTestFailure, expect
 from .control_checks import check_controls
 from .figure_checks import check_cards, check_chart
@@ -35,6 +36,7 @@ CHECKS: list[tuple[str, Check]] = [
     ("cards", check_cards),  # model = its reference points; cards show the model
     ("chart", check_chart),  # curves, band, markers and ranges = the model
     ("assumptions", check_assumptions),  # issue 11's values; boxes, chart, run, file, simulation
+    ("compare and map", check_compare),  # a pin in the table and on the chart; the map = the model
     ("themes", check_themes),  # light, dark, projector applied to window and chart
     ("token run", check_token_run),  # plays the animation when the build has one
     ("screenshot", check_screenshot),  # renders a PNG to a temporary folder; not blank

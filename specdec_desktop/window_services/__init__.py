@@ -215,7 +215,9 @@ class WindowServices(QObject):
         if options.projector:
             self._saved_theme = self.view.theme_choice
             self.view.set_theme_choice("projector")
-        if options.tour and not self.view.tour_active:
+        if options.tour_scene is not None:
+            self.tour.start(options.tour_scene - 1)  # start() keeps it within the tour
+        elif options.tour and not self.view.tour_active:
             self.tour.start(self.view.tour_scene if options.scenario is not None else 0)
         if options.fullscreen:
             self.view.set_fullscreen(True)

@@ -10,15 +10,17 @@ focus, answers the override for the keys of every *enabled* action marked
 are enabled only while the tour is on, so outside it PageUp/PageDown step the
 focused control as usual.)
 
-One exception: a "." typed into a numeric entry box is the decimal point, not
-"blank the screen", so the box keeps it; B blanks from anywhere.
+Two exceptions: a bare ← or → on a focused slider moves the slider (the
+tour still moves on PageUp/PageDown and the clicker keys), and a "." typed
+into a numeric entry box is the decimal point, not "blank the screen", so the
+box keeps it; B blanks from anywhere.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QWidget
+from PySide6.QtWidgets import QAbstractSlider, QAbstractSpinBox, QApplication, QLineEdit, QWidget
 
 from ..shortcuts import SHORTCUTS
 
@@ -74,6 +76,10 @@ class ShortcutGuard(QObject):
         if watched.window() is not self._window:
             return False  # a dialog or another window: leave its keys alone
         sequence = _sequence(event)
+        if self._keeps_arrows(watched, event):
+            # ← and → move a focused slider; the tour moves on PageUp/PageDown and the clicker.
+            event.accept()
+            return True
         for action in self._guarded:
             if not action.isEnabled():
                 continue
@@ -87,6 +93,15 @@ class ShortcutGuard(QObject):
                 event.ignore()
                 return True
         return False
+
+    @staticmethod
+    def _keeps_arrows(widget: QWidget, event: QKeyEvent) -> bool:
+        """Whether ``widget`` keeps a bare ← or → for itself: a slider does."""
+        if event.modifiers() != Qt.KeyboardModifier.NoModifier:
+            return False
+        if event.key() not in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            return False
+        return isinstance(widget, QAbstractSlider)
 
     @staticmethod
     def _is_number_entry(widget: QWidget) -> bool:

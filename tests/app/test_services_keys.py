@@ -150,6 +150,45 @@ def test_clicker_keys_from_a_focused_slider_and_the_ends_of_the_tour(qtbot):
     assert "last scene" in window.statusBar().currentMessage()
 
 
+def test_arrows_on_a_focused_slider_move_the_slider_not_the_scene(qtbot):
+    window = open_window(qtbot)
+    view = window.services.view
+    slider = focus(qtbot, window.controls["k"].slider)
+    qtbot.keyClick(slider, K.Key_F5)
+    assert view.tour_scene == 0
+    k = window.state.params.k
+    qtbot.keyClick(slider, K.Key_Right)
+    assert view.tour_scene == 0 and window.state.params.k == k + 1
+    qtbot.keyClick(slider, K.Key_Left)
+    assert view.tour_scene == 0 and window.state.params.k == k
+    qtbot.keyClick(slider, K.Key_PageDown)  # the clicker still moves the tour
+    assert view.tour_scene == 1
+
+
+def test_the_last_scene_says_the_tour_is_over(qtbot):
+    window = open_window(qtbot)
+    window.services.tour.start(len(TOUR.scenes) - 1)
+    banner = window.services.banner
+    assert "(the last)" in banner.counter.text()
+    assert "The tour is over" in banner.keys.text()
+    window.services.tour.start(0)
+    assert "The tour is over" not in banner.keys.text()
+
+
+def test_space_plays_and_pauses_after_a_click_on_restart_or_new_seed(qtbot):
+    window = open_window(qtbot)
+    player = window.token_run.player
+    controls = window.token_run.controls
+    for button in (controls.restart, controls.new_seed):
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert not button.hasFocus()
+        playing = player.playing
+        qtbot.keyClick(window.focusWidget() or window, K.Key_Space)
+        assert player.playing != playing
+        qtbot.keyClick(window.focusWidget() or window, K.Key_Space)
+        assert player.playing == playing
+
+
 def test_scene_tabs_and_the_animation_hook(qtbot, monkeypatch):
     window = open_window(qtbot)
     calls = []

@@ -73,6 +73,8 @@ def test_importing_the_cli_loads_neither_qt_nor_numpy():
         (["--export-chart", "no/such/folder/c.png"], ["--export-chart", "folder does not exist"]),
         (["--screenshot", "a.png", "--export-chart", "b.png"], ["choose one of"]),
         (["--scenario", "missing.json"], ["--scenario", "missing.json: no such file"]),
+        (["--tour-scene", "0"], ["--tour-scene", "from 1", "'0'"]),
+        (["--tour-scene", "two"], ["--tour-scene", "'two'"]),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(args, words, tmp_path):
@@ -132,6 +134,24 @@ def test_scenario_with_tour_renders_a_screenshot(tmp_path):
     result = run("--scenario", str(scenario), "--screenshot", str(shot), "--size", "1920x1080")
     assert result.returncode == 0, result.stderr
     assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1920, 1080)
+
+
+def test_a_screenshot_previews_a_full_screen_lecture_scene():
+    from specdec_desktop.launch.arguments import parse_options
+
+    options = parse_options(["--screenshot", "x.png", "--tour-scene", "7", "--fullscreen", "--projector"])
+    assert options.tour and options.tour_scene == 7 and options.fullscreen
+
+
+def test_screenshot_of_a_tour_scene_full_screen(tmp_path):
+    shot = tmp_path / "scene.png"
+    args = ("--screenshot", str(shot), "--size", "1280x800", "--projector", "--fullscreen")
+    result = run(*args, "--tour-scene", "7")
+    assert result.returncode == 0, result.stderr
+    assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1280, 800)
+    other = tmp_path / "first.png"
+    assert run(*args[2:], "--screenshot", str(other), "--tour").returncode == 0
+    assert shot.read_bytes() != other.read_bytes()  # scene 7 (the run), not scene 1
 
 
 def test_reset_settings_forgets_them(tmp_path):

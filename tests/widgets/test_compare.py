@@ -169,3 +169,16 @@ def test_contract_object_names_exist_once_the_chart_is_drawn(window):
     for name in ("pinButton", "pinnedTable", "phaseMap"):
         assert window.findChild(QWidget, name) is not None, name
     assert not window.findChild(QWidget, "phaseMap").isVisible()  # hidden until asked for
+
+
+def test_pins_keep_the_active_assumptions_and_the_map_follows_them(qtbot, window):
+    compare = window.compare
+    compare.show_map(True)
+    assert compare.map_view.labels[1].toPlainText() == "break-even: p = c"
+    window.app_state.assumptions.set(decay=0.9)
+    assert compare.map_view._map.assumptions == {"decay": 0.9}
+    assert compare.map_view.labels[1].toPlainText() == "break-even"
+    _pin(qtbot, window, "decayed")
+    assert window.app_state.pinned.pins[0].assumptions == {"decay": 0.9}
+    table = window.findChild(QTableWidget, "pinnedTable")
+    assert table.item(0, 5).text() == f"{speedup(0.75, 6, 0.15, decay=0.9):.2f}×"
