@@ -62,7 +62,7 @@ class NaiveStrip(TokenStrip):
     def paint(self, painter: QPainter) -> None:
         # Same frame, drawn the slow way: replace the stamping loop by paint_token per token.
         layout = self.strip_layout()
-        painter.fillRect(self.rect(), self._colours.background)
+        painter.fillRect(self.rect(), self.painter.colours.background)
         head, stream = self._playhead, self._stream
         first_row = self.first_row()
         start, stop = layout.visible_cycles(first_row)
@@ -73,7 +73,9 @@ class NaiveStrip(TokenStrip):
         flat = zip(xs.ravel().tolist(), ys.ravel().tolist(), states.ravel().tolist(), strict=True)
         for x, y, state in flat:
             if state:
-                paint_token(painter, QRectF(x, y, cell, cell), state, self._colours, font=self._font)
+                paint_token(
+                    painter, QRectF(x, y, cell, cell), state, self.painter.colours, font=self.painter.font
+                )
 
 
 def time_frames(widget, advance, frames: int) -> tuple[list[float], list[float]]:

@@ -36,7 +36,7 @@ def main() -> None:
     window.resize(1920, 1080)
     window.show()
     app.processEvents()
-    presenter = window.presenter
+    presenter = window.services
     scenes = len(presenter.tour.tour.scenes)
     presenter.tour.start(0)
     results = {

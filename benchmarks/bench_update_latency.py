@@ -72,6 +72,23 @@ SIZE = (1600, 1000)
 WARMUP = 20
 SEED = 20240917
 APP = "SpecDec Desktop"
+#: The app with every assumption of issue 11 away from the original model (the reference curve
+#: drawn, the best k searched under the active model).
+APP_ASSUMED = "SpecDec Desktop, six assumptions set"
+ASSUMED_ARGV = [
+    "--decay",
+    "0.95",
+    "--spread",
+    "2",
+    "--verify-growth",
+    "0.05",
+    "--batch",
+    "8",
+    "--knee",
+    "64",
+    "--overhead",
+    "0.1",
+]
 NAIVE = "naive pyqtgraph (symbols, auto-range)"
 MPL = "matplotlib FigureCanvasQTAgg"
 LEAN = "naive pyqtgraph, no symbols, no auto-range"
@@ -164,10 +181,12 @@ def settle(window: QWidget) -> None:
 # -- the app ------------------------------------------------------------------------------
 
 
-def measure_app(moves: Sequence[tuple[str, int]]) -> tuple[list[float], list[float], list[float]]:
+def measure_app(
+    moves: Sequence[tuple[str, int]], argv: Sequence[str] = ()
+) -> tuple[list[float], list[float], list[float]]:
     from specdec_desktop.app import create_main_window
 
-    window = create_main_window([])
+    window = create_main_window(list(argv))
     settle(window)
     chart = window.chart.viewport()
     cards = [card.value for card in window.cards.values()] + [card.detail for card in window.cards.values()]
@@ -333,6 +352,7 @@ class MatplotlibCanvas(_Reference):
 
 SUBJECTS = {
     APP: lambda moves, sequence: measure_app(moves),
+    APP_ASSUMED: lambda moves, sequence: measure_app(moves, ASSUMED_ARGV),
     NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
     MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
     LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
@@ -342,7 +362,7 @@ SUBJECTS = {
 
 def measure_one(subject: str, count: int) -> None:
     """Child process: measure ``subject`` and print its samples as one JSON line."""
-    if subject == APP:
+    if subject in (APP, APP_ASSUMED):
         from specdec_desktop.app import create_application
 
         create_application()  # the app's own QApplication set-up, as when it is launched
@@ -397,7 +417,7 @@ def main() -> int:
         ("change -> control returns (no paint)", "synchronous", None),
     ):
         for subject in SUBJECTS:
-            reference = subject != APP
+            reference = subject not in (APP, APP_ASSUMED)
             rows.append(
                 row(
                     metric,

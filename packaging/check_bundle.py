@@ -4,7 +4,7 @@
     python packaging/check_bundle.py --bundle DIR --archive FILE.tar.gz
 
 Exits 0 when the bundle passes, 1 with one line per problem otherwise.  CI
-(``packaging/ci_frozen.sh``) and ``tests/test_bundle.py`` run it.  Checks:
+(``packaging/ci_frozen.sh``) and ``tests/install/test_bundle.py`` run it.  Checks:
 
 * size: the one-folder app at most :data:`MAX_FOLDER_MIB` MiB and the
   ``.tar.gz`` at most :data:`MAX_ARCHIVE_MIB` MiB (MiB = 2**20 bytes, what

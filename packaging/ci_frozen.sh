@@ -137,6 +137,18 @@ timeout 900 "${NONET[@]}" env -u DISPLAY -u WAYLAND_DISPLAY QT_QPA_PLATFORM=offs
     tee "$WORK/fuzz.out" || fail "--fuzz found a failure in the frozen app"
 grep -q "no failure" "$WORK/fuzz.out" || fail "--fuzz did not finish its actions"
 
+echo "-- a display that does not answer: one line saying what to do, exit 1 (not Qt's abort)"
+set +e
+timeout "$STEP_TIMEOUT" "${NONET[@]}" env -u QT_QPA_PLATFORM -u WAYLAND_DISPLAY DISPLAY=:4242 HOME="$WORK/home" \
+    "$APP" --self-test >"$WORK/nodisplay.out" 2>"$WORK/nodisplay.err"
+status=$?
+set -e
+cat "$WORK/nodisplay.err"
+[ "$status" = 1 ] || fail "--self-test with no usable display exited $status, not 1"
+[ "$(wc -l <"$WORK/nodisplay.err")" = 1 ] || fail "--self-test with no usable display printed more than one line"
+grep -q -e "QT_QPA_PLATFORM=offscreen" -e "apt-get install" "$WORK/nodisplay.err" ||
+    fail "--self-test with no usable display did not say what to install or set"
+
 echo "-- a bad argument"
 set +e
 run --k banana >"$WORK/bad.out" 2>"$WORK/bad.err"

@@ -151,9 +151,35 @@ def _app_components(out: Path) -> list[Component]:
     ]
 
 
+def _owners() -> dict[str, list[str]]:
+    """``{top-level import name: [distribution names]}``.
+
+    Like ``importlib.metadata.packages_distributions``, whose Python 3.10 version reads only
+    ``top_level.txt`` (numpy 2, built with meson, has none); here the installed file list
+    fills in where it is missing.
+    """
+    owners: dict[str, list[str]] = {}
+    for dist in importlib.metadata.distributions():
+        name = dist.metadata["Name"]
+        if not name:
+            continue
+        tops = (dist.read_text("top_level.txt") or "").split()
+        if not tops:
+            tops = {
+                entry.parts[0].split(".")[0]
+                for entry in dist.files or []
+                if entry.parts
+                and not entry.parts[0].endswith((".dist-info", ".egg-info", ".data"))
+                and entry.suffix in (".py", ".so", ".pyd", "")
+            }
+        for top in tops:
+            owners.setdefault(top, []).append(name)
+    return owners
+
+
 def distributions_of(modules: Iterable[str]) -> list[importlib.metadata.Distribution]:
     """The installed distributions the top-level packages of ``modules`` belong to, plus :data:`ALWAYS`."""
-    owners = importlib.metadata.packages_distributions()
+    owners = _owners()
     names = {owner for module in modules for owner in owners.get(module.split(".")[0], [])}
     names |= set(ALWAYS)
     found = {}

@@ -114,19 +114,23 @@ def build_window(
     paints sooner.  Otherwise (scripts, tests, screenshots, the self-test, the
     fuzzer) the same options always give the same window.
     """
-    from .presenter import install_presenter
-    from .presenter.launch import settings_for
     from .views.main_window import MainWindow
+    from .window_services import install_window_services
+    from .window_services.launch import settings_for
 
     if QApplication.instance() is None:
         raise RuntimeError("build_window needs a QApplication")
     options = options if options is not None else LaunchOptions()
     if not interactive and options.fullscreen:
         options = dataclasses.replace(options, fullscreen=False)
-    state = app_state if app_state is not None else AppState(options.start_parameters())
+    state = (
+        app_state
+        if app_state is not None
+        else AppState(options.start_parameters(), assumptions=options.start_assumptions())
+    )
     window = MainWindow(state, font_family=interface_font(), install_chart_now=not interactive)
     # Menus, shortcuts, themes, tour, undo, files and settings.
-    install_presenter(window, options, settings_for(options, interactive))
+    install_window_services(window, options, settings_for(options, interactive))
     return window
 
 
@@ -171,11 +175,11 @@ def run(options: LaunchOptions) -> int:
     """Open the window (or render it offscreen, or export, or reset) as ``options`` ask; return the status."""
     qInstallMessageHandler(quiet_qt_messages)
     if options.reset_settings:
-        from .presenter.launch import reset_settings
+        from .window_services.launch import reset_settings
 
         return reset_settings()
     if options.export_chart is not None:
-        from .presenter.launch import export_chart
+        from .window_services.launch import export_chart
 
         if options.export_chart.suffix.lower() == ".csv":
             return export_chart(options, None)  # data only: no Qt needed
@@ -184,6 +188,8 @@ def run(options: LaunchOptions) -> int:
     if options.screenshot is not None:
         start_application(headless=True)
         window = build_window(options)
+        if options.fullscreen:  # preview the lecture: the --size is the screen, no menus
+            window.set_full_screen_look(True)
         status = _screenshot(window, options.screenshot, options.size)
         window.close()
         return status

@@ -18,6 +18,7 @@ Errors are :class:`OSError`; :func:`reason` turns one into a short phrase for a 
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -48,7 +49,7 @@ def _final_target(path: Path) -> Path:
     while path.is_symlink():
         seen += 1
         if seen > 40:
-            raise OSError(40, "too many levels of symbolic links", str(path))  # ELOOP
+            raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
         link = Path(os.readlink(path))
         path = link if link.is_absolute() else path.parent / link
     return path
@@ -71,8 +72,8 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
         mode = 0o666 & ~_umask()
     else:
         if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-            raise NotARegularFile(f"{_name(target)} is {what}; nothing was written")
+            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a FIFO or a device)"
+            raise NotARegularFile(f"it is {what}; nothing was written")
         mode = stat.S_IMODE(info.st_mode)
     # A short prefix: a name near the 255-byte limit must still leave room for the suffix.
     handle, temporary = tempfile.mkstemp(prefix=".specdec-", suffix=".part", dir=target.parent)
@@ -90,12 +91,6 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
             pass
         raise
     return target
-
-
-def _name(path: Path) -> str:
-    from .plain_text import printable
-
-    return printable(path.name)
 
 
 def reason(error: OSError) -> str:

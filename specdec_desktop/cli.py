@@ -20,13 +20,16 @@ from collections.abc import Sequence
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
 from .launch.arguments import PROG, parse_command_line
 from .launch.fit_command import FitRequest, run_fit
+from .launch.presets_command import PresetsRequest, run_presets
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
 
 def _calc(request: CalcRequest) -> int:
-    from .model import Assumptions, Parameters, readouts
-    from .views.card_text import card_texts
+    from .model import SPECS, Assumptions, Parameters, readouts
+    from .model.parameters import DRAFT_LENGTH
+    from .wording.cards import card_texts
+    from .wording.numbers import format_count
 
     try:
         assumptions = Assumptions(**request.assumptions)
@@ -58,7 +61,7 @@ def _calc(request: CalcRequest) -> int:
         return EXIT_OK
     texts = card_texts(figures)
     params = figures.params
-    print(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+    print(", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS))
     if not assumptions.is_default:
         print(f"assumptions       {assumptions.describe()}")
     print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")
@@ -77,7 +80,11 @@ def _calc(request: CalcRequest) -> int:
     elif figures.best_k == 0:
         print("best draft length 0: do not speculate (speedup 1.000000×)")
     else:
-        print(f"best draft length {figures.best_k}  (speedup {figures.best_speedup:.6f}×)")
+        reach = int(DRAFT_LENGTH.maximum)
+        beyond = f"; beyond --k's {reach}" if figures.best_k > reach else ""
+        print(
+            f"best draft length {format_count(figures.best_k)}  (speedup {figures.best_speedup:.6f}×{beyond})"
+        )
     if figures.original is not None:
         original = figures.original
         best = "none" if original.best_k is None else f"{original.best_k} ({original.best_speedup:.6f}×)"
@@ -86,14 +93,18 @@ def _calc(request: CalcRequest) -> int:
 
 
 def _export_map(options: LaunchOptions) -> int:
+    from .atomic_write import reason
     from .export.map_csv import write_map_csv
+    from .plain_text import printable
 
     assert options.export_map is not None
     try:
         write_map_csv(options.export_map, **options.assumptions)
     except OSError as error:
-        print(f"{PROG}: error: could not write {options.export_map}: {error}", file=sys.stderr)
-        return EXIT_FAILURE
+        # A file that cannot be written is a bad argument: one line, exit 2 (README).
+        shown = printable(str(options.export_map))
+        print(f"{PROG}: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK
 
 
@@ -129,6 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _calc(parsed)
         if isinstance(parsed, FitRequest):
             return run_fit(parsed, PROG)
+        if isinstance(parsed, PresetsRequest):
+            return run_presets(parsed)
         return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)

@@ -8,7 +8,7 @@ text form (``"Ctrl+Shift+Z"``) so this module needs no Qt.
 ``wins_over_widgets`` marks the keys that must work whatever has focus: a
 focused entry box would otherwise keep PageUp/PageDown, Left/Right, B, Escape
 or Ctrl+Z for itself (presentation clickers send the first five).  The
-application-wide guard in :mod:`specdec_desktop.presenter.shortcut_guard`
+application-wide guard in :mod:`specdec_desktop.window_services.shortcut_guard`
 reads this flag.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["GROUPS", "SHORTCUTS", "Shortcut", "by_id", "rows_in_group"]
+__all__ = ["GROUPS", "SHORTCUTS", "Shortcut", "by_id"]
 
 
 @dataclass(frozen=True)
@@ -256,8 +256,30 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "View",
     ),
     S(
-        "view.tab_measured",
+        "view.tab_compare",
         ("Ctrl+5",),
+        "Show the pinned &configurations",
+        "Show the table of pinned configurations and the published presets",
+        "View",
+    ),
+    S(
+        "view.map",
+        ("Ctrl+M",),
+        "Show the (p, c) &map",
+        "Show the map of the best speedup in the chart's place, or the chart again",
+        "View",
+        checkable=True,
+    ),
+    S(
+        "edit.pin",
+        ("Ctrl+P",),
+        "&Pin this configuration",
+        "Keep the current configuration as a named curve on the chart (up to six)",
+        "Edit",
+    ),
+    S(
+        "view.tab_measured",
+        ("Ctrl+6",),
         "Show the &measured panel",
         "Show what imported metrics gave: tau, fitted p, per-position acceptance, verdict",
         "View",
@@ -311,7 +333,3 @@ _BY_ID = {row.id: row for row in SHORTCUTS}
 def by_id(action_id: str) -> Shortcut:
     """The row for ``action_id``; ``KeyError`` if there is none."""
     return _BY_ID[action_id]
-
-
-def rows_in_group(group: str) -> tuple[Shortcut, ...]:
-    return tuple(row for row in SHORTCUTS if row.group == group)

@@ -89,7 +89,7 @@ def install_if_requested(window: QWidget) -> FirstPaintProbe | None:
 
 ENV_PROBE = "SPECDEC_STARTUP_PROBE"
 ENV_T0 = "SPECDEC_STARTUP_T0"
-_CHART_NAME = "speedupPlot"  # CONTRACT.md
+_CHART_NAME = "speedupPlot"  # docs/interface.md
 _POLL_MS = 5
 _GIVE_UP_S = 30.0
 

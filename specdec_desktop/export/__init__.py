@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..model import Parameters
+    from ..model import Assumptions, Parameters
     from ..theme import Theme
 
-__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "beyond_note", "export_chart_file"]
+__all__ = ["CHART_EXPORT_SIZE", "EXPORT_SUFFIXES", "beyond_note", "chart_title", "export_chart_file"]
 
 #: File extensions the chart export understands, and what each writes.
 EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector image", ".csv": "curve data"}
@@ -28,25 +28,41 @@ EXPORT_SUFFIXES = {".png": "PNG image at 2× resolution", ".svg": "SVG vector im
 CHART_EXPORT_SIZE = (1200, 750)
 
 
-def beyond_note(params: Parameters) -> str | None:
+def beyond_note(params: Parameters, assumptions: Assumptions | None = None) -> str | None:
     """A sentence saying where the data stops, when the best k lies past it; else ``None``."""
-    from ..model import readouts, speedup_curves
+    from ..model import DEFAULT_ASSUMPTIONS, readouts, speedup_curves
 
-    figures = readouts(params)
-    curves = speedup_curves(params, figures.best_k)
+    assumptions = assumptions if assumptions is not None else DEFAULT_ASSUMPTIONS
+    figures = readouts(params, assumptions)
+    curves = speedup_curves(params, figures.best_k, assumptions)
     if not curves.beyond(figures.best_k):
         return None
     return f"the data stops at k = {curves.x_max:,}; the best k, {figures.best_k:,}, lies beyond it"
 
 
+def chart_title(params: Parameters) -> str:
+    """What an exported chart shows, written above it: the curve and the parameters it is drawn at."""
+    from ..model.parameters import SPECS
+
+    values = ", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS)
+    return f"Speedup against draft length k, at {values}"
+
+
 def export_chart_file(
-    path: str | os.PathLike[str], params: Parameters, theme: Theme, font_family: str, chart=None
+    path: str | os.PathLike[str],
+    params: Parameters,
+    theme: Theme,
+    font_family: str,
+    chart=None,
+    assumptions: Assumptions | None = None,
 ) -> str | None:
     """Write the chart for ``params`` to ``path`` in the format its extension names.
 
     ``chart`` is the live chart to render; without one (the command line) a
     chart of :data:`CHART_EXPORT_SIZE` is drawn offscreen (a QApplication must
     exist for .png and .svg).  Returns :func:`beyond_note`'s sentence, or ``None``.
+    Under non-default ``assumptions`` the curves are the active model's; the CSV headers and the
+    image's label and legend name the assumptions.
 
     Raises
     ------
@@ -55,6 +71,9 @@ def export_chart_file(
     OSError
         If the file cannot be written (the file at ``path`` is then unchanged).
     """
+    from ..model import DEFAULT_ASSUMPTIONS
+
+    assumptions = assumptions if assumptions is not None else DEFAULT_ASSUMPTIONS
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in EXPORT_SUFFIXES:
@@ -62,20 +81,21 @@ def export_chart_file(
     if suffix == ".csv":
         from .curve_csv import write_curve_csv
 
-        write_curve_csv(path, params)
-        return beyond_note(params)
+        write_curve_csv(path, params, assumptions)
+        return beyond_note(params, assumptions)
     from . import chart_image
 
     own_chart = chart is None
     if own_chart:
-        chart = chart_image.offscreen_chart(params, theme, font_family, CHART_EXPORT_SIZE)
+        chart = chart_image.offscreen_chart(params, theme, font_family, CHART_EXPORT_SIZE, assumptions)
     try:
-        if suffix == ".png":
-            chart_image.export_png(chart, path)
-        else:
-            chart_image.export_svg(chart, path)
+        with chart_image.titled(chart, chart_title(params)):
+            if suffix == ".png":
+                chart_image.export_png(chart, path)
+            else:
+                chart_image.export_svg(chart, path)
     finally:
         if own_chart:
             chart.close()
             chart.deleteLater()
-    return beyond_note(params)
+    return beyond_note(params, assumptions)

@@ -24,26 +24,50 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QWidget
 
 from ..atomic_write import write_atomically
-from ..model import Parameters, readouts, speedup_curves
+from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
 from ..theme import Theme
 
-__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes"]
+__all__ = ["PNG_SCALE", "export_png", "export_svg", "offscreen_chart", "png_bytes", "titled"]
 
 PNG_SCALE = 2
 
 
-def offscreen_chart(params: Parameters, theme: Theme, font_family: str, size: tuple[int, int]):
+def offscreen_chart(
+    params: Parameters,
+    theme: Theme,
+    font_family: str,
+    size: tuple[int, int],
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+):
     """A chart showing ``params``, laid out at ``size`` without a window on screen."""
-    from ..views.speedup_chart import SpeedupChart
+    from ..views.chart.speedup_chart import SpeedupChart
 
     chart = SpeedupChart(theme, font_family)
     chart.resize(*size)
-    figures = readouts(params)
-    chart.show_figures(figures, speedup_curves(params, figures.best_k))
+    figures = readouts(params, assumptions)
+    chart.show_figures(figures, speedup_curves(params, figures.best_k, assumptions))
     # Lay the scene out at its final size without putting a window on screen.
     chart.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
     chart.show()
     return chart
+
+
+@contextmanager
+def titled(chart, title: str) -> Iterator[None]:
+    """Show ``title`` above ``chart``'s plot while exporting, so the file says what it shows.
+
+    The window's chart has no title (the window around it says what it is); an exported
+    picture is read on its own.  The title goes away again afterwards.
+    """
+    plot = chart.getPlotItem()
+    theme = chart.theme
+    plot.setTitle(title, color=theme.text, size=f"{theme.font_px}px")
+    plot.layout.activate()
+    try:
+        yield
+    finally:
+        plot.setTitle(None)
+        plot.layout.activate()
 
 
 def png_bytes(image: QImage) -> bytes:

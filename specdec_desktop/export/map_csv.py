@@ -21,8 +21,8 @@ import csv
 import io
 import math
 import os
-from pathlib import Path
 
+from ..atomic_write import write_atomically
 from ..model.phase_map import PhaseMap, grid_axis, phase_map
 
 __all__ = ["MAP_CSV_STEPS", "map_csv_text", "write_map_csv"]
@@ -49,14 +49,7 @@ def map_csv_text(result: PhaseMap | None = None, **assumptions: object) -> str:
 def write_map_csv(path: str | os.PathLike[str], **assumptions: object) -> None:
     """Write the 101 x 101 map to ``path`` (UTF-8); ``OSError`` if it cannot be written.
 
-    The text goes to a temporary file beside ``path`` first and replaces it whole, so a failed
-    write never leaves half a file.
+    The file is replaced in one step (:mod:`specdec_desktop.atomic_write`), so a failed write
+    never leaves half a file, and the file keeps its permissions.
     """
-    target = Path(path)
-    text = map_csv_text(**assumptions)
-    temporary = target.with_name(f".{target.name}.part")
-    try:
-        temporary.write_text(text, encoding="utf-8", newline="")
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
+    write_atomically(path, map_csv_text(**assumptions).encode("utf-8"))

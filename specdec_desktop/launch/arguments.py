@@ -19,6 +19,7 @@ from typing import NoReturn
 from .. import __version__
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
+from .presets_command import PresetsRequest, add_presets_parser
 
 __all__ = [
     "MIN_SIZE",
@@ -162,14 +163,7 @@ def _export_path(text: str) -> Path:
 
 
 def _map_path(text: str) -> Path:
-    path = Path(text)
-    if path.suffix.lower() != ".csv":
-        raise argparse.ArgumentTypeError(f"map export must be a .csv file, got {text!r}")
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder, not a file")
-    if not path.parent.resolve().is_dir():
-        raise argparse.ArgumentTypeError(f"folder does not exist for {text!r}")
-    return path
+    return _output_path(text, (".csv",), "map export")
 
 
 def _seconds(text: str) -> float:
@@ -197,6 +191,12 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _tour_scene(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 1000:
+        raise argparse.ArgumentTypeError(f"scene must be a whole number from 1, got {text!r}")
+    return int(text)
+
+
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--scenario", type=_scenario, metavar="FILE", help="open a saved scenario (JSON) at start"
@@ -206,6 +206,12 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
         "--fullscreen", action="store_true", help="start full screen (F11 toggles, Esc leaves)"
     )
     parser.add_argument("--tour", action="store_true", help="start the guided tour (PageDown/PageUp move)")
+    parser.add_argument(
+        "--tour-scene",
+        type=_tour_scene,
+        metavar="N",
+        help="start the tour at scene N (from 1; implies --tour); with --screenshot, preview that scene",
+    )
     parser.add_argument(
         "--export-chart",
         type=_export_path,
@@ -321,6 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     calc.add_argument("--seed", type=_seed, default=argparse.SUPPRESS, metavar="S", help="seed of --simulate")
     add_fit_parser(commands)
+    add_presets_parser(commands)
     return parser
 
 
@@ -329,7 +336,7 @@ def _unknown_option(parser: argparse.ArgumentParser, argv: Sequence[str]) -> str
     known = parser._option_string_actions  # argparse's table of option strings
     for token in argv:
         name = token.split("=", 1)[0]
-        if token == "--" or token in ("calc", "fit"):
+        if token == "--" or token in ("calc", "fit", "presets"):
             return None
         if token.startswith("-") and not token[1:2].isdigit() and not any(o.startswith(name) for o in known):
             return token
@@ -363,11 +370,15 @@ def assumptions_given(args: argparse.Namespace) -> dict[str, float | int | None]
     return {spec.name: getattr(args, spec.name) for spec in ASSUMPTION_SPECS if hasattr(args, spec.name)}
 
 
-def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcRequest | FitRequest:
+def parse_command_line(
+    argv: Sequence[str] | None,
+) -> LaunchOptions | CalcRequest | FitRequest | PresetsRequest:
     """Parse ``argv`` (without the program name) once; raise :class:`UsageError` when bad."""
     args = _namespace(argv if argv is not None else [])
     if args.command == "fit":
         return fit_request(args)
+    if args.command == "presets":
+        return PresetsRequest(json=args.json)
     if args.command == "calc":
         seed = getattr(args, "seed", None)
         if seed is not None and args.simulate is None:
@@ -389,7 +400,8 @@ def parse_command_line(argv: Sequence[str] | None) -> LaunchOptions | CalcReques
         scenario=args.scenario,
         projector=args.projector,
         fullscreen=args.fullscreen,
-        tour=args.tour,
+        tour=args.tour or args.tour_scene is not None,
+        tour_scene=args.tour_scene,
         size=args.size,
         no_settings=args.no_settings,
         screenshot=args.screenshot,
@@ -405,5 +417,5 @@ def parse_options(argv: Sequence[str] | None) -> LaunchOptions:
     """Parse ``argv`` into the options of a window; a command (``calc``) is a usage error here."""
     parsed = parse_command_line(argv)
     if not isinstance(parsed, LaunchOptions):
-        raise UsageError("a command (calc, fit) does not open a window")
+        raise UsageError("a command (calc, fit, presets) does not open a window")
     return parsed

@@ -83,6 +83,8 @@ class LaunchOptions:
         A scenario opened (and validated) at start.
     projector, fullscreen, tour : bool
         Start in the projector theme, full screen, in the guided tour.
+    tour_scene : int or None
+        With ``tour``: the scene to start at, from 1 (past the last: the last).
     size : (int, int)
         Window size in logical pixels.
     no_settings : bool
@@ -102,6 +104,8 @@ class LaunchOptions:
     projector: bool = False
     fullscreen: bool = False
     tour: bool = False
+    #: The tour's scene to start at, from 1 (None: the first, or the scenario's).
+    tour_scene: int | None = None
     size: tuple[int, int] = DEFAULT_SIZE
     no_settings: bool = False
     screenshot: Path | None = None

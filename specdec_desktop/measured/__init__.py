@@ -7,7 +7,7 @@ per-position conditional acceptances, a verdict), and recommend a draft length
 package imports only numpy; ruff bans Qt here.
 """
 
-from .fit import Fit, fit_measurement, solve_p, tokens_per_step
+from .fit import Fit, fit_decay, fit_measurement, solve_p, tokens_per_step
 from .measurement import FORMAT_LABELS, Measurement
 from .problems import ImportCancelled, MetricsProblem
 from .recommend import Recommendation, Timings, recommend
@@ -24,6 +24,7 @@ __all__ = [
     "Recommendation",
     "Timings",
     "combine",
+    "fit_decay",
     "fit_measurement",
     "read_metrics",
     "read_metrics_text",

@@ -16,11 +16,12 @@ does not vouch for is read line by line, so every problem is named with its line
 
 from __future__ import annotations
 
+import math
 import re
 
 import numpy as np
 
-from .measurement import Measurement
+from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
 
 __all__ = ["CycleTable", "looks_like_table"]
@@ -102,9 +103,9 @@ class CycleTable:
             self._set_k(int(match.group(1)), line)
 
     def _set_k(self, k: int, line: int) -> None:
-        if k < 1:
+        if not 1 <= k <= MAX_K:
             raise MetricsProblem(
-                "contradiction", f"the draft length k is {k}; it must be 1 or more", line=line
+                "contradiction", f"the draft length k is {k}; this app reads k from 1 to {MAX_K}", line=line
             )
         if self.k is not None and k != self.k:
             raise MetricsProblem(
@@ -153,6 +154,14 @@ class CycleTable:
         if values.size == 0:
             return
         top = int(values.max())
+        if top > MAX_K:
+            raise MetricsProblem(
+                "contradiction",
+                f"a cycle accepted {top} guesses; this app reads k up to {MAX_K}",
+                line=line_of(int(np.argmax(values))),
+            )
+        if weights is not None and (np.any(weights < 0) or float(np.sum(weights)) > 2**53):
+            raise MetricsProblem("contradiction", "a count is negative or beyond 2**53", line=line_of(0))
         if top > self.max_value:
             self.max_value = top
             self.max_line = line_of(int(np.argmax(values)))
@@ -253,7 +262,7 @@ class CycleTable:
             except ValueError:
                 continue
             for value in numbers:
-                if value != value or value < 0 or value != int(value) or value > 2**53:
+                if not math.isfinite(value) or value < 0 or value != int(value) or value > 2**53:
                     raise MetricsProblem(
                         "contradiction", f"{value:g} is not a count (0, 1, 2, ...)", line=line
                     )
@@ -306,7 +315,7 @@ class CycleTable:
         histogram[: self.counts.size] = self.counts
         steps = int(histogram.sum())
         accepted = float(np.dot(np.arange(k + 1), histogram))
-        counts = tuple(int(histogram[i:].sum()) for i in range(1, k + 1))
+        counts = tuple(int(n) for n in np.cumsum(histogram[::-1])[::-1][1:])
         return Measurement(
             format=fmt,
             sources=(),

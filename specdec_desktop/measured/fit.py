@@ -122,6 +122,8 @@ def _tau(m: Measurement) -> tuple[float, float | None]:
             return tau, math.sqrt(max(variance, 0.0) / m.steps)
         return tau, None
     samples = m.tau_samples or ()
+    if any(not 0 < s <= m.k + 1.01 for s in samples):
+        raise _contradiction(m, f"a mean acceptance length lies outside 1 to k + 1 = {m.k + 1}")
     if not samples:
         raise _contradiction(m, "no tokens per step to fit")
     tau = sum(samples) / len(samples)
@@ -247,6 +249,8 @@ def fit_measurement(m: Measurement) -> Fit:
         When tokens per step lies outside what k allows (1 to k + 1).
     """
     tau, tau_se = _tau(m)
+    if not math.isfinite(tau):
+        raise _contradiction(m, "the tokens per step are not a number")
     if tau > m.k + 1 + 0.01:
         raise _contradiction(
             m,
@@ -272,3 +276,34 @@ def fit_measurement(m: Measurement) -> Fit:
             raise _contradiction(m, "more steps accept a later guess than an earlier one")
     verdict, text, test = _verdict(m, a)
     return Fit(m, tau, tau_se, p, p_low, p_high, a, low, high, histogram, verdict, text, test)
+
+
+def fit_decay(fit: Fit) -> tuple[float, float] | None:
+    """``(p, d)`` of the curve ``a_i = p d^(i-1)`` (the model's decay assumption) closest to the a_i.
+
+    Weighted least squares on ``log a_i = log p + (i - 1) log d``, each position weighted by the
+    inverse of its log's variance, ``n_(i-1) a_i / (1 - a_i)`` (counts), or equally (rates
+    only); ``d`` is kept in (0, 1] and ``p`` in [0, 1].  ``None`` when fewer than two positions
+    have a usable a_i.
+    """
+    if fit.per_position is None:
+        return None
+    m = fit.measurement
+    trials = [m.steps, *m.position_counts[:-1]] if m.position_counts and m.steps else None
+    points = []
+    for i, a in enumerate(fit.per_position):
+        if a is None or not 0.0 < a < 1.0:
+            continue
+        weight = (trials[i] * a / (1.0 - a)) if trials else 1.0
+        if weight > 0:
+            points.append((float(i), math.log(a), weight))
+    if len(points) < 2:
+        return None
+    total = sum(w for _, _, w in points)
+    mean_x = sum(x * w for x, _, w in points) / total
+    mean_y = sum(y * w for _, y, w in points) / total
+    spread = sum(w * (x - mean_x) ** 2 for x, _, w in points)
+    slope = sum(w * (x - mean_x) * (y - mean_y) for x, y, w in points) / spread if spread > 0 else 0.0
+    slope = min(0.0, slope)  # d <= 1
+    intercept = mean_y - slope * mean_x
+    return min(1.0, math.exp(intercept)), max(1e-6, math.exp(slope))

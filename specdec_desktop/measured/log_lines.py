@@ -34,7 +34,7 @@ import math
 import re
 from typing import ClassVar
 
-from .measurement import Measurement
+from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
 
 __all__ = ["LINE_READERS", "LineReader"]
@@ -46,7 +46,17 @@ def _find(pattern: re.Pattern[str], text: str) -> float | None:
     match = pattern.search(text)
     if match is None:
         return None
-    value = float(match.group(1))
+    return _plausible(float(match.group(1)), match.group(1))
+
+
+#: No engine counts past this; a larger number is a garbled line.
+_LARGEST = 1e15
+
+
+def _plausible(value: float, text: str) -> float:
+    if abs(value) > _LARGEST:  # also infinity; NaN passes (vLLM prints "nan%" for an idle interval)
+        shown = text if len(text) <= 24 else text[:21] + "..."
+        raise MetricsProblem("contradiction", f"holds the number {shown}, beyond any count an engine reports")
     return value
 
 
@@ -106,7 +116,17 @@ class _Cumulative:
         self._last = value
 
 
+def _check_k(k: int, line: int | None) -> int:
+    if not 1 <= k <= MAX_K:
+        raise MetricsProblem(
+            "contradiction", f"the draft length k would be {k}; this app reads k from 1 to {MAX_K}", line=line
+        )
+    return k
+
+
 def _resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, how: str) -> int:
+    if found is not None:
+        _check_k(found, line)
     if found is not None and hint is not None and found != hint:
         raise MetricsProblem(
             "contradiction", f"the file says k = {found}, but k = {hint} was given", line=line
@@ -168,6 +188,7 @@ class _PositionSum:
         self.all_have_positions = True
 
     def set_k(self, k: int, line: int) -> None:
+        _check_k(k, line)
         if self.k is None:
             self.k, self.k_line = k, line
         elif k != self.k:
@@ -237,7 +258,7 @@ class VllmReader(LineReader):
         elif self.sum.k is not None:
             k = self.sum.k
         elif mean is not None and accepted > 0 and mean > 1.005:
-            k = max(1, round(drafted * (mean - 1) / accepted))
+            k = max(1, round(min(drafted * (mean - 1) / accepted, MAX_K + 1)))
             self.sum.set_k(k, line)
         else:
             self.pending.append((line, accepted, drafted, mean))
@@ -325,6 +346,7 @@ class VllmV0Reader(LineReader):
         if None in (accepted, draft, emitted):
             return False
         if k is not None:
+            _check_k(int(k), line)
             if self.k is not None and int(k) != self.k:
                 raise _contradiction(
                     f"the number of speculative tokens changes from {self.k} (line {self.k_line}) to {k:.0f}",
@@ -383,7 +405,11 @@ def _prom_sample(text: str) -> tuple[str, dict[str, str], str, float] | None:
     match = _PROM.match(text)
     if match is None:
         return None
-    name, labels, value = match.group(1), match.group(2) or "", float(match.group(3))
+    name, labels, value = (
+        match.group(1),
+        match.group(2) or "",
+        _plausible(float(match.group(3)), match.group(3)),
+    )
     return name, dict(_LABEL.findall(labels)), labels, value
 
 
@@ -454,7 +480,7 @@ class VllmPrometheusReader(LineReader):
         elif draft_tokens:
             ratio = draft_tokens / drafts
             if abs(ratio - round(ratio)) < 1e-6:
-                k_found = round(ratio)
+                k_found = round(min(ratio, MAX_K + 1))
         k = _resolve_k(k_found, k_hint, line, self.format, "no per-position counter and no draft counts")
         if draft_tokens and abs(draft_tokens - drafts * k) > 0.5:
             raise _contradiction(
@@ -493,7 +519,7 @@ class LlamaCppReader(LineReader):
         match = self._head.search(text)
         if match is None:
             return False
-        rate, accepted, generated = float(match.group(1)), float(match.group(2)), float(match.group(3))
+        rate, accepted, generated = (_plausible(float(match.group(i)), match.group(i)) for i in (1, 2, 3))
         if accepted > generated:
             raise _contradiction(f"{accepted:.0f} tokens accepted out of {generated:.0f} generated", line)
         if generated == 0:
@@ -594,6 +620,7 @@ class LlamaCppStatisticsReader(LineReader):
         if drafts > 0:
             if rates:
                 _check_rates(rates, line)
+                _check_k(len(rates), line)
                 if self.k is not None and len(rates) != self.k:
                     raise _contradiction(
                         f"the draft length changes from {self.k} (line {self.k_line}) to {len(rates)}", line
@@ -751,7 +778,7 @@ class SglangPrometheusReader(LineReader):
                 raise _contradiction(
                     f"sglang:spec_num_steps differs between series: {sorted(values)}", self.first_line
                 )
-            found = values.pop()
+            found = min(values.pop(), MAX_K + 1)
         k = _resolve_k(
             found, k_hint, self.first_line, self.format, "sglang:spec_num_steps is not among the metrics"
         )

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-__all__ = ["FORMAT_LABELS", "Measurement"]
+__all__ = ["FORMAT_LABELS", "MAX_K", "Measurement"]
+
+#: The longest draft this app reads (longer ones are refused as implausible).
+MAX_K = 4096
 
 #: Format ids (the ``format`` key of ``fit --json``) and what the window calls them.
 FORMAT_LABELS = {

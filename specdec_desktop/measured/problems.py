@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from specdec_desktop.plain_text import printable
+
 __all__ = ["ImportCancelled", "MetricsProblem"]
 
 
@@ -42,7 +44,7 @@ class MetricsProblem(ValueError):
         self.line = line
         where = ""
         if self.path is not None:
-            where = f"{self.path.name}: "
+            where = f"{printable(self.path.name, 80)}: "  # a newline in a name stays on one line
         if line is not None:
             where += f"line {line}: "
         super().__init__(f"{where}{problem}")

@@ -13,12 +13,14 @@ import json
 import math
 from typing import Any
 
-from .measurement import Measurement
+from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
 
 __all__ = ["RequestHistograms"]
 
 _MAX_DEPTH = 16
+#: Counts above this are not believed (2**53: exact in a float).
+_MAX_COUNT = 2**53
 
 
 def _reject_constant(name: str) -> Any:
@@ -53,15 +55,13 @@ def _blocks(value: Any) -> list[dict]:
 
 
 def _count(value: Any, what: str, line: int) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, (int, float))
-        or not math.isfinite(value)
-        or value < 0
-        or value != int(value)
-    ):
+    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= _MAX_COUNT
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer() and 0 <= value <= _MAX_COUNT:
+        value, ok = int(value), True
+    if not ok:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise MetricsProblem(
-            "contradiction", f"{what} is {value!r}; it must be a count (0, 1, 2, ...)", line=line
+            "contradiction", f"{what} is {shown}; it must be a count (0, 1, 2, ...)", line=line
         )
     return int(value)
 
@@ -94,9 +94,11 @@ class RequestHistograms:
         raw = block["acceptance_histogram"]
         if raw is None:
             return
-        if not isinstance(raw, list) or len(raw) < 2:
+        if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_K + 1:
             raise MetricsProblem(
-                "contradiction", "acceptance_histogram must be a list of k + 1 counts", line=line
+                "contradiction",
+                f"acceptance_histogram must be a list of k + 1 counts (k from 1 to {MAX_K})",
+                line=line,
             )
         histogram = [_count(v, "an acceptance_histogram entry", line) for v in raw]
         k = len(histogram) - 1
@@ -157,7 +159,11 @@ class RequestHistograms:
             )
         steps = sum(self.histogram)
         accepted = sum(j * h for j, h in enumerate(self.histogram))
-        counts = tuple(sum(self.histogram[i:]) for i in range(1, k + 1))
+        counts, above = [], steps
+        for h in self.histogram[:-1]:
+            above -= h
+            counts.append(above)
+        counts = tuple(counts)
         return Measurement(
             format=self.format,
             sources=(),

@@ -25,9 +25,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
+from specdec_desktop.plain_text import size_text
+
 from .cycle_table import CycleTable, looks_like_table
 from .log_lines import LINE_READERS, LineReader
-from .measurement import FORMAT_LABELS, Measurement
+from .measurement import FORMAT_LABELS, MAX_K, Measurement
 from .problems import ImportCancelled, MetricsProblem
 from .request_json import DECODER as _DECODER
 from .request_json import RequestHistograms, parse_json
@@ -51,14 +53,6 @@ _OTHER_UNICODE = (
     (codecs.BOM_UTF16_LE, "UTF-16"),
     (codecs.BOM_UTF16_BE, "UTF-16"),
 )
-
-
-def _size_text(n_bytes: int) -> str:
-    if n_bytes < 1024**2:
-        return f"{n_bytes / 1024:.0f} KiB"
-    if n_bytes < 1024**3:
-        return f"{n_bytes / 1024**2:.0f} MiB"
-    return f"{n_bytes / 1024**3:.1f} GiB"
 
 
 class _Blocks:
@@ -228,8 +222,8 @@ def _read_json(blocks: _Blocks, head: bytes, size: int, k: int | None) -> Measur
         if size > MAX_JSON_BYTES:
             raise MetricsProblem(
                 "too_large",
-                f"is one JSON document of {_size_text(size)}; the limit is "
-                f"{_size_text(MAX_JSON_BYTES)} (JSON Lines files may be larger)",
+                f"is one JSON document of {size_text(size)}; the limit is "
+                f"{size_text(MAX_JSON_BYTES)} (JSON Lines files may be larger)",
             )
         data = b"".join(chunk for chunk, _ in blocks)
         lines = blocks.lines
@@ -265,6 +259,10 @@ def _with_lines(measurement: Measurement, lines: int) -> Measurement:
 def _read_stream(
     stream: BinaryIO, size: int, k: int | None, progress: Progress | None, cancelled: Cancelled | None
 ) -> Measurement:
+    if k is not None and not 1 <= k <= MAX_K:
+        raise MetricsProblem(
+            "contradiction", f"the draft length k given is {k}; it must be from 1 to {MAX_K}"
+        )
     head = stream.read(min(BLOCK_BYTES, 64 * 1024))
     if not head.strip() and len(head) >= size:
         raise MetricsProblem("empty", "is empty" if not head else "holds only blank space")
@@ -339,7 +337,7 @@ def read_metrics(
     if info.st_size > MAX_BYTES:
         raise MetricsProblem(
             "too_large",
-            f"is {_size_text(info.st_size)}; the limit is {_size_text(MAX_BYTES)} "
+            f"is {size_text(info.st_size)}; the limit is {size_text(MAX_BYTES)} "
             "(keep only the metric lines, e.g. with grep, and import that)",
             path,
         )
@@ -360,7 +358,7 @@ def read_metrics_text(text: str, name: str = "clipboard", k: int | None = None) 
     data = text.encode("utf-8")
     if len(data) > MAX_BYTES:
         raise MetricsProblem(
-            "too_large", f"is {_size_text(len(data))}; the limit is {_size_text(MAX_BYTES)}", name
+            "too_large", f"is {size_text(len(data))}; the limit is {size_text(MAX_BYTES)}", name
         )
     if not data.strip():
         raise MetricsProblem("empty", "is empty", name)

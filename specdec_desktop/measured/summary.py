@@ -1,4 +1,4 @@
-"""The fit as one JSON-ready dict (the keys of ``fit --json``, CONTRACT.md) and as text lines (no Qt)."""
+"""The fit as one JSON-ready dict (the keys of ``fit --json``, docs/interface.md) and as text (no Qt)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The speculative-decoding model: plain numpy, no Qt.
 
-Public names (see CONTRACT.md): :func:`expected_tokens`, :func:`cycle_cost`,
+Public names (docs/interface.md): :func:`expected_tokens`, :func:`cycle_cost`,
 :func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`.
 """
 

@@ -11,7 +11,7 @@ settings all read these declarations; nothing else restates a range.
 ``parameters.py`` this module imports neither numpy nor Qt, so the command line
 can read it before anything heavy loads.
 
-Validity (CONTRACT.md, "Assumptions"): ``0 < decay <= 1``; ``spread`` is
+Validity (docs/interface.md): ``0 < decay <= 1``; ``spread`` is
 ``None`` or above 0; ``verify_growth >= 0``; ``batch`` a whole number >= 1;
 ``knee`` is ``None`` or above 0; ``overhead >= 0``; all finite.  The model's
 functions accept any valid value; an :class:`Assumptions` (what the app, its

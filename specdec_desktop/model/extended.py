@@ -1,4 +1,4 @@
-"""The model with its assumptions relaxed (CONTRACT.md, "Assumptions"; docs/model.md derives it).
+"""The model with its assumptions relaxed (docs/interface.md; docs/model.md derives it).
 
 * expected tokens  ``E(k) = 1 + Σ_{i=1..k} d^(i(i−1)/2) · m_i``, where ``m_i = E[P^i]`` is
   ``p^i`` for a constant acceptance and ``Π_{j=0..i−1} (pκ + j)/(κ + j)`` when each cycle's
@@ -188,7 +188,7 @@ def _closed_form_threshold(p: float, cost, step):
     ``ln p^(k+1)``; free of ``E``'s own rounding, so a tie stays a tie.
     """
     with np.errstate(divide="ignore"):
-        return np.log(step) - np.log((1.0 - p) * cost + step)
+        return -np.log1p((1.0 - p) * cost / step)  # step 0: -inf, the speedup rises
 
 
 def _linear_tail(c: float, a: Assumptions) -> tuple[float, float] | None:
@@ -248,9 +248,8 @@ def _search_beyond(p: float, c: float, a: Assumptions) -> Peak:
 
     def rises(k: int) -> bool:
         kk = np.int64(k)
-        left = (k + 1) * log_p + math.log(float(cost_table(kk, np.float64(c), a)))
-        right = math.log(float(_expected_tokens(np.float64(p), kk))) + math.log(float(cost_step(kk, c, a)))
-        return left > right
+        cost, step = cost_table(kk, np.float64(c), a), cost_step(kk, c, a)
+        return (k + 1) * log_p > float(_closed_form_threshold(p, cost, step))
 
     low, high = SEARCH_LIMIT - 1, 2 * SEARCH_LIMIT
     while rises(high):

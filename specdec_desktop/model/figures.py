@@ -15,9 +15,9 @@ from numpy.typing import NDArray
 
 from . import invariants
 from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
-from .closed_form import _tokens, best_draft_length, speedup_limit
+from .closed_form import _tokens
 from .extended import cost_table, peak, speedup_table
-from .geometric import _cycle_cost, _expected_tokens, _speedup
+from .geometric import _cycle_cost, _expected_tokens, _limit, _speedup, original_best
 from .parameters import Parameters
 
 __all__ = ["BAND_HALF_WIDTH", "MAX_X_MAX", "Curves", "Readouts", "readouts", "speedup_curves"]
@@ -82,7 +82,7 @@ def readouts(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS)
     # Parameters are checked when made, so this skips the public functions' checks (it runs at
     # every slider move) and calls the same arithmetic: the figures are theirs to the last bit.
     p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
-    best = best_draft_length(params.p, params.c)
+    best = original_best(params.p, params.c)
     result = Readouts(
         params=params,
         tokens_per_cycle=float(_expected_tokens(p, k)),
@@ -90,7 +90,7 @@ def readouts(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS)
         speedup=float(_speedup(p, k, c)),
         best_k=best,
         best_speedup=None if best is None else float(_speedup(p, np.int64(best), c)),
-        limit=speedup_limit(params.p, params.c) if best is None else None,
+        limit=_limit(params.p, params.c) if best is None else None,
     )
     if invariants.enabled():
         invariants.check_readouts(result)

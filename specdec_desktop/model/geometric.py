@@ -23,7 +23,8 @@ def _expected_tokens(p: NDArray[np.float64], k: NDArray[np.int64]) -> NDArray[np
     one_minus_p = 1.0 - p
     with np.errstate(divide="ignore", invalid="ignore"):
         saturating = -np.expm1((k + 1) * np.log(p)) / one_minus_p
-    return np.where(p >= 1.0, (k + 1).astype(np.float64), np.where(p <= 0.0, 1.0, saturating))
+    tokens = np.where(p >= 1.0, (k + 1).astype(np.float64), np.where(p <= 0.0, 1.0, saturating))
+    return np.where(k == 0, 1.0, tokens)  # no guesses: exactly the target's one token
 
 
 def _cycle_cost(k: NDArray[np.int64], c: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -44,15 +45,21 @@ def has_peak(p: float, c: float) -> bool:
     At ``p = c = 1`` the speedup is 1 for every ``k``: flat, so ``k = 0`` is the
     (smallest) maximiser.
     """
-    p_val = float(as_probability(p, "p"))
-    c_val = float(as_cost(c, "c"))
+    return _has_peak(float(as_probability(p, "p")), float(as_cost(c, "c")))
+
+
+def _has_peak(p_val: float, c_val: float) -> bool:
+    """:func:`has_peak` for arguments already checked."""
     return not ((p_val >= 1.0 and c_val < 1.0) or (c_val <= 0.0 and p_val > 0.0))
 
 
 def speedup_limit(p: float, c: float) -> float:
     """Speedup as ``k`` grows without bound: ``1/c`` if ``p = 1``, else ``1/(1-p)`` if ``c = 0``, else 0."""
-    p_val = float(as_probability(p, "p"))
-    c_val = float(as_cost(c, "c"))
+    return _limit(float(as_probability(p, "p")), float(as_cost(c, "c")))
+
+
+def _limit(p_val: float, c_val: float) -> float:
+    """:func:`speedup_limit` for arguments already checked."""
     if p_val >= 1.0:
         return math.inf if c_val <= 0.0 else 1.0 / c_val
     if c_val <= 0.0:
@@ -73,7 +80,7 @@ def _rises_after(k: int, p: float, c: float) -> bool:
 
 def original_best(p_val: float, c_val: float) -> int | None:
     """The original model's best draft length for checked floats (see ``best_draft_length``)."""
-    if not has_peak(p_val, c_val):
+    if not _has_peak(p_val, c_val):
         return None
     if p_val <= c_val:
         return 0

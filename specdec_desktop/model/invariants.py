@@ -137,9 +137,13 @@ def check_cycle_states(states, accepted, k: int) -> None:
     slot = np.arange(k)[None, :]
     a = accepted[:, None]
     _require(bool((guesses[slot < a] == TokenState.ACCEPTED).all()), "a leading guess is not accepted")
-    _require(bool((guesses[slot == a] == TokenState.REJECTED).all()), "the first mismatch is not rejected")
-    _require(bool((guesses[slot > a] == TokenState.DISCARDED).all()), "a guess after the mismatch survived")
-    target = np.where(accepted == k, TokenState.BONUS, TokenState.CORRECTION)
     _require(
-        bool((states[:, k] == target).all()), "the target's token is not bonus/correction as it should be"
+        bool((guesses[slot == a] == TokenState.CORRECTION).all()),
+        "the first mismatch is not replaced by the big model's correction",
+    )
+    _require(bool((guesses[slot > a] == TokenState.DISCARDED).all()), "a guess after the mismatch survived")
+    target = np.where(accepted == k, TokenState.BONUS, TokenState.EMPTY)
+    _require(
+        bool((states[:, k] == target).all()),
+        "the slot after the guesses is not the bonus (all accepted) or empty (a correction)",
     )

@@ -16,7 +16,17 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
-__all__ = ["ACCEPTANCE", "DRAFT_COST", "DRAFT_LENGTH", "SPECS", "ParameterSpec", "Parameters"]
+__all__ = [
+    "ACCEPTANCE",
+    "DRAFT_COST",
+    "DRAFT_LENGTH",
+    "NAMES",
+    "RUN_SEED_MAX",
+    "RUN_SPEEDS",
+    "SPECS",
+    "ParameterSpec",
+    "Parameters",
+]
 
 #: A number as text: ASCII digits, optional sign, point and exponent; "nan"/"inf" are caught
 #: as numbers so that their message says "finite".  Not accepted: "0x10", "1_0", "٦", "½".
@@ -24,6 +34,8 @@ _NUMBER_TEXT = re.compile(
     r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[+-]?(?:nan|inf|infinity)", re.ASCII | re.IGNORECASE
 )
 _SHOWN_MAX = 30
+#: Most decimals a parameter value is written with (and an entry box keeps).
+MAX_DECIMALS = 6
 
 
 def _shown(value: Any) -> str:
@@ -115,7 +127,16 @@ class ParameterSpec:
         return value
 
     def format(self, value: float) -> str:
-        return f"{value:.{self.decimals}f}"
+        """``value`` as every part of the app writes it: the declared decimals, and more when the
+        value has them (0.7512 from a file stays 0.7512), up to :data:`MAX_DECIMALS`."""
+        if self.is_integer:
+            return f"{round(value):d}"
+        value = float(value) + 0.0  # never "-0.000"
+        for decimals in range(self.decimals, MAX_DECIMALS):
+            text = f"{value:.{decimals}f}"
+            if float(text) == value:
+                return text
+        return f"{value:.{MAX_DECIMALS}f}"
 
 
 DRAFT_LENGTH = ParameterSpec(
@@ -158,6 +179,14 @@ DRAFT_COST = ParameterSpec(
 
 #: The parameters in display order.
 SPECS: tuple[ParameterSpec, ...] = (DRAFT_LENGTH, ACCEPTANCE, DRAFT_COST)
+#: Their names, in the same order (what controls, files and the command line iterate over).
+NAMES: tuple[str, ...] = tuple(spec.name for spec in SPECS)
+
+#: Largest seed of the token-by-token run (0 is the smallest): the run, its seed box and tour
+#: files all read this one declaration.
+RUN_SEED_MAX = 2**31 - 1
+#: The speeds the run plays at, slowest first, in target passes per second (player, tour files).
+RUN_SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ capped search, and vectorised over the grid (a 256x256 map in a few
 milliseconds: ``benchmarks/bench_phase_map.py``).
 
 **Exact fast path** (closed-form tokens, cost affine in ``k``: the original model,
-and the assumptions ``overhead`` and ``verify_growth``, see CONTRACT.md).  With
+and the assumptions ``overhead`` and ``verify_growth``, see docs/interface.md).  With
 ``E(k) = (1 - p^(k+1)) / (1 - p)`` and ``C(k) = a + g k``, cross-multiplying
 ``S(k+1) > S(k)`` gives (``closed_form._rises_after`` for ``a = 1, g = c``)::
 
@@ -53,6 +53,8 @@ __all__ = [
     "NO_PEAK",
     "SEARCH_BOUND",
     "PhaseMap",
+    "best_k_boundary",
+    "best_k_line",
     "grid_axis",
     "phase_map",
 ]
@@ -123,7 +125,7 @@ def grid_axis(count: int) -> NDArray[np.float64]:
 def _affine_cost(c: NDArray[np.float64], a: Assumptions) -> tuple[NDArray, NDArray] | None:
     """``(a0, g)`` with ``C(k) = a0 + g k`` when tokens keep their closed form and the cost is affine.
 
-    CONTRACT.md: ``C(k) = o + k c + (1 + b k) max(1, B(k+1)/n*) / max(1, B/n*)``.  With the knee
+    docs/model.md: ``C(k) = o + k c + (1 + b k) max(1, B(k+1)/n*) / max(1, B/n*)``.  With the knee
     off the batch factor is 1, so ``C = (1 + o) + (c + b) k``; with ``B >= n*`` and no verify growth
     it is ``k + 1``, so ``C = (1 + o) + (c + 1) k``.  The original model is ``a0 = 1, g = c``
     exactly (no arithmetic, so the answers match ``best_draft_length`` bit for bit).
@@ -291,7 +293,7 @@ def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
     p, c : 1-D arrays of float
         Acceptance rates and draft costs, each in [0, 1] (any order, any length).
     **assumptions
-        The model's assumption keywords (CONTRACT.md, "Assumptions"); defaults are the
+        The model's assumption keywords (docs/interface.md); defaults are the
         original model and may be omitted.
 
     Returns
@@ -321,3 +323,57 @@ def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
     else:
         best, value = _search(p_arr, c_arr, a)
     return PhaseMap(p_arr, c_arr, best, value, a.keywords())
+
+
+def best_k_boundary(result: PhaseMap, level: int) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The line where the best draft length reaches ``level``: points ``(p, c)``, ``c`` rising.
+
+    For each ``c`` of the grid, the boundary lies between the last ``p`` whose best k is below
+    ``level`` and the first whose best k is ``level`` or more (or has no peak, which is more than
+    any level); the point is placed midway.  The best k grows with ``p`` and falls with ``c``, so
+    this traces one line; columns where no ``p`` below 1 reaches ``level``, and ``c = 0``, are
+    left out.  The grid's ``p`` must be sorted ascending.
+    """
+    reached = (result.best_k >= level) | (result.best_k < 0)  # no peak: more than any level
+    any_reached = reached.any(axis=0)
+    first = np.argmax(reached, axis=0)
+    p = result.p
+    # Degenerate edges: at c = 0 and at p = 1 the speedup never peaks, whatever the level.
+    columns = np.nonzero(any_reached & (first > 0) & (result.c > 0.0) & (p[first] < 1.0))[0]
+    boundary_p = (p[first[columns] - 1] + p[first[columns]]) / 2.0
+    return boundary_p, result.c[columns].astype(np.float64)
+
+
+def best_k_line(level: int, c: ArrayLike, **assumptions: object) -> tuple[NDArray, NDArray] | None:
+    """The exact line where the best draft length reaches ``level`` (>= 1), as points ``(p, c)``.
+
+    For each ``c`` in (0, 1), the ``p`` at which ``S`` starts to rise after ``level - 1``:
+    the best k is ``level`` or more exactly when ``rises(level - 1)`` holds, and that holds for
+    every ``p`` above one threshold (the best k grows with ``p``), found by bisection to 1e-12.
+    Only where the tokens keep their closed form and the cost is affine in ``k`` (the original
+    model, ``overhead``, ``verify_growth``); otherwise ``None``, and the caller draws
+    :func:`best_k_boundary` from a map.  Values of ``c`` where even ``p`` just below 1 does not
+    reach ``level`` are left out.
+    """
+    a = check_keywords(**assumptions)
+    c_arr = np.asarray(as_cost(c, "c"), dtype=np.float64)
+    c_arr = c_arr[(c_arr > 0.0) & (c_arr < 1.0)]
+    affine = _affine_cost(c_arr, a)
+    if affine is None:
+        return None
+    a0, g = affine
+    k = float(level - 1)
+    low = np.zeros_like(c_arr)
+    high = np.full_like(c_arr, 1.0 - 1e-12)
+
+    def rises(p):
+        return _rises(np.full_like(p, k), np.log(p), p, a0, g)
+
+    with np.errstate(divide="ignore", invalid="ignore"):
+        reached = rises(high)
+        for _ in range(48):
+            middle = (low + high) / 2.0
+            up = rises(np.maximum(middle, 1e-300))
+            high = np.where(up, middle, high)
+            low = np.where(up, low, middle)
+    return high[reached], c_arr[reached]

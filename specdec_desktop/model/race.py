@@ -22,7 +22,9 @@ from functools import lru_cache
 
 import numpy as np
 
+from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from .closed_form import speedup
+from .simulation import PASSAGE_CYCLES
 from .timeline import Playhead
 from .trace import TraceStream
 
@@ -64,6 +66,11 @@ class RaceTotals:
         Speedup measured over the checked cycles; ``None`` before the first check.
     standard_error : float or None
         Standard error of ``achieved_speedup`` under the model.
+    check_passes : float
+        Time spent checking, in passes: one per checked cycle, plus the part of a check
+        under way (so checking and drafting add up to :attr:`passes`).
+    cycle_cost : float
+        Cost of one cycle, in passes (``k c + 1``).
     """
 
     passes: float
@@ -75,6 +82,8 @@ class RaceTotals:
     expected_speedup: float
     achieved_speedup: float | None
     standard_error: float | None
+    check_passes: float = 0.0
+    cycle_cost: float = 1.0
 
     @property
     def target_tokens(self) -> int:
@@ -97,9 +106,35 @@ class RaceTotals:
         return self.speculative_tokens - self.plain_tokens
 
 
+def _assumed_variance(p: float, k: int, a: Assumptions) -> float:
+    """Variance of the mean accepted guesses per cycle, times the cycles, under ``a``.
+
+    ``P(a ≥ j) = d^(j(j−1)/2)·E[P^j]`` gives the variance of one cycle as above.  Cycles of one
+    passage share ``P``, so they covary by ``Var(E[a | P]) = Σ_ij w_i w_j (E[P^(i+j)] −
+    E[P^i] E[P^j])`` with ``w_j = d^(j(j−1)/2)``; over whole passages of ``L`` cycles the variance
+    of the mean is ``(σ² + (L − 1)·cov) / n``.
+    """
+    from .closed_form import expected_tokens
+
+    if k <= 0 or p <= 0.0:
+        return 0.0
+    j = np.arange(1, k + 1, dtype=np.float64)
+    tail = np.diff(expected_tokens(p, np.arange(k + 1), decay=a.decay, spread=a.spread))
+    variance = max(0.0, float(((2.0 * j - 1.0) * tail).sum()) - float(tail.sum()) ** 2)
+    if a.spread is None or p >= 1.0:
+        return variance
+    weights = np.exp(0.5 * j * (j - 1.0) * math.log(a.decay))
+    moments = np.diff(expected_tokens(p, np.arange(2 * k + 1), spread=a.spread))  # E[P^1..2k]
+    pair = moments[(j[:, None] + j[None, :]).astype(int) - 1]
+    cov = float(weights @ (pair - np.outer(moments[:k], moments[:k])) @ weights)
+    return variance + (PASSAGE_CYCLES - 1) * max(0.0, cov)
+
+
 @lru_cache(maxsize=64)
-def _per_cycle(p: float, k: int, c: float) -> tuple[float, float]:
+def _per_cycle(p: float, k: int, c: float, a: Assumptions = DEFAULT_ASSUMPTIONS) -> tuple[float, float]:
     """The model's speedup and the variance of accepted guesses per cycle (computed once per point)."""
+    if a.changes_tokens or a.changes_cost:
+        return float(speedup(p, k, c, **a.keywords())), _assumed_variance(p, k, a)
     return float(speedup(p, k, c)), accepted_variance(p, k)
 
 
@@ -109,7 +144,7 @@ def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
     checked = playhead.cycle
     tokens = stream.tokens_before(checked)
     cost = stream.timeline.cycle_cost
-    expected, variance = _per_cycle(params.p, params.k, params.c)
+    expected, variance = _per_cycle(params.p, params.k, params.c, stream.assumptions)
     if checked > 0:
         achieved: float | None = tokens / (checked * cost)
         error: float | None = math.sqrt(variance / checked) / cost
@@ -125,4 +160,6 @@ def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
         expected_speedup=expected,
         achieved_speedup=achieved,
         standard_error=error,
+        check_passes=checked + (playhead.fraction if playhead.checking else 0.0),
+        cycle_cost=cost,
     )

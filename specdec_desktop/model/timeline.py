@@ -16,6 +16,9 @@ at ``c = 0``), so a single step always shows exactly one more event.
 (``searchsorted`` over one cycle's end times: every cycle costs the same).
 
 Plain decoding runs on the same clock at one token per pass.
+
+Under the assumptions (issue 11) the check lasts ``C(k) − k c`` passes instead of 1: the verify
+pass ``(1 + β k)`` times the batch factor, plus the fixed overhead ``o`` of the cycle.
 """
 
 from __future__ import annotations
@@ -82,33 +85,46 @@ class Timeline:
         Draft length (guesses per cycle), >= 0.
     c : float
         Cost of one draft step in target passes, in [0, 1].
+    check : float
+        Cost of the check event in target passes (1 in the original model; under the
+        assumptions the verify pass and the cycle's overhead), above 0.
     """
 
-    def __init__(self, k: int, c: float) -> None:
+    def __init__(self, k: int, c: float, check: float = 1.0) -> None:
         self.k = int(as_draft_length(k, "k"))
         self.c = float(as_cost(c, "c"))
+        self.check = float(check)
+        if not (self.check > 0.0 and math.isfinite(self.check)):
+            raise ValueError(f"check must be a positive number of passes, got {check!r}")
         self.events_per_cycle = self.k + 1
         durations = np.full(self.events_per_cycle, self.c)
-        durations[-1] = 1.0
+        durations[-1] = self.check
         self._durations = durations
         self._ends = np.cumsum(durations)
         self._starts = self._ends - durations
-        self.cycle_cost = float(self.k * self.c + 1.0)
+        self.cycle_cost = float(self.k * self.c + self.check)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Timeline) and (self.k, self.c) == (other.k, other.c)
+        return isinstance(other, Timeline) and (self.k, self.c, self.check) == (other.k, other.c, other.check)
 
     def __hash__(self) -> int:
-        return hash((self.k, self.c))
+        return hash((self.k, self.c, self.check))
 
     def __repr__(self) -> str:
-        return f"Timeline(k={self.k}, c={self.c})"
+        extra = "" if self.check == 1.0 else f", check={self.check}"
+        return f"Timeline(k={self.k}, c={self.c}{extra})"
+
+    @classmethod
+    def for_model(cls, k: int, c: float, assumptions) -> Timeline:
+        """The clock of a run at ``k``, ``c`` under ``assumptions`` (the check charges ``C(k) − k c``)."""
+        if not assumptions.changes_cost:
+            return cls(k, c)
+        from .extended import cost_table
+
+        cost = float(cost_table(np.int64(k), np.float64(c), assumptions))
+        return cls(k, c, check=cost - k * float(c))
 
     # -- one cycle ------------------------------------------------------------------------
-
-    def event_durations(self) -> NDArray[np.float64]:
-        """Duration of each event of a cycle (``k`` times ``c``, then 1), in passes."""
-        return self._durations.copy()
 
     def event_times(self, first_cycle: int, n_cycles: int) -> NDArray[np.float64]:
         """End times of every event of cycles ``first_cycle .. first_cycle + n_cycles - 1``.

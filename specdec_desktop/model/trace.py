@@ -29,8 +29,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from . import invariants
+from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from .parameters import Parameters
-from .simulation import BLOCK_CYCLES, block_generator, draw_accepted, simulate_cycles
+from .simulation import BLOCK_CYCLES, block_generator, draw_accepted_assumed, simulate_cycles
 from .timeline import Playhead, Timeline
 from .token_state import TokenState
 from .validation import as_draft_length
@@ -58,12 +59,15 @@ def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
     """
     a = np.asarray(accepted, dtype=np.int64)[:, None]
     slot = np.arange(k + 1, dtype=np.int64)[None, :]
+    # The big model's correction takes the place of the rejected guess; the guesses after it are
+    # thrown away, and the slot after the guesses stays empty: only a cycle whose k guesses all
+    # survive yields k + 1 tokens (the last one its bonus).
     guesses = np.where(
         slot < a,
         TokenState.ACCEPTED,
-        np.where(slot == a, TokenState.REJECTED, TokenState.DISCARDED),
+        np.where(slot == a, TokenState.CORRECTION, TokenState.DISCARDED),
     )
-    target = np.where(a == k, TokenState.BONUS, TokenState.CORRECTION)
+    target = np.where(a == k, TokenState.BONUS, TokenState.EMPTY)
     states = np.where(slot == k, target, guesses).astype(np.int8)
     if invariants.enabled():
         invariants.check_cycle_states(states, a[:, 0], k)
@@ -112,6 +116,8 @@ class Trace:
         Accepted guesses in each cycle (read-only).
     tokens_before : int
         Tokens produced by all cycles before ``first_cycle``.
+    assumptions : Assumptions
+        The active model's assumptions (the original model by default).
     """
 
     params: Parameters
@@ -119,6 +125,7 @@ class Trace:
     first_cycle: int
     accepted: NDArray[np.int64]
     tokens_before: int = 0
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
 
     def __post_init__(self) -> None:
         accepted = np.array(self.accepted, dtype=np.int64)
@@ -136,7 +143,7 @@ class Trace:
 
     @property
     def timeline(self) -> Timeline:
-        return Timeline(self.params.k, self.params.c)
+        return Timeline.for_model(self.params.k, self.params.c, self.assumptions)
 
     @property
     def tokens(self) -> NDArray[np.int64]:
@@ -165,16 +172,23 @@ class Trace:
         lo = min(max(start, self.first_cycle), self.stop_cycle) - self.first_cycle
         hi = min(max(stop, self.first_cycle + lo), self.stop_cycle) - self.first_cycle
         before = self.tokens_before + int(self.tokens[:lo].sum())
-        return Trace(self.params, self.seed, self.first_cycle + lo, self.accepted[lo:hi], before)
+        return Trace(
+            self.params, self.seed, self.first_cycle + lo, self.accepted[lo:hi], before, self.assumptions
+        )
 
 
-def build_trace(params: Parameters, n_cycles: int, seed: int) -> Trace:
+def build_trace(
+    params: Parameters, n_cycles: int, seed: int, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+) -> Trace:
     """The first ``n_cycles`` cycles of the run with ``params`` and ``seed``.
 
-    Its ``accepted`` equals ``simulate_cycles(p, k, n_cycles, seed)``.
+    Its ``accepted`` equals ``simulate_cycles(p, k, n_cycles, seed)`` (with the assumptions'
+    ``decay`` and ``spread``).
     """
-    accepted = simulate_cycles(params.p, params.k, n_cycles, seed)
-    return Trace(params, int(seed), 0, accepted, 0)
+    accepted = simulate_cycles(
+        params.p, params.k, n_cycles, seed, decay=assumptions.decay, spread=assumptions.spread
+    )
+    return Trace(params, int(seed), 0, accepted, 0, assumptions)
 
 
 class TraceStream:
@@ -199,18 +213,27 @@ class TraceStream:
         Cycles per block.
     keep_blocks : int
         Blocks held at most.
+    assumptions : Assumptions
+        The active model: per-position acceptance, passages whose acceptance persists
+        across cycles, and a clock that charges the verify cost and the overhead.
     """
 
     def __init__(
-        self, params: Parameters, seed: int, block_cycles: int = BLOCK_CYCLES, keep_blocks: int = 3
+        self,
+        params: Parameters,
+        seed: int,
+        block_cycles: int = BLOCK_CYCLES,
+        keep_blocks: int = 3,
+        assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
     ) -> None:
         self.params = params
+        self.assumptions = assumptions
         self.seed = int(as_draft_length(seed, "seed"))
         if block_cycles < 1 or keep_blocks < 2:
             raise ValueError("block_cycles must be >= 1 and keep_blocks >= 2")
         self.block_cycles = int(block_cycles)
         self.keep_blocks = int(keep_blocks)
-        self.timeline = Timeline(params.k, params.c)
+        self.timeline = Timeline.for_model(params.k, params.c, assumptions)
         self._root: np.random.SeedSequence | None = None  # made with the first block (numpy.random
         # takes ~20 ms to import, and a run that is never played never needs it)
         self._dtype = np.min_scalar_type(params.k)
@@ -235,7 +258,8 @@ class TraceStream:
         if self._root is None:
             self._root = np.random.SeedSequence(self.seed)
         rng = block_generator(self._root, block)
-        drawn = draw_accepted(rng, self.params.p, self.params.k, self.block_cycles).astype(self._dtype)
+        drawn = draw_accepted_assumed(rng, self.params.p, self.params.k, self.block_cycles, self.assumptions)
+        drawn = drawn.astype(self._dtype)
         drawn.setflags(write=False)
         self.blocks_drawn += 1
         self._blocks[block] = drawn
@@ -289,4 +313,11 @@ class TraceStream:
         """Cycles ``start .. stop - 1`` as an immutable :class:`Trace`."""
         start = max(0, int(start))
         stop = max(start, int(stop))
-        return Trace(self.params, self.seed, start, self.accepted(start, stop), self.tokens_before(start))
+        return Trace(
+            self.params,
+            self.seed,
+            start,
+            self.accepted(start, stop),
+            self.tokens_before(start),
+            self.assumptions,
+        )

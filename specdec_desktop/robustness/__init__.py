@@ -1,4 +1,4 @@
 """Robustness harness: a seeded GUI monkey with invariant checks (:mod:`.monkey`,
 :mod:`.window_checks`), the guard that turns escaped exceptions and Qt criticals into failures
-(:mod:`.guard`), fuzzed files for its dialogs (:mod:`.fuzz_files`), ``--fuzz`` (:mod:`.fuzz_run`)
-and the seeded corpus of bad files and command lines (:mod:`.corpus`)."""
+(:mod:`.guard`), fuzzed files for its dialogs (:mod:`.fuzz_files`) and ``--fuzz`` (:mod:`.fuzz_run`).
+The seeded corpus of bad files serves the tests only: tests/support/corpus.py."""

@@ -35,9 +35,16 @@ def run_fuzz(options: LaunchOptions) -> int:
     QApplication.processEvents()
     with tempfile.TemporaryDirectory(prefix="specdec-fuzz-") as folder:
         monkey = Monkey(window, seed=seed)
-        files = FuzzedFiles(Path(folder), monkey.rng)
+        (Path(folder) / "fuzzed").mkdir()
+        files = FuzzedFiles(Path(folder) / "fuzzed", monkey.rng, hostile_folder=Path(folder) / "hostile")
         monkey.offer_file = files.make
-        result = monkey.run(max_actions=fuzz.actions, seconds=fuzz.seconds)
-        print(result.summary() + f"; {files.written} fuzzed files offered")
+        monkey.offer_save = files.save_target
+        monkey.after_action = files.after_action
+        try:
+            result = monkey.run(max_actions=fuzz.actions, seconds=fuzz.seconds)
+        finally:
+            files.after_action()  # never leave a file-size limit behind
+        failed = files.failed_writes
+        print(result.summary() + f"; {files.written} fuzzed files offered, {failed} writes made to fail")
     window.close()
     return 0 if result.ok else 1

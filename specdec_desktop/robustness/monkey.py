@@ -79,11 +79,17 @@ def _leaving_shortcuts() -> set[str]:
 
 
 @contextlib.contextmanager
-def answering_dialogs(rng: random.Random, offer_file: Callable[[], str] | None = None) -> Iterator[None]:
+def answering_dialogs(
+    rng: random.Random,
+    offer_file: Callable[[], str] | None = None,
+    offer_save: Callable[[], str] | None = None,
+) -> Iterator[None]:
     """Answer every modal dialog at once while the block runs.
 
-    File dialogs return ``offer_file()`` (a fuzzed file) or are cancelled; message boxes
-    return their default button; any other dialog is rejected right after it opens.
+    Open dialogs return ``offer_file()`` (a fuzzed file) and save dialogs ``offer_save()``
+    (``offer_file()`` when not given), or are cancelled; message boxes return their default
+    button (a "replace it?" question: Yes or No at random); any other dialog is rejected right
+    after it opens.
     """
     saved = {
         "open": QFileDialog.getOpenFileName,
@@ -99,18 +105,27 @@ def answering_dialogs(rng: random.Random, offer_file: Callable[[], str] | None =
             return offer_file(), ""
         return "", ""
 
+    def save_answer(*_args, **_kwargs):
+        offer = offer_save if offer_save is not None else offer_file
+        if offer is not None and rng.random() < 0.8:
+            return offer(), ""
+        return "", ""
+
     def box_answer(*_args, **_kwargs):
         return QMessageBox.StandardButton.Ok
+
+    def question_answer(*_args, **_kwargs):
+        return rng.choice((QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No))
 
     def reject(dialog: QDialog) -> int:
         dialog.reject()
         return int(QDialog.DialogCode.Rejected.value)
 
     QFileDialog.getOpenFileName = staticmethod(file_answer)
-    QFileDialog.getSaveFileName = staticmethod(file_answer)
+    QFileDialog.getSaveFileName = staticmethod(save_answer)
     QDialog.exec = reject
     for name in saved["boxes"]:
-        setattr(QMessageBox, name, staticmethod(box_answer))
+        setattr(QMessageBox, name, staticmethod(question_answer if name == "question" else box_answer))
     try:
         yield
     finally:
@@ -176,6 +191,32 @@ def type_into_entry(window: QMainWindow, rng: random.Random) -> None:
     QTest.keyClick(entry, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
 
 
+def change_assumption(window: QMainWindow, rng: random.Random) -> None:
+    """Open or close the Assumptions panel, type into one of its boxes, step one, or reset them."""
+    panel = window.assumptions_panel
+    choice = rng.random()
+    if choice < 0.15 or not panel.expanded:
+        panel.toggle.click()
+        return
+    if choice < 0.2:
+        panel.reset.click()
+        return
+    if choice < 0.25:
+        panel.simulate.click()
+        return
+    box = rng.choice(list(panel.boxes.values()))
+    box.setFocus()
+    if choice < 0.6:
+        QTest.keyClick(
+            box, rng.choice((Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown))
+        )
+        return
+    box.lineEdit().selectAll()
+    text = "".join(rng.choice(_TYPED_ALPHABET) for _ in range(rng.randint(0, 8)))
+    _type_text(box.lineEdit(), text)
+    QTest.keyClick(box, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
+
+
 def click_somewhere(window: QMainWindow, rng: random.Random) -> None:
     target = window.childAt(_random_point(rng, window)) or window
     if isinstance(target, QAbstractButton) and target.text().lower() in ("quit", "close"):
@@ -234,8 +275,25 @@ def press_shortcut(window: QMainWindow, rng: random.Random) -> None:
 
 
 def open_a_file(window: QMainWindow, rng: random.Random) -> None:
-    """Ask for a scenario or tour file (the dialog is answered with a fuzzed one)."""
-    wanted = rng.choice(("action:file.open_scenario", "action:file.open_tour"))
+    """Ask for a scenario, tour or metrics file (the dialog is answered with a fuzzed one)."""
+    wanted = rng.choice(
+        ("action:file.open_scenario", "action:file.open_tour", "action:file.import_measurements")
+    )
+    action = window.findChild(QAction, wanted)
+    if action is not None and action.isEnabled():
+        action.trigger()
+
+
+def save_a_file(window: QMainWindow, rng: random.Random) -> None:
+    """Save the scenario or export the chart (the dialog is answered with a fuzzed place)."""
+    wanted = rng.choice(
+        (
+            "action:file.save_scenario",
+            "action:file.export_png",
+            "action:file.export_svg",
+            "action:file.export_csv",
+        )
+    )
     action = window.findChild(QAction, wanted)
     if action is not None and action.isEnabled():
         action.trigger()
@@ -261,6 +319,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (5, drag_slider),
     (4, step_slider),
     (4, type_into_entry),
+    (3, change_assumption),
     (4, click_somewhere),
     (2, wheel_on_chart),
     (4, press_key),
@@ -268,6 +327,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (1, resize_window),
     (2, dismiss_dialogs),
     (1, open_a_file),
+    (1, save_a_file),
 ]
 
 
@@ -315,6 +375,10 @@ class Monkey:
         chosen = actions if actions is not None else ACTIONS
         #: Called for a path when the app asks for a file (None: cancel every file dialog).
         self.offer_file: Callable[[], str] | None = None
+        #: Called for a path when the app asks where to save (None: as ``offer_file``).
+        self.offer_save: Callable[[], str] | None = None
+        #: Called after every action; what it returns are failures (files left damaged).
+        self.after_action: Callable[[], list[str]] | None = None
         self._weights = [w for w, _ in chosen]
         self._actions = [a for _, a in chosen]
 
@@ -322,7 +386,7 @@ class Monkey:
         """Act until ``max_actions`` are done or ``seconds`` have passed (whichever comes first)."""
         result = FuzzResult(seed=self.seed)
         deadline = None if seconds is None else time.monotonic() + seconds
-        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file):
+        with FailureGuard() as guard, answering_dialogs(self.rng, self.offer_file, self.offer_save):
             while (max_actions is None or result.actions < max_actions) and (
                 deadline is None or time.monotonic() < deadline
             ):
@@ -332,6 +396,11 @@ class Monkey:
                     del result.log[:-50]
                     action(self.window, self.rng)
                     result.actions += 1
+                    if self.after_action is not None:
+                        damaged = self.after_action()
+                        if damaged:
+                            result.failures = damaged
+                            return result
                 QApplication.processEvents()
                 problems = guard.failures + window_problems(self.window)
                 if problems:

@@ -1,8 +1,11 @@
 """Invariants of the whole main window, checked after every burst of fuzzed input.
 
 * every control lies inside its declared range, and slider and entry box agree with the state;
-* the cards show what the model computes for the values the controls show;
-* the chart shows the model's curves for the current parameters, with the markers in place.
+* the cards show what the model computes for the state's values (which the controls show);
+* the chart shows the model's curves for the current parameters, with the markers in place
+  (a best k past the x-range cap as an arrow at the right edge);
+* the assumption boxes agree with the assumptions' state, the cards and curves are the active
+  model's, and the original model's curve is drawn exactly when assumptions are active.
 
 Each check returns a list of broken invariants in words (empty when all hold).
 """
@@ -12,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtWidgets import QMainWindow
 
-from ..model import SPECS, Parameters, readouts, speedup_curves
-from ..views.card_text import card_texts
+from ..model import ASSUMPTION_SPECS, SPECS, Parameters, readouts, speedup, speedup_curves
+from ..wording.cards import card_texts
 
 __all__ = ["window_problems"]
 
@@ -37,8 +40,10 @@ def _control_problems(window: QMainWindow) -> list[str]:
 
 
 def _card_problems(window: QMainWindow) -> list[str]:
-    shown = {spec.name: window.controls[spec.name].entry.value() for spec in SPECS}
-    expected = card_texts(readouts(Parameters(**shown)))
+    # The state's values, not the boxes': a file may hold p = 0.999999, which a box shows as
+    # 1.000 (that the boxes agree with the state to their precision is _control_problems' job).
+    shown = window.state.params.as_dict()
+    expected = card_texts(readouts(Parameters(**shown), window.app_state.assumptions.assumptions))
     problems = []
     for name, text in expected.items():
         actual = window.cards[name].value.text()
@@ -52,8 +57,9 @@ def _chart_problems(window: QMainWindow) -> list[str]:
     if chart is None:
         return []
     params = window.state.params
-    figures = readouts(params)
-    curves = speedup_curves(params, figures.best_k)
+    active = window.app_state.assumptions.assumptions
+    figures = readouts(params, active)
+    curves = speedup_curves(params, figures.best_k, active)
     x, y = chart.curve.getData()
     problems = []
     if x is None or len(x) != len(curves.k) or not np.allclose(y, curves.speedup, rtol=1e-12):
@@ -66,17 +72,48 @@ def _chart_problems(window: QMainWindow) -> list[str]:
     if len(current) != 1 or current["x"][0] != params.k:
         problems.append("current-k marker missing or misplaced")
     best = chart.best.data
-    if figures.best_k is None:
+    beyond = curves.beyond(figures.best_k)
+    if figures.best_k is None or beyond:
         if len(best):
-            problems.append("best-k marker shown although there is no peak")
+            problems.append("best-k marker shown although there is no peak on the chart")
     elif len(best) != 1 or best["x"][0] != figures.best_k:
         problems.append("best-k marker missing or misplaced")
+    if chart.best_arrow.isVisible() != (beyond and chart.isVisible()):
+        problems.append("best-k arrow shown or hidden wrongly (it marks a best k past the x-range)")
     (x0, x1), _ = chart.getPlotItem().viewRange()
-    if x0 > 0 or x1 < params.k or (figures.best_k is not None and x1 < figures.best_k):
+    if x0 > 0 or x1 < params.k or (figures.best_k is not None and not beyond and x1 < figures.best_k):
         problems.append(f"chart x-range {x0:.1f}..{x1:.1f} misses the current or best k")
+    _, reference = chart.reference.getData()
+    if curves.reference is None:
+        if reference is not None and len(reference):
+            problems.append("original-model reference curve drawn for the original model")
+    elif reference is None or not np.array_equal(reference, speedup(params.p, curves.k, params.c)):
+        problems.append("original-model reference curve missing or not the original model's")
+    return problems
+
+
+def _assumption_problems(window: QMainWindow) -> list[str]:
+    problems = []
+    active = window.app_state.assumptions.assumptions
+    panel = window.assumptions_panel
+    for spec in ASSUMPTION_SPECS:
+        value = getattr(active, spec.name)
+        shown = panel.boxes[spec.name].value()
+        if value is None:
+            if shown != panel.boxes[spec.name].minimum():
+                problems.append(f"{spec.name} box shows {shown} but the assumption is off")
+        elif abs(shown - value) > 0.5 * 10.0**-spec.decimals and shown != panel.boxes[spec.name].maximum():
+            problems.append(f"{spec.name} box shows {shown} but the state holds {value}")
+    if panel.summary.text() != (active.describe() or "original model"):
+        problems.append(f"assumptions summary says {panel.summary.text()!r}")
     return problems
 
 
 def window_problems(window: QMainWindow) -> list[str]:
     """Every broken invariant of ``window``, in words."""
-    return _control_problems(window) + _card_problems(window) + _chart_problems(window)
+    return (
+        _control_problems(window)
+        + _card_problems(window)
+        + _chart_problems(window)
+        + _assumption_problems(window)
+    )

@@ -24,7 +24,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..plain_text import printable
+from ..plain_text import printable, size_text
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -73,21 +73,6 @@ class FileProblem(ValueError):
     def with_path(self, path: str | os.PathLike[str]) -> FileProblem:
         """The same problem, attributed to ``path``."""
         return FileProblem(self.kind, self.problem, path)
-
-
-def _size_text(n_bytes: int) -> str:
-    """A size in words, exact where rounding would hide the difference from a limit.
-
-    64 KiB + 1 byte reads "65,537 bytes", not "64 KiB": a size is given in KiB or MiB only
-    when it is a whole number of them or far from any limit (1 MiB and more).
-    """
-    if n_bytes % (1024 * 1024) == 0 and n_bytes:
-        return f"{n_bytes // (1024 * 1024)} MiB"
-    if n_bytes % 1024 == 0 and n_bytes:
-        return f"{n_bytes // 1024} KiB"
-    if n_bytes >= 1024 * 1024:
-        return f"{n_bytes / (1024 * 1024):.1f} MiB ({n_bytes:,} bytes)"
-    return f"{n_bytes:,} bytes"
 
 
 def usable_path(path: str | os.PathLike[str]) -> Path:
@@ -225,7 +210,7 @@ def read_json(
         raise FileProblem("not_a_file", "is not a regular file", path)
     if info.st_size > max_bytes:
         raise FileProblem(
-            "too_large", f"is {_size_text(info.st_size)}; the limit is {_size_text(max_bytes)}", path
+            "too_large", f"is {size_text(info.st_size)}; the limit is {size_text(max_bytes)}", path
         )
     try:
         with path.open("rb") as stream:
@@ -233,7 +218,7 @@ def read_json(
     except OSError as error:
         raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
     if len(data) > max_bytes:  # it grew while being read
-        limit = _size_text(max_bytes)
+        limit = size_text(max_bytes)
         raise FileProblem("too_large", f"grew past the limit of {limit} while being read", path)
     try:
         return parse_json_bytes(data, max_depth)

@@ -10,9 +10,25 @@ Version 1 looks like this (``tour`` may be left out or ``null``)::
       "tour": {"file": "default", "scene": 3, "active": true}
     }
 
+Version 2 (written since issue 11) adds the assumptions of the active model, every key
+present (``null`` turns ``spread`` or ``knee`` off)::
+
+      "assumptions": {"decay": 1.0, "spread": null, "verify_growth": 0.05,
+                      "batch": 1, "knee": null, "overhead": 0.0}
+
+and, optionally, the pinned configurations (issue 13)::
+
+      "pinned": [{"name": "small draft", "k": 7, "p": 0.75, "c": 0.02}]
+
+Version 1 files open unchanged (their assumptions are the original model's); a version 1 file
+with an ``assumptions`` key is an error, as any unknown key is.
+
 ``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
 of a tour file, relative to the scenario file's folder (or absolute);
-``tour.scene`` counts from 1.  Reading is strict: unknown keys, wrong types and
+``tour.scene`` counts from 1.  ``pinned`` (version 2, optional) lists at most six pinned configurations,
+each with a unique, non-empty ``name`` of at most 32 characters, its ``k``, ``p`` and ``c``,
+and optionally the ``assumptions`` it was pinned under (keywords that differ from the original
+model).  Reading is strict: unknown keys, wrong types and
 out-of-range values are errors that name the key, so a typo never passes
 silently.  No Qt here.
 """
@@ -25,23 +41,26 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..atomic_write import write_atomically
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..model.parameters import Parameters
+from ..model.pins import Pin
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
+    expect_assumptions,
     expect_bool,
     expect_header,
     expect_int,
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
 __all__ = [
     "BUILTIN_TOUR",
     "SCENARIO_FORMAT",
-    "SCENARIO_SUFFIX",
     "SCENARIO_VERSION",
     "Scenario",
     "TourPosition",
@@ -52,8 +71,9 @@ __all__ = [
 ]
 
 SCENARIO_FORMAT = "specdec-desktop-scenario"
-SCENARIO_VERSION = 1
-SCENARIO_SUFFIX = ".json"
+SCENARIO_VERSION = 2
+#: The oldest version still read (version 1: no assumptions).
+SCENARIO_OLDEST_VERSION = 1
 #: ``tour.file`` value that names the tour bundled with the app.
 BUILTIN_TOUR = "default"
 _MAX_PATH = 1024
@@ -77,6 +97,8 @@ class Scenario:
     theme: str = DEFAULT_THEME_CHOICE
     zoom: float = 1.0
     tour: TourPosition | None = None
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    pinned: tuple[Pin, ...] = ()
 
 
 def _theme(value: Any, where: str) -> str:
@@ -94,8 +116,15 @@ def scenario_from_json(document: Any) -> Scenario:
     FileProblem
         Naming the key at fault (without a file name).
     """
-    doc = expect_header(document, SCENARIO_FORMAT, SCENARIO_VERSION, "SpecDec Desktop scenario")
-    expect_object(doc, "the file", ["format", "version", "parameters", "view"], ["tour"])
+    doc = expect_header(
+        document,
+        SCENARIO_FORMAT,
+        SCENARIO_VERSION,
+        "SpecDec Desktop scenario",
+        oldest=SCENARIO_OLDEST_VERSION,
+    )
+    optional_keys = ["tour", "assumptions", "pinned"] if doc["version"] >= 2 else ["tour"]
+    expect_object(doc, "the file", ["format", "version", "parameters", "view"], optional_keys)
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
     theme = _theme(view["theme"], "view.theme")
@@ -108,7 +137,13 @@ def scenario_from_json(document: Any) -> Scenario:
             scene=expect_int(raw["scene"], "tour.scene", 1, _MAX_SCENES) - 1,
             active=expect_bool(raw["active"], "tour.active"),
         )
-    return Scenario(parameters=parameters, theme=theme, zoom=zoom, tour=tour)
+    assumptions = DEFAULT_ASSUMPTIONS
+    if doc.get("assumptions") is not None:
+        assumptions = expect_assumptions(doc["assumptions"], "assumptions")
+    pinned = expect_pins(doc["pinned"], "pinned") if doc.get("pinned") is not None else ()
+    return Scenario(
+        parameters=parameters, theme=theme, zoom=zoom, tour=tour, assumptions=assumptions, pinned=pinned
+    )
 
 
 def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
@@ -118,6 +153,7 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         "version": SCENARIO_VERSION,
         "parameters": scenario.parameters.as_dict(),
         "view": {"theme": scenario.theme, "zoom": scenario.zoom},
+        "assumptions": scenario.assumptions.as_dict(),
     }
     if scenario.tour is not None:
         document["tour"] = {
@@ -125,6 +161,8 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
             "scene": scenario.tour.scene + 1,
             "active": scenario.tour.active,
         }
+    if scenario.pinned:
+        document["pinned"] = [pin.as_dict() for pin in scenario.pinned]
     return document
 
 

@@ -2,7 +2,8 @@
 
 Each check returns the value in its Python type or raises
 :class:`~.safe_json.FileProblem` whose message says *where* in the file the
-problem is (``parameters.p``, ``scenes[3].caption``) and what was expected.
+problem is (``parameters.p``, ``scenes[3].caption``, counting from 0 as JSON does) and what was
+expected.
 Parameter values are checked by their own
 :meth:`~specdec_desktop.model.ParameterSpec.validate`, so the ranges live in one place.
 """
@@ -13,7 +14,9 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+from ..model.assumptions import ASSUMPTION_SPECS, Assumptions
 from ..model.parameters import SPECS, Parameters
+from ..model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins
 from .safe_json import FileProblem
 
 __all__ = [
@@ -23,6 +26,7 @@ __all__ = [
     "expect_number",
     "expect_object",
     "expect_parameters",
+    "expect_pins",
     "expect_string",
     "optional",
 ]
@@ -126,8 +130,38 @@ def expect_parameters(value: Any, where: str) -> Parameters:
     return Parameters(**values)
 
 
-def expect_header(document: Any, format_name: str, version: int, what: str) -> dict[str, Any]:
-    """The top level must be an object whose ``format`` is ``format_name`` and ``version`` is ``version``."""
+def expect_assumptions(value: Any, where: str, partial: bool = False) -> Assumptions:
+    """An object with exactly the six assumptions (``null`` = off for ``spread`` and ``knee``).
+
+    With ``partial`` any of them may be left out (a tour scene names only what it changes).
+    """
+    names = [spec.name for spec in ASSUMPTION_SPECS]
+    obj = expect_object(value, where, [] if partial else names, names if partial else ())
+    values = {}
+    for spec in ASSUMPTION_SPECS:
+        if spec.name not in obj:
+            continue
+        raw = obj[spec.name]
+        if raw is None and spec.optional:
+            values[spec.name] = None
+            continue
+        if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+            off = " or null" if spec.optional else ""
+            raise FileProblem("type", f"{where}.{spec.name} must be a number{off}, got {_describe(raw)}")
+        try:
+            values[spec.name] = spec.check(raw, bounded=True)
+        except ValueError as error:
+            kind = "type" if "whole number" in str(error) else "range"
+            message = str(error).removeprefix(f"{spec.name} ")
+            raise FileProblem(kind, f"{where}.{spec.name} {message}") from None
+    return Assumptions(**values)
+
+
+def expect_header(
+    document: Any, format_name: str, version: int, what: str, oldest: int | None = None
+) -> dict[str, Any]:
+    """The top level must be an object whose ``format`` is ``format_name`` and whose ``version``
+    is ``version`` (or, with ``oldest``, any version from ``oldest`` to ``version``)."""
     if not isinstance(document, dict):
         raise FileProblem("format", f"is not a {what} file (expected a JSON object at the top)")
     if document.get("format") != format_name:
@@ -143,8 +177,43 @@ def expect_header(document: Any, format_name: str, version: int, what: str) -> d
             f"was written by a newer SpecDec Desktop (version {found_version}); "
             f"this one reads version {version}",
         )
+    if oldest is not None and oldest <= found_version <= version:
+        return document
     if found_version != version:
         raise FileProblem(
             "version", f"has version {found_version}; this SpecDec Desktop reads version {version}"
         )
     return document
+
+
+def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
+    """A list of at most six pins, each ``{"name", "k", "p", "c"[, "assumptions"]}``, names unique."""
+    if not isinstance(value, list):
+        raise FileProblem("type", f"{where} must be a list, got {_describe(value)}")
+    if len(value) > MAX_PINS:
+        raise FileProblem("range", f"{where} holds {len(value)} pins; the limit is {MAX_PINS}")
+    pins = []
+    for index, raw in enumerate(value):
+        at = f"{where}[{index}]"
+        obj = expect_object(raw, at, ["name", *(spec.name for spec in SPECS)], ["assumptions"])
+        name = expect_string(obj["name"], f"{at}.name", MAX_NAME_LENGTH)
+        try:
+            name = check_name(name)
+        except ValueError as error:
+            raise FileProblem("range", f"{at}.name: {error}") from None
+        parameters = expect_parameters({spec.name: obj[spec.name] for spec in SPECS}, at)
+        keywords: dict[str, Any] = {}
+        if obj.get("assumptions") is not None:
+            raw_assumptions = expect_object(obj["assumptions"], f"{at}.assumptions", [], _ASSUMPTION_KEYS)
+            try:
+                keywords = Assumptions.from_mapping(dict(raw_assumptions)).keywords()
+            except (ValueError, TypeError) as error:
+                raise FileProblem("range", f"{at}.assumptions: {error}") from None
+        pins.append(Pin(name, parameters, keywords))
+    try:
+        return check_pins(pins)
+    except ValueError as error:
+        raise FileProblem("range", f"{where}: {error}") from None
+
+
+_ASSUMPTION_KEYS = tuple(Assumptions().as_dict())

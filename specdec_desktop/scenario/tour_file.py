@@ -21,6 +21,14 @@ Version 1::
 ``animation`` (optional) asks for the token-by-token run: ``play`` starts it,
 ``seed`` (optional) makes it repeatable, ``speed`` (optional, default 1) is a
 multiplier; a scene with an animation shows the ``token-run`` panel.
+``assumptions`` (optional) sets some of the model's assumptions for the scene, e.g.
+``{"spread": 2}``; those left out, and every one in a scene without the key, are the original
+model's.  ``focus`` (optional) says what the scene is about, so the presenting layout gives it
+the room: ``"chart"`` (the default; the lower panel steps aside), ``"run"`` (the
+default with an animation; the whole run) or ``"essay"`` (the whole essay of ``tab``).
+``pins`` (optional) lists configurations to pin while the scene is on (the same form as a
+scenario's ``pinned``: at most six, each with a ``name``, ``k``, ``p`` and ``c``), so the chart
+compares them with the scene's own; a scene without it leaves the pins as they are.
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
 """
 
@@ -32,21 +40,26 @@ from pathlib import Path
 from typing import Any
 
 from .. import resources
-from ..model.parameters import Parameters
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
+from ..model.pins import Pin
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
+    expect_assumptions,
     expect_bool,
     expect_header,
     expect_int,
     expect_number,
     expect_object,
     expect_parameters,
+    expect_pins,
     expect_string,
 )
 
 __all__ = [
     "MAX_CAPTION",
     "MAX_SCENES",
+    "SCENE_FOCI",
     "TAB_IDS",
     "TOUR_FORMAT",
     "TOUR_VERSION",
@@ -61,13 +74,15 @@ __all__ = [
 TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
-TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "measured")
+TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "compare", "measured")
+#: What a scene may be about (the presenting layout gives it the room).
+SCENE_FOCI = ("chart", "run", "essay")
 MAX_SCENES = 100
 MAX_TITLE = 80
 #: Two sentences of a reasonable length; longer captions stop being read from the back row.
 MAX_CAPTION = 300
-SPEED_RANGE = (0.25, 8.0)
-SEED_MAX = 2**32 - 1
+SPEED_RANGE = (RUN_SPEEDS[0], RUN_SPEEDS[-1])  # the player's slowest and fastest
+SEED_MAX = RUN_SEED_MAX  # the run's own limit: a seed the file accepts, the run accepts
 
 
 @dataclass(frozen=True)
@@ -86,6 +101,12 @@ class Scene:
     parameters: Parameters
     tab: str | None = None
     animation: Animation | None = None
+    #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
+    focus: str = "chart"
+    #: The assumptions the scene shows (the original model's unless the scene sets some).
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    #: Pinned configurations the scene shows (None: the pins stay as they are).
+    pins: tuple[Pin, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -106,7 +127,9 @@ def _animation(value: Any, where: str) -> Animation:
 
 
 def _scene(value: Any, where: str) -> Scene:
-    obj = expect_object(value, where, ["title", "caption", "parameters"], ["tab", "animation"])
+    obj = expect_object(
+        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions", "pins"]
+    )
     tab = obj.get("tab")
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
@@ -115,12 +138,30 @@ def _scene(value: Any, where: str) -> Scene:
     animation = None if obj.get("animation") is None else _animation(obj["animation"], f"{where}.animation")
     if animation is not None and tab not in (None, "token-run"):
         raise FileProblem("schema", f"{where} has an animation, so its tab must be 'token-run', not {tab!r}")
+    focus = "run" if animation is not None else "chart"
+    if obj.get("focus") is not None:
+        focus = expect_string(obj["focus"], f"{where}.focus", 10)
+        if focus not in SCENE_FOCI:
+            raise FileProblem("range", f"{where}.focus must be one of {', '.join(SCENE_FOCI)}, got {focus!r}")
+        if focus == "essay" and (tab is None or tab == "token-run"):
+            raise FileProblem("schema", f"{where}.focus is 'essay', so its tab must name an essay")
+        if focus == "run" and animation is None and tab not in (None, "token-run"):
+            raise FileProblem(
+                "schema", f"{where}.focus is 'run', so its tab must be 'token-run', not {tab!r}"
+            )
     return Scene(
+        focus=focus,
         title=expect_string(obj["title"], f"{where}.title", MAX_TITLE),
         caption=expect_string(obj["caption"], f"{where}.caption", MAX_CAPTION),
         parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
-        tab="token-run" if animation is not None else tab,
+        tab="token-run" if animation is not None or focus == "run" else tab,
         animation=animation,
+        assumptions=(
+            DEFAULT_ASSUMPTIONS
+            if obj.get("assumptions") is None
+            else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True)
+        ),
+        pins=None if obj.get("pins") is None else expect_pins(obj["pins"], f"{where}.pins"),
     )
 
 
@@ -141,7 +182,7 @@ def tour_from_json(document: Any) -> Tour:
         raise FileProblem("range", f"scenes must hold 1 to {MAX_SCENES} scenes, got {len(scenes)}")
     return Tour(
         title=expect_string(doc["title"], "title", MAX_TITLE),
-        scenes=tuple(_scene(scene, f"scenes[{i + 1}]") for i, scene in enumerate(scenes)),
+        scenes=tuple(_scene(scene, f"scenes[{i}]") for i, scene in enumerate(scenes)),
     )
 
 

@@ -17,6 +17,8 @@ package and add it to :data:`CHECKS`; nothing else needs to change.
 from __future__ import annotations
 
 from ..launch import LaunchOptions
+from .assumption_checks import check_assumptions
+from .compare_checks import check_compare
 from .context import SelfTestContext, SelfTestFailure, expect
 from .control_checks import check_controls
 from .figure_checks import check_cards, check_chart
@@ -31,8 +33,10 @@ CHECKS: list[tuple[str, Check]] = [
     ("resources", check_resources),  # every bundled file loads; the icon has every size
     ("fonts", check_text_in_font),  # every character on screen is in the bundled font
     ("controls", check_controls),  # sliders, keys and entry boxes drive the state
-    ("cards", check_cards),  # model = SPEC reference values; cards show the model
+    ("cards", check_cards),  # model = its reference points; cards show the model
     ("chart", check_chart),  # curves, band, markers and ranges = the model
+    ("assumptions", check_assumptions),  # issue 11's values; boxes, chart, run, file, simulation
+    ("compare and map", check_compare),  # a pin in the table and on the chart; the map = the model
     ("themes", check_themes),  # light, dark, projector applied to window and chart
     ("token run", check_token_run),  # plays the animation when the build has one
     ("screenshot", check_screenshot),  # renders a PNG to a temporary folder; not blank

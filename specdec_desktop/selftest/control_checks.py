@@ -1,6 +1,6 @@
 """Self-test check of the three parameter controls: slider, keyboard and entry box each drive the state.
 
-Every control is found by its CONTRACT.md objectName and operated the way a
+Every control is found by its objectName (docs/interface.md) and operated the way a
 user would (setting the slider, arrow/Page/Home/End keys, typing a value and
 Enter); after each action the state, the other widget of the pair and the
 cards must agree.  The parameters are put back as they were at the end.
@@ -15,8 +15,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QSlider, QWidget
 
 from ..model import SPECS, ParameterSpec, readouts
-from ..views.card_text import card_texts
 from ..views.parameter_control import OBJECT_NAMES
+from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
 
 __all__ = ["check_controls"]

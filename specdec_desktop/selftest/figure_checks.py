@@ -1,8 +1,8 @@
 """Self-test checks of the figures: model against reference values, cards and chart against the model.
 
-The reference points are SPEC.md section 1's table (E, C, S and the best k at
-(k, p, c)); reproducing them in the frozen build shows the bundled numpy
-computes what the source does.  The cards and the chart must then show
+The reference points are :data:`~specdec_desktop.model.reference.REFERENCE_POINTS`
+(E, C, S and the best k at (k, p, c), listed in docs/model.md); reproducing them in the
+frozen build shows the bundled numpy computes what the source does.  The cards and the chart must then show
 exactly what :func:`~specdec_desktop.model.readouts` and
 :func:`~specdec_desktop.model.speedup_curves` give at each point.
 """
@@ -15,23 +15,11 @@ import numpy as np
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ..model import Parameters, readouts, speedup_curves
-from ..views.card_text import card_texts
+from ..model.reference import REFERENCE_POINTS
+from ..wording.cards import CARDS, card_texts
 from .context import SelfTestContext, expect
 
 __all__ = ["REFERENCE_POINTS", "check_cards", "check_chart"]
-
-#: (k, p, c, E, C, S, best k, S at best k) from SPEC.md section 1; best k None = no peak.
-REFERENCE_POINTS = (
-    (6, 0.75, 0.15, 3.466064453, 1.9, 1.824244449, 4, 1.906738281),
-    (6, 0.85, 0.15, 4.529486, 1.9, 2.383940, 6, 2.383940),
-    (6, 0.60, 0.15, 2.430016, 1.9, 1.278956, 2, 1.507692),
-    (1, 0.50, 0.50, 1.5, 1.5, 1.0, 0, 1.0),
-    (6, 0.00, 0.15, 1.0, 1.9, 0.526316, 0, 1.0),
-    (6, 1.00, 0.15, 7.0, 1.9, 3.684211, None, None),
-    (6, 0.75, 0.00, 3.466064, 1.0, 3.466064, None, None),
-    (8, 0.99, 0.01, 8.648275, 1.08, 8.007662, 113, 32.019293),
-)
-_CARDS = ("tokensCard", "costCard", "speedupCard", "bestCard")
 
 
 def _close(have: float | None, want: float | None) -> bool:
@@ -66,7 +54,7 @@ def check_cards(ctx: SelfTestContext) -> str:
                 expect(_close(have, want), f"{label} at {where} is {have}, reference {want}")
             expect(figures.best_k == best_k, f"best k at {where} is {figures.best_k}, reference {best_k}")
             texts = card_texts(figures)
-            for name in _CARDS:
+            for name in (card.name for card in CARDS):
                 shown = _card_value(ctx, name)
                 expect(
                     shown == texts[name].value,
@@ -78,7 +66,7 @@ def check_cards(ctx: SelfTestContext) -> str:
             expect(abs(shown_speedup - speedup) <= 0.005, f"speedup card at {where} shows {shown_speedup}")
     finally:
         ctx.window.state.set_params(start)
-    return f"{len(REFERENCE_POINTS)} reference points, {len(_CARDS)} cards each"
+    return f"{len(REFERENCE_POINTS)} reference points, {len(CARDS)} cards each"
 
 
 def _xy(item) -> tuple[np.ndarray, np.ndarray]:

@@ -4,8 +4,10 @@
 """
 
 from .app_state import AppState
+from .assumptions_state import AssumptionsState
 from .parameter_state import ParameterState
+from .pinned_state import PinnedState
 from .player import Player
 from .run_state import RunState
 
-__all__ = ["AppState", "ParameterState", "Player", "RunState"]
+__all__ = ["AppState", "AssumptionsState", "ParameterState", "PinnedState", "Player", "RunState"]

@@ -18,13 +18,16 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 
-from ..model import Parameters
+from ..model import Assumptions, Parameters
 from ..model.simulation import BLOCK_CYCLES
+from .assumptions_state import AssumptionsState
 from .history import ParameterHistory
 from .measurement_state import MeasurementState
 from .parameter_state import ParameterState
+from .pinned_state import PinnedHistory, PinnedState
 from .player import Player
 from .run_state import DEFAULT_SEED, SETTLE_MS, RunState
+from .simulation_check import SimulationCheck
 from .view_state import ViewState
 
 __all__ = ["AppState"]
@@ -37,6 +40,8 @@ class AppState(QObject):
     ----------
     params : Parameters, optional
         Starting k, p and c (the defaults otherwise).
+    assumptions : Assumptions, optional
+        Starting assumptions (the original model otherwise).
     seed : int
         Seed of the first token-by-token run.
     clock : callable, optional
@@ -52,14 +57,20 @@ class AppState(QObject):
     ----------
     parameters : ParameterState
         k, p and c.
+    assumptions : AssumptionsState
+        The six assumptions of the active model (decay … overhead).
     run : RunState
         Seed and trace of the animated run; follows :attr:`parameters`.
     player : Player
         Where on the run we are, and how fast it plays.
     view : ViewState
         Theme, zoom, full screen, blank screen, help, tour position.
+    simulation : SimulationCheck
+        Whether the simulated-speedup overlay is on (it simulates off the GUI thread).
     history : ParameterHistory
-        Undo and redo of :attr:`parameters`.
+        Undo and redo of :attr:`parameters` and :attr:`assumptions`.
+    pinned : PinnedState
+        The pinned configurations (at most six); their changes go on :attr:`history`'s stack.
     measurement : MeasurementState
         What the last imported metrics file gave, and the timings the user typed.
     """
@@ -68,6 +79,7 @@ class AppState(QObject):
         self,
         params: Parameters | None = None,
         *,
+        assumptions: Assumptions | None = None,
         seed: int = DEFAULT_SEED,
         clock: Callable[[], float] | None = None,
         draw_seed: Callable[[], int] | None = None,
@@ -79,8 +91,10 @@ class AppState(QObject):
         super().__init__(parent)
         self.setObjectName("appState")
         self.parameters = ParameterState(params, parent=self)
+        self.assumptions = AssumptionsState(assumptions, parent=self)
         self.run = RunState(
             self.parameters,
+            assumptions=self.assumptions,
             seed=seed,
             draw_seed=draw_seed,
             block_cycles=block_cycles,
@@ -89,6 +103,11 @@ class AppState(QObject):
         )
         self.player = Player(self.run, clock=clock, parent=self)
         self.view = ViewState(self)
-        self.history = ParameterHistory(self.parameters, clock=history_clock, parent=self)
+        self.simulation = SimulationCheck(self.parameters, self.assumptions, parent=self)
+        self.history = ParameterHistory(
+            self.parameters, clock=history_clock, assumptions=self.assumptions, parent=self
+        )
+        self.pinned = PinnedState(parent=self)
+        self.pinned_history = PinnedHistory(self.pinned, self.history.stack, parent=self)
         self.measurement = MeasurementState(parent=self)
         # New owners go here (see the module docstring).

@@ -1,5 +1,8 @@
 """Undo and redo of parameter changes (a ``QUndoStack`` that watches the parameter state).
 
+It watches the assumptions too (when given their state): a step records the parameters and
+the assumptions together, so undo brings back both as they were.
+
 The history listens to :attr:`ParameterState.changed`, so every way of
 changing the parameters (slider, entry box, tour scene, opened scenario,
 reset) is undoable without each of them knowing about undo.  What counts as
@@ -27,14 +30,15 @@ from contextlib import contextmanager
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..model import SPECS, Parameters
+from ..model import ASSUMPTION_SPECS, SPECS, Assumptions, Parameters
+from .assumptions_state import AssumptionsState
 from .parameter_state import ParameterState
 
 __all__ = ["MERGE_SECONDS", "ParameterHistory"]
 
 #: Changes to one parameter closer together than this merge into one undo step.
 MERGE_SECONDS = 0.6
-_LABELS = {spec.name: spec.label.lower() for spec in SPECS}
+_LABELS = {spec.name: spec.label.lower() for spec in (*SPECS, *ASSUMPTION_SPECS)}
 
 
 class _Change(QUndoCommand):
@@ -84,18 +88,26 @@ class ParameterHistory(QObject):
         state: ParameterState,
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
+        assumptions: AssumptionsState | None = None,
     ) -> None:
         super().__init__(parent)
         self.state = state
+        self.assumptions = assumptions
         self.stack = QUndoStack(self)
         self._clock = clock
-        self._seen = state.params
+        self._seen = self._now()
         self._applying = False
         self._serial = itertools.count(1)
         self._gesture: int | None = None
         self._step: tuple[int, str] | None = None
         self._last: tuple[str, float, int] | None = None  # parameter, time, burst serial
         state.changed.connect(self._on_changed)
+        if assumptions is not None:
+            assumptions.changed.connect(self._on_changed)
+
+    def _now(self) -> tuple[Parameters, Assumptions | None]:
+        """What one step records: the parameters and, when watched, the assumptions."""
+        return (self.state.params, self.assumptions.assumptions if self.assumptions is not None else None)
 
     # -- grouping -------------------------------------------------------------------------
 
@@ -122,16 +134,25 @@ class ParameterHistory(QObject):
     def clear(self) -> None:
         """Forget every step (after a scenario replaces the whole set-up at start-up)."""
         self.stack.clear()
-        self._seen = self.state.params
+        self._seen = self._now()
         self._last = None
 
     # -- recording ------------------------------------------------------------------------
 
-    def _on_changed(self, params: Parameters) -> None:
-        before, self._seen = self._seen, params
+    def _on_changed(self, _value: object) -> None:
+        before, self._seen = self._seen, self._now()
+        params = self._seen
         if self._applying:
             return
-        names = [spec.name for spec in SPECS if getattr(before, spec.name) != getattr(params, spec.name)]
+        names = [
+            spec.name for spec in SPECS if getattr(before[0], spec.name) != getattr(params[0], spec.name)
+        ]
+        if before[1] is not None and params[1] is not None:
+            names += [
+                spec.name
+                for spec in ASSUMPTION_SPECS
+                if getattr(before[1], spec.name) != getattr(params[1], spec.name)
+            ]
         if not names:
             return
         if self._step is not None:
@@ -151,11 +172,14 @@ class ParameterHistory(QObject):
             key, text = None, "change parameters"
         self.stack.push(_Change(self, before, params, text, key))
 
-    def _apply(self, params: Parameters) -> None:
+    def _apply(self, snapshot: tuple[Parameters, Assumptions | None]) -> None:
         self._applying = True
         try:
+            params, assumptions = snapshot
             self.state.set_params(params)
+            if assumptions is not None and self.assumptions is not None:
+                self.assumptions.set_assumptions(assumptions)
         finally:
             self._applying = False
-            self._seen = self.state.params
+            self._seen = self._now()
             self._last = None

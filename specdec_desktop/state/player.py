@@ -22,12 +22,13 @@ from collections.abc import Callable
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
 
 from ..model import Playhead, Timeline, TraceStream
+from ..model.parameters import RUN_SPEEDS
 from .run_state import RunState
 
 __all__ = ["FRAME_MS", "MAX_TICK_SECONDS", "PASSES_PER_SECOND", "SPEEDS", "Player"]
 
 #: The speeds offered, slowest first (multiples of :data:`PASSES_PER_SECOND`).
-SPEEDS: tuple[float, ...] = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+SPEEDS: tuple[float, ...] = RUN_SPEEDS
 #: Target passes per wall-clock second at 1×.
 PASSES_PER_SECOND = 1.0
 #: Most wall-clock time one tick may advance.

@@ -22,8 +22,10 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from ..model import Parameters, TraceStream
+from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, TraceStream
+from ..model.parameters import RUN_SEED_MAX
 from ..model.simulation import BLOCK_CYCLES
+from .assumptions_state import AssumptionsState
 from .parameter_state import ParameterState
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
@@ -33,7 +35,7 @@ __all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
 #: speedup stays within 0.04 of the model's 1.82x from the tenth cycle on.
 DEFAULT_SEED = 3948
 #: Largest seed the seed box accepts.
-MAX_SEED = 2**31 - 1
+MAX_SEED = RUN_SEED_MAX
 #: Milliseconds the parameters must rest before the run restarts on them: longer than the gap
 #: between two positions of a dragged slider (8-17 ms) or two auto-repeated key presses (33 ms),
 #: short enough to feel immediate once the hand stops.
@@ -79,6 +81,7 @@ class RunState(QObject):
         self,
         parameters: ParameterState,
         seed: int = DEFAULT_SEED,
+        assumptions: AssumptionsState | None = None,
         draw_seed: Callable[[], int] | None = None,
         block_cycles: int = BLOCK_CYCLES,
         settle_ms: int = SETTLE_MS,
@@ -86,6 +89,7 @@ class RunState(QObject):
     ) -> None:
         super().__init__(parent)
         self._parameters = parameters
+        self._assumptions = assumptions
         self._seed = self._checked(seed)
         self._draw_seed = draw_seed or _system_seed
         self._block_cycles = block_cycles
@@ -95,6 +99,11 @@ class RunState(QObject):
         self._settle.setInterval(max(0, int(settle_ms)))
         self._settle.timeout.connect(self.flush)
         parameters.changed.connect(self._on_parameters)
+        if assumptions is not None:
+            assumptions.changed.connect(self._on_parameters)
+
+    def _active(self) -> Assumptions:
+        return self._assumptions.assumptions if self._assumptions is not None else DEFAULT_ASSUMPTIONS
 
     @property
     def seed(self) -> int:
@@ -112,7 +121,7 @@ class RunState(QObject):
     @property
     def pending(self) -> bool:
         """Whether the parameters changed and the run has not followed yet (see :data:`SETTLE_MS`)."""
-        return self._parameters.params != self._stream.params
+        return (self._parameters.params, self._active()) != (self._stream.params, self._stream.assumptions)
 
     @staticmethod
     def _checked(seed: object) -> int:
@@ -153,7 +162,7 @@ class RunState(QObject):
         """Restart on the current parameters now if they changed; returns whether it restarted."""
         self._settle.stop()
         params = self._parameters.params
-        if params == self._stream.params:
+        if not self.pending:
             return False
         self._stream = self._new_stream(params)
         self.trace_changed.emit(self._stream)
@@ -166,4 +175,4 @@ class RunState(QObject):
             self._settle.start()  # (re)start: the run follows once the parameters rest
 
     def _new_stream(self, params: Parameters) -> TraceStream:
-        return TraceStream(params, self._seed, block_cycles=self._block_cycles)
+        return TraceStream(params, self._seed, block_cycles=self._block_cycles, assumptions=self._active())

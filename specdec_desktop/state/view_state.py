@@ -25,22 +25,22 @@ class ViewState(QObject):
 
     Signals
     -------
-    themeChanged()
+    theme_changed()
         The theme choice, or the theme shown, changed.
-    zoomChanged(float)
-    fullScreenChanged(bool)
-    blankedChanged(bool)
-    helpChanged(bool)
-    tourChanged()
+    zoom_changed(float)
+    full_screen_changed(bool)
+    blanked_changed(bool)
+    help_changed(bool)
+    tour_changed()
         The tour started, stopped or moved to another scene.
     """
 
-    themeChanged = Signal()
-    zoomChanged = Signal(float)
-    fullScreenChanged = Signal(bool)
-    blankedChanged = Signal(bool)
-    helpChanged = Signal(bool)
-    tourChanged = Signal()
+    theme_changed = Signal()
+    zoom_changed = Signal(float)
+    full_screen_changed = Signal(bool)
+    blanked_changed = Signal(bool)
+    help_changed = Signal(bool)
+    tour_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -65,10 +65,6 @@ class ViewState(QObject):
         return self._theme_choice == "system"
 
     @property
-    def system_dark(self) -> bool:
-        return self._system_dark
-
-    @property
     def theme_name(self) -> str:
         """The theme to show: the choice, or the system's light/dark when following it."""
         if self.follows_system:
@@ -82,7 +78,7 @@ class ViewState(QObject):
             self._theme_choice = choice
             # Emitted even when the theme shown stays the same (choosing "light" while the
             # system is light): the menu shows the choice, so it must hear of it.
-            self.themeChanged.emit()
+            self.theme_changed.emit()
 
     def set_system_dark(self, dark: bool) -> None:
         """Record the operating system's scheme (the theme changes only when following it)."""
@@ -90,7 +86,7 @@ class ViewState(QObject):
         if dark != self._system_dark:
             self._system_dark = dark
             if self.follows_system:
-                self.themeChanged.emit()
+                self.theme_changed.emit()
 
     # -- zoom -----------------------------------------------------------------------------
 
@@ -103,7 +99,7 @@ class ViewState(QObject):
         zoom = validate_zoom(zoom)
         if zoom != self._zoom:
             self._zoom = zoom
-            self.zoomChanged.emit(zoom)
+            self.zoom_changed.emit(zoom)
 
     def zoom_in(self) -> None:
         self.set_zoom(zoom_in(self._zoom))
@@ -121,7 +117,7 @@ class ViewState(QObject):
         on = bool(on)
         if on != self._fullscreen:
             self._fullscreen = on
-            self.fullScreenChanged.emit(on)
+            self.full_screen_changed.emit(on)
 
     @property
     def blanked(self) -> bool:
@@ -131,7 +127,7 @@ class ViewState(QObject):
         on = bool(on)
         if on != self._blanked:
             self._blanked = on
-            self.blankedChanged.emit(on)
+            self.blanked_changed.emit(on)
 
     @property
     def help_visible(self) -> bool:
@@ -141,7 +137,7 @@ class ViewState(QObject):
         on = bool(on)
         if on != self._help:
             self._help = on
-            self.helpChanged.emit(on)
+            self.help_changed.emit(on)
 
     # -- tour position --------------------------------------------------------------------
 
@@ -161,7 +157,7 @@ class ViewState(QObject):
         active = bool(active)
         if (active, scene) != (self._tour_active, self._tour_scene):
             self._tour_active, self._tour_scene = active, scene
-            self.tourChanged.emit()
+            self.tour_changed.emit()
 
     # -- reset ----------------------------------------------------------------------------
 

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-__all__ = ["DARK", "LIGHT", "OKABE_ITO", "PROJECTOR", "THEMES", "Theme"]
+__all__ = [
+    "DARK",
+    "LIGHT",
+    "OKABE_ITO",
+    "PIN_COLOR_NAMES",
+    "PIN_GLYPHS",
+    "PROJECTOR",
+    "THEMES",
+    "Theme",
+    "fitted_to_window",
+    "projector_type_px",
+]
 
 #: Okabe-Ito colours by name.
 OKABE_ITO = {
@@ -24,6 +35,12 @@ OKABE_ITO = {
     "vermillion": "#D55E00",
     "reddish_purple": "#CC79A7",
 }
+
+
+#: Theme fields naming the pinned configurations' colours, in pin order.
+PIN_COLOR_NAMES = ("pin_1", "pin_2", "pin_3", "pin_4", "pin_5", "pin_6")
+#: Each pin's glyph: the pyqtgraph symbol on the chart and the map, and the character in the table.
+PIN_GLYPHS = (("s", "■"), ("t1", "▲"), ("t", "▼"), ("d", "◆"), ("+", "+"), ("x", "×"))
 
 
 @dataclass(frozen=True)
@@ -66,6 +83,13 @@ class Theme:
     token_bonus: str
     token_plain: str
     token_text: str
+    # Pinned configurations on the chart and the map: six colours (each also has its own glyph).
+    pin_1: str = OKABE_ITO["vermillion"]
+    pin_2: str = OKABE_ITO["bluish_green"]
+    pin_3: str = OKABE_ITO["reddish_purple"]
+    pin_4: str = OKABE_ITO["orange"]
+    pin_5: str = OKABE_ITO["black"]
+    pin_6: str = OKABE_ITO["sky_blue"]
     # Sizes.
     font_px: int = 14
     #: Hints, details and captions under the body size, as a fraction of it.
@@ -110,7 +134,7 @@ LIGHT = Theme(
     marker_best=OKABE_ITO["bluish_green"],
     # Okabe-Ito hues darkened until white glyphs read at >= 4.5:1 on every fill and every fill
     # stands out >= 4:1 from a white page; each pair of states stays >= 17 Delta E apart in
-    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/test_contrast.py).
+    # normal vision and under full protanopia, deuteranopia and tritanopia (tests/widgets/test_contrast.py).
     token_pending="#397CA2",
     token_accepted="#00563D",
     token_rejected="#C35500",
@@ -150,6 +174,8 @@ DARK = replace(
     token_bonus=OKABE_ITO["orange"],
     token_plain="#D5DAE1",
     token_text="#0B0D10",
+    pin_5="#F1F3F6",
+    pin_6=OKABE_ITO["yellow"],
 )
 
 PROJECTOR = replace(
@@ -175,6 +201,13 @@ PROJECTOR = replace(
     slower_region_alpha=40,
     marker_current="#A86400",
     marker_best="#007A58",
+    # Darker Okabe-Ito hues: each reaches 3:1 on white.
+    pin_1="#B84F00",
+    pin_2="#007A58",
+    pin_3="#A3467E",
+    pin_4="#A86400",
+    pin_5="#000000",
+    pin_6="#2C6E9E",
     font_px=24,
     # On a projector no text is smaller than the body size (24 px at zoom 1).
     small_scale=1.0,
@@ -185,3 +218,22 @@ PROJECTOR = replace(
 
 #: Themes by name, in menu order.
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (LIGHT, DARK, PROJECTOR)}
+
+
+def projector_type_px(width: int, height: int) -> int:
+    """Body text size of the projector theme for a window of ``width`` x ``height`` logical pixels.
+
+    Type follows the screen: 20 px on a 1280x800 projector, 24 px at 1920x1080, the
+    same proportions at 3840x2160 with device pixel ratio 2 (1920x1080 logical), and
+    smaller on narrow screens (16 px at 1024x768), so the presenting layout fits.
+    """
+    by_height = 20 + (height - 800) / 70
+    by_width = width / 64
+    return int(max(14, min(32, round(min(by_height, by_width)))))
+
+
+def fitted_to_window(theme: Theme, width: int, height: int) -> Theme:
+    """``theme`` (already zoomed) with the projector theme's sizes following the window's size."""
+    if theme.name != PROJECTOR.name or width <= 0 or height <= 0:
+        return theme
+    return theme.scaled(projector_type_px(width, height) / PROJECTOR.font_px)

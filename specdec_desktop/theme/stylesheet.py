@@ -55,6 +55,7 @@ QFrame[role="card"] {{
 QFrame[role="card"] QLabel {{ background: transparent; border: none; }}
 QFrame[role="card"] QLabel#title {{ color: {t.text_muted}; font-weight: 600; }}
 QFrame[role="card"] QLabel#value {{ font-size: {t.card_value_px}px; font-weight: 700; }}
+QFrame[role="card"] QLabel#value[words="true"] {{ font-size: {round(t.card_value_px * 0.62)}px; }}
 QFrame[role="card"] QLabel#detail {{ color: {t.text_muted}; font-size: {small}px; }}
 QSpinBox, QDoubleSpinBox {{
     background: {t.surface};

@@ -18,6 +18,8 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 __all__ = ["CaptionBanner"]
 
 _KEYS_HINT = "PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave"
+#: On the last scene there is no next one: say so.
+_LAST_KEYS_HINT = "The tour is over   ·   PgUp / ← back   ·   Esc ends the tour"
 
 
 class CaptionBanner(QFrame):
@@ -60,7 +62,9 @@ class CaptionBanner(QFrame):
 
     def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
         """Show scene ``number`` (from 1) of ``total``."""
-        self.counter.setText(f"Scene {number} of {total}: {title}")
+        last = number == total
+        self.counter.setText(f"Scene {number} of {total}{' (the last)' if last else ''}: {title}")
+        self.keys.setText(_LAST_KEYS_HINT if last else _KEYS_HINT)
         self.caption.setText(caption)
         self.setAccessibleName(f"Tour, scene {number} of {total}: {title}")
         self.setAccessibleDescription(caption)

@@ -7,19 +7,28 @@ Flow of one change (docs/architecture.md draws it):
         -> controls.show_value, cards.show_figure, chart.show_figures
 
 The window holds no figures: it asks the model for them on every change.
+
+Layout (``_apply_layout``): the window adapts to its size and to the moment.
+In the presenting layout (projector theme, full screen, or the guided tour)
+the secondary panels step aside (the formulas, the controls' explanations, the
+cards' details, all kept in tooltips), the projector theme's type follows the
+window's size (:func:`~specdec_desktop.theme.projector_type_px`), and a tour
+scene gives its room to what it is about: a chart scene to the chart, a run
+scene to the whole run, an essay scene to the whole essay.
 The chart imports pyqtgraph, the slowest import of the app; the launcher can
 paint the window first and call :meth:`MainWindow.install_chart` right after.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMainWindow,
     QScrollArea,
     QSplitter,
@@ -28,28 +37,37 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..model import SPECS, Parameters, readouts, speedup_curves
+from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
-from ..scenario.tour_file import TAB_IDS  # stable ids of the lower tabs, in display order
+from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
-from ..theme import LIGHT, Theme
+from ..theme import LIGHT, Theme, fitted_to_window
 from ..theme.stylesheet import style_sheet
-from .card_text import card_texts, widest_values
+from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
+from .assumptions_panel import AssumptionsPanel
+from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .measured_panel import MeasuredPanel, acceptance_addendum
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .token_run import TokenRunView
 
-__all__ = ["CARD_TITLES", "TAB_IDS", "MainWindow"]
+__all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
-#: objectName and title of each card, in display order.
-CARD_TITLES = (
-    ("tokensCard", "Tokens per cycle"),
-    ("costCard", "Cost per cycle"),
-    ("speedupCard", "Speedup"),
-    ("bestCard", "Best draft length"),
+#: The one-line hook the default view always shows (the opening of the original explainer,
+#: in our words): more guessing is not always better.
+HOOK = (
+    "Guessing further ahead does not keep helping: past the best draft length, "
+    "every extra guess costs more than it returns."
 )
+
+
+#: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
+_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out", "Compare")
+
+#: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
+#: 1280x720 for its height).
+MINIMUM_SIZE = (960, 600)
 
 #: Left column width at the 14 px body size; it grows with the type (zoom, projector).
 _LEFT_WIDTH = (300, 420)
@@ -96,9 +114,6 @@ class MainWindow(QMainWindow):
         to :meth:`install_chart` (the launcher, to paint sooner).
     """
 
-    #: Emitted after cards and chart show a new state (tests and benchmarks listen).
-    rendered = Signal()
-
     def __init__(
         self,
         app_state: AppState,
@@ -118,27 +133,34 @@ class MainWindow(QMainWindow):
         self.chart = None
         self.render_count = 0
         self._caption_mode = False  # the tour's caption replaces the title
-        self._large_type = False  # no room for the subtitle
 
         central = QWidget()
         central.setObjectName("centralWidget")
         self.setCentralWidget(central)
+        # The window's least size does not follow its content: the content follows the window
+        # (the projector's type shrinks with it, panels step aside), so a window made for a
+        # 1920x1080 screen can still be made small enough for 1024x768.
+        self.layout().setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.setMinimumSize(*MINIMUM_SIZE)
 
         self.controls = {spec.name: ParameterControl(spec) for spec in SPECS}
         widest = widest_values(int(DRAFT_LENGTH.maximum))
-        self.cards = {name: ReadoutCard(name, title, widest[name]) for name, title in CARD_TITLES}
+        self.cards = {card.name: ReadoutCard(card.name, card.title, widest[card.name]) for card in CARDS}
         self._chart_slot = _ChartSlot()
         self.token_run = TokenRunView(app_state.run, app_state.player, theme, font_family)
         self.formulas = FormulaPanel()
+        self.assumptions_panel = AssumptionsPanel()
 
         self.title_label = title = QLabel("Speculative decoding")
         title.setProperty("role", "title")
-        self.subtitle_label = subtitle = QLabel(
-            "A small draft model guesses k tokens; the big model checks them all in one pass "
-            "and keeps them up to the first disagreement, plus one token of its own."
-        )
+        self.subtitle_label = subtitle = QLabel(HOOK)
+        subtitle.setObjectName("hook")
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)
+        self._full_screen_look = False  # full screen, or a screenshot previewing it
+        self._scene_focus: str | None = None  # what the tour scene shown is about
+        self._applying_theme = False
+        self._base_theme = theme
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -146,6 +168,7 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             left_layout.addWidget(control)
         left_layout.addWidget(self.formulas)
+        left_layout.addWidget(self.assumptions_panel)
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
@@ -156,9 +179,11 @@ class MainWindow(QMainWindow):
         self.left_column.setFrameShape(QFrame.Shape.NoFrame)
         self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-        cards_row = QHBoxLayout()
-        for card in self.cards.values():
-            cards_row.addWidget(card, 1)
+        # The cards stand in one row, or in two when one row is too narrow for their figures.
+        self.cards_grid = QGridLayout()
+        self.cards_grid.setContentsMargins(0, 0, 0, 0)
+        self._card_columns = 0
+        self._arrange_cards(4)
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("lowerTabs")
@@ -173,8 +198,20 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.token_run_scroll, "One run, token by token")
         self.essays = {}
         for tab_id, (tab_title, html) in zip(TAB_IDS[1:], ESSAYS, strict=False):
-            self.essays[tab_id] = ExplanationView(tab_title, html)
-            self.tabs.addTab(self.essays[tab_id], tab_title)
+            essay = ExplanationView(tab_title, html)
+            essay.anchorClicked.connect(self._on_essay_link)
+            self.essays[tab_id] = essay
+            self.tabs.addTab(essay, tab_title)
+        # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
+        self.compare = CompareController(self)
+        # The panel scrolls in its tab when the window is short (presenting), like the run.
+        self.compare_scroll = QScrollArea()
+        self.compare_scroll.setObjectName("compareScroll")
+        self.compare_scroll.setWidget(self.compare.panel)
+        self.compare_scroll.setWidgetResizable(True)
+        self.compare_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.compare_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.compare_scroll, "Compare configurations")
         # What imported metrics gave (empty until an import); it scrolls rather than squeezing.
         self.measured_panel = MeasuredPanel()
         self.measured_scroll = QScrollArea()
@@ -184,11 +221,16 @@ class MainWindow(QMainWindow):
         self.measured_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.measured_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.measured_scroll, "Measured")
+        for index in range(self.tabs.count()):
+            self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
+        self.tabs.tabBar().setExpanding(False)
+        self.tabs.tabBar().setUsesScrollButtons(False)
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addLayout(cards_row)
+        right_layout.addLayout(self.cards_grid)
         self.vertical = _Splitter(Qt.Orientation.Vertical)
         self.vertical.setChildrenCollapsible(False)
         self.vertical.addWidget(self._chart_slot)
@@ -204,8 +246,12 @@ class MainWindow(QMainWindow):
         # The header holds the title and subtitle; the guided tour adds its caption here.
         self.header = QVBoxLayout()
         self.header.setContentsMargins(0, 0, 0, 0)
-        self.header.addWidget(title)
-        self.header.addWidget(subtitle)
+        title_row = QHBoxLayout()
+        title_row.setContentsMargins(0, 0, 0, 0)
+        title_row.addWidget(title, 0, Qt.AlignmentFlag.AlignVCenter)
+        title_row.addSpacing(12)
+        title_row.addWidget(subtitle, 1, Qt.AlignmentFlag.AlignVCenter)
+        self.header.addLayout(title_row)
         grid = QGridLayout(central)
         grid.addLayout(self.header, 0, 0, 1, 2)
         grid.addWidget(self.left_column, 1, 0)
@@ -216,6 +262,15 @@ class MainWindow(QMainWindow):
         for control in self.controls.values():
             control.edited.connect(self._on_edited)
         state.changed.connect(self._render)
+        self.assumptions_state = app_state.assumptions
+        self.assumptions_state.changed.connect(self._on_assumptions)
+        self.assumptions_panel.edited.connect(self._on_assumption_edited)
+        self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
+        self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
+        self.simulation = app_state.simulation
+        self.assumptions_panel.simulate_toggled.connect(self.simulation.set_enabled)
+        self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
+        self.simulation.finished.connect(self._on_simulated)
         app_state.measurement.changed.connect(self._show_measurement)
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
         self.statusBar().showMessage("Ready")
@@ -233,18 +288,26 @@ class MainWindow(QMainWindow):
         """Import pyqtgraph and put the live chart in its place (idempotent)."""
         if self.chart is not None:
             return
-        from .speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
+        from .chart.speedup_chart import SpeedupChart  # pyqtgraph is imported here, on purpose
 
         self.chart = SpeedupChart(self.theme, self.font_family)
         self.chart.setMinimumSize(300, 160)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         params = self.state.params
-        figures = readouts(params)
-        self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
+        self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        self.compare.attach_chart(self.chart)
 
     def apply_theme(self, theme: Theme) -> None:
-        """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint."""
+        """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
+
+        The projector theme's sizes then follow the window's size (:func:`fitted_to_window`).
+        """
+        self._base_theme = theme
+        theme = fitted_to_window(theme, self.width(), self.height())
+        self._applying_theme = True
         self.theme = theme
         self.setUpdatesEnabled(False)
         try:
@@ -259,37 +322,158 @@ class MainWindow(QMainWindow):
             growth = (theme.font_px / 14) ** 0.5
             self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
             self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
-            self._large_type = theme.font_px >= 20
-            self._update_header()
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
-            self._balance_split()
+            # The run scrolls in its tab rather than holding the chart under 40 % (presenting).
+            for index in range(self.tabs.count()):
+                self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
+            if hasattr(self, "compare"):
+                self.compare.apply_theme(theme)
+            self._apply_layout()
+            for banner in self.findChildren(QFrame, "tourCaption"):
+                if hasattr(banner, "fit_height"):
+                    banner.fit_height()
         finally:
             self.setUpdatesEnabled(True)
+            self._applying_theme = False
 
     def set_caption_mode(self, on: bool) -> None:
-        """While the guided tour shows its caption in the header, hide the title and subtitle."""
+        """While the guided tour shows its caption in the header, hide the title and hook."""
         self._caption_mode = on
-        self._update_header()
+        if not on:
+            self._scene_focus = None
+        self._apply_layout()
 
-    #: Below this window height (at 14 px type; it scales with the type) the header gives its
-    #: room to the chart and the run: the window's title bar still names the app.
-    SHORT_WINDOW_PX = 900
+    def set_scene_focus(self, focus: str | None) -> None:
+        """What the tour scene shown is about (one of :data:`SCENE_FOCI`, or None): it gets the room."""
+        if focus is not None and focus not in SCENE_FOCI:
+            raise ValueError(f"scene focus must be one of {', '.join(SCENE_FOCI)}, got {focus!r}")
+        self._scene_focus = focus
+        self._apply_layout()
 
-    def _update_header(self) -> None:
-        short = self.height() < self.SHORT_WINDOW_PX * self.theme.font_px / 14
-        # Large type leaves no room for the subtitle; the tour and the essays say it anyway.
-        self.title_label.setVisible(not self._caption_mode and not short)
-        self.subtitle_label.setVisible(not self._caption_mode and not self._large_type and not short)
+    def set_full_screen_look(self, on: bool) -> None:
+        """Lay the window out as full screen (a screenshot previewing a full-screen lecture)."""
+        self._full_screen_look = on
+        self.menuBar().setVisible(not on)
+        self.statusBar().setVisible(not on)
+        self._apply_layout()
+
+    def expand_assumptions_if_room(self) -> None:
+        """Open the assumptions panel when the left column can show it whole (a tour scene asks).
+
+        On a projector it rarely can: it stays closed, its heading names the assumptions in
+        force, and so does the chart; a click still opens it.
+        """
+        panel = self.assumptions_panel
+        panel.set_expanded(True)
+        self.layout().activate()
+        inner = self.left_column.widget()
+        needed = inner.layout().minimumSize().height() if inner.layout() is not None else 0
+        if needed > self.left_column.viewport().height():
+            panel.set_expanded(False)
+
+    def presenting(self) -> bool:
+        """Whether the presenting layout applies: projector theme, full screen, or a tour."""
+        return (
+            self.theme.name == "projector"
+            or self._caption_mode
+            or self._full_screen_look
+            or bool(self.windowState() & Qt.WindowState.WindowFullScreen)
+        )
+
+    def scene_focus(self) -> str | None:
+        """What the layout gives its room to now: a tour scene's focus, or None (the default view)."""
+        return self._scene_focus if self._caption_mode else None
+
+    def _apply_layout(self) -> None:
+        """Show what the moment needs and hide the rest (see the module's docstring)."""
+        presenting = self.presenting()
+        focus = self.scene_focus()
+        self.title_label.setVisible(not self._caption_mode)
+        self.subtitle_label.setVisible(not self._caption_mode)
+        self.formulas.setVisible(not presenting)
+        # Presenting, the chart keeps its height: the chart/map switch steps aside (Ctrl+M stays).
+        self.compare.switch.setVisible(not presenting)
+        for control in self.controls.values():
+            control.set_meaning_shown(not presenting)
+        for card in self.cards.values():
+            card.set_detail_shown(not presenting)
+        self.left_column.setVisible(focus not in ("run", "essay"))
+        for card in self.cards.values():
+            card.setVisible(focus not in ("run", "essay"))
+        self._chart_slot.setVisible(focus not in ("run", "essay"))
+        self.tabs.setVisible(focus != "chart")
+        self._fit_tab_titles()
+        self._fit_cards()
+        self._balance_split()
+        self._fit_essays()
+
+    def _fit_essays(self) -> None:
+        """In an essay scene the essay shows whole (its type shrinks a little if it must)."""
+        essay_scene = self.scene_focus() == "essay"
+        if essay_scene:
+            self.layout().activate()
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if isinstance(page, ExplanationView):
+                page.fit_whole(essay_scene and index == self.tabs.currentIndex())
+
+    def _arrange_cards(self, columns: int) -> None:
+        if columns == self._card_columns:
+            return
+        self._card_columns = columns
+        for card in self.cards.values():
+            self.cards_grid.removeWidget(card)
+        for index, card in enumerate(self.cards.values()):
+            self.cards_grid.addWidget(card, index // columns, index % columns)
+        for column in range(4):
+            self.cards_grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def _fit_cards(self) -> None:
+        """One row of cards when their figures fit the width, else two (checked at each render)."""
+        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
+        available = self.width() - left - 3 * self.theme.font_px
+        spacing = max(0, self.cards_grid.horizontalSpacing())
+        needed = sum(card.minimumSizeHint().width() for card in self.cards.values()) + 3 * spacing
+        self._arrange_cards(4 if needed <= available else 2)
+
+    def _fit_tab_titles(self) -> None:
+        """The whole tab titles when they fit the width, else the short ones."""
+        bar = self.tabs.tabBar()
+        whole = [self.tabs.tabToolTip(i) for i in range(self.tabs.count())]
+        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
+        available = self.width() - left - 4 * self.theme.font_px
+        titles = whole
+        for index, title in enumerate(whole):
+            if self.tabs.tabText(index) != title:
+                self.tabs.setTabText(index, title)
+        if bar.sizeHint().width() > available:
+            titles = list(_SHORT_TAB_TITLES)
+            for index, title in enumerate(titles):
+                self.tabs.setTabText(index, title)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._update_header()
+        if self._applying_theme:
+            return
+        fitted = fitted_to_window(self._base_theme, self.width(), self.height())
+        if fitted != self.theme:
+            self.apply_theme(self._base_theme)  # the projector's type follows the window
+        else:
+            self._fit_tab_titles()
+            self._fit_cards()
+            self._fit_essays()
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.WindowStateChange:
+            self._apply_layout()
 
     def show_tab(self, tab_id: str) -> None:
         """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
         self.tabs.setCurrentIndex(TAB_IDS.index(tab_id))
+        self._fit_essays()
         if tab_id != "token-run":
             self.release_run_focus()
 
@@ -329,6 +513,16 @@ class MainWindow(QMainWindow):
     CHART_MIN_EMS = 18.6
     #: Share of the split the chart keeps when even the run's compact height does not fit.
     CHART_SHARE = 0.5
+    #: Share of the window's height the chart's plot keeps in the presenting layout.
+    PRESENTING_CHART_SHARE = 0.4
+
+    def _chart_frame_px(self) -> int:
+        """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
+        shown = self.compare.shown_plot()
+        if shown is None or shown.height() <= 0:
+            return 6 * self.theme.font_px
+        plot_height = shown.getPlotItem().getViewBox().height()
+        return max(0, self._chart_slot.height() - round(plot_height))
 
     def _on_split_moved(self, _position: int, _index: int) -> None:
         self._split_moved_by_user = True
@@ -344,6 +538,8 @@ class MainWindow(QMainWindow):
         """
         if self._split_moved_by_user:
             return
+        if not (self._chart_slot.isVisibleTo(self) and self.tabs.isVisibleTo(self)):
+            return  # one of them has the whole height
         total = sum(self.vertical.sizes())
         if total <= 0:
             return
@@ -351,6 +547,10 @@ class MainWindow(QMainWindow):
         natural = self.token_run.sizeHint().height() + bar
         compact = self.token_run.minimumSizeHint().height() + bar
         chart_min = self.CHART_MIN_EMS * self.theme.font_px
+        if self.presenting():  # the chart's plot keeps at least 40 % of the window's height
+            chart_min = max(
+                chart_min, self.PRESENTING_CHART_SHARE * self.height() + self._chart_frame_px() + 4
+            )
         if self._run_in_focus:
             tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
         elif total - natural >= total / 2:
@@ -358,7 +558,9 @@ class MainWindow(QMainWindow):
         elif total - compact >= chart_min:
             tabs = max(compact, round(total - max(chart_min, total - natural)))
         else:
-            tabs = round(total * (1 - self.CHART_SHARE))
+            tabs = round(total - max(total * self.CHART_SHARE, min(chart_min, total - 60)))
+        if self.presenting() and not self._run_in_focus:
+            tabs = max(min(tabs, round(total - chart_min)), min(total // 4, 4 * self.theme.font_px))
         self.vertical.setSizes([total - tabs, tabs])
 
     # -- state flow -----------------------------------------------------------------------
@@ -370,19 +572,55 @@ class MainWindow(QMainWindow):
             self.controls[name].show_error(str(error))
             self.controls[name].show_value(getattr(self.state.params, name))
 
+    def _on_assumption_edited(self, name: str, value: object) -> None:
+        try:
+            self.assumptions_state.set(**{name: value})
+        except ValueError as error:  # invalid: say so, change nothing
+            self.assumptions_panel.show_assumptions(self.assumptions_state.assumptions)
+            self.assumptions_panel.show_error(str(error))
+
+    def _on_assumptions_reset(self) -> None:
+        with self.app_state.history.step("original model"):
+            self.assumptions_state.reset()
+
+    def _on_essay_link(self, url) -> None:
+        if url.toString() == "assumptions:open":
+            self.reveal_assumptions()
+
+    def reveal_assumptions(self) -> None:
+        """Open the Assumptions panel and scroll the left column to it."""
+        self.assumptions_panel.set_expanded(True)
+        self.left_column.ensureWidgetVisible(self.assumptions_panel)
+        self.assumptions_panel.toggle.setFocus()
+
+    def _on_simulated(self, k, values, half_width) -> None:
+        if self.chart is not None:
+            self.chart.show_simulation(k, values, half_width)
+
+    def closeEvent(self, event) -> None:
+        self.simulation.shutdown()
+        super().closeEvent(event)
+
+    def _on_assumptions(self, _assumptions: Assumptions) -> None:
+        self._render(self.state.params)
+
     def _render(self, params: Parameters) -> None:
         """Show ``params`` everywhere: controls, cards and chart, from one computation."""
-        figures = readouts(params)
+        a = self.assumptions_state.assumptions
+        figures = readouts(params, a)
         for spec in SPECS:
             self.controls[spec.name].show_value(getattr(params, spec.name))
+        self.assumptions_panel.show_assumptions(a)
+        if self.assumptions_panel.expanded:
+            self.assumptions_panel.show_worked(worked_numbers(params, a))
         for name, text in card_texts(figures).items():
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
-            self.chart.show_figures(figures, speedup_curves(params, figures.best_k))
+            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         if self.app_state.measurement.fit is not None:
             self._show_measurement()
         self.render_count += 1
-        self.rendered.emit()
 
     def _show_measurement(self) -> None:
         """Show the imported measurement in its panel and in the essay on acceptance."""

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..measured import Fit, Recommendation, Timings, recommend
+from ..measured import Fit, Recommendation, Timings, fit_decay, recommend
 from ..model import Parameters, best_draft_length, speedup
 
 __all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum", "recommendation_text"]
@@ -153,6 +153,8 @@ class MeasuredPanel(QFrame):
         The user asked to import a file, paste from the clipboard, or export a report.
     use_p_requested(float)
         Set p to the fitted value.
+    use_curve_requested(float, float)
+        Set p and the decay assumption to the curve fitted to the per-position acceptances.
     timings_entered(object)
         A :class:`Timings` from the three boxes (or ``None`` when they are cleared).
     """
@@ -161,6 +163,7 @@ class MeasuredPanel(QFrame):
     paste_requested = Signal()
     report_requested = Signal()
     use_p_requested = Signal(float)
+    use_curve_requested = Signal(float, float)
     timings_entered = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -210,6 +213,13 @@ class MeasuredPanel(QFrame):
         self.use_button.setObjectName("useMeasuredButton")
         self.use_button.setToolTip("Set p to the fitted value (Undo takes it back)")
         use_row.addWidget(self.use_button)
+        self.curve_button = QPushButton("Use per-position curve")
+        self.curve_button.setObjectName("useCurveButton")
+        self.curve_button.setToolTip(
+            "Set p and the decay assumption (a_i = p·d^(i−1)) to the curve closest to the measured a_i "
+            "(Undo takes it back)"
+        )
+        use_row.addWidget(self.curve_button)
         use_row.addStretch(1)
         body.addLayout(use_row)
         self.test = _label("hint")
@@ -277,6 +287,7 @@ class MeasuredPanel(QFrame):
         self.paste_button.clicked.connect(self.paste_requested)
         self.report_button.clicked.connect(self.report_requested)
         self.use_button.clicked.connect(self._use_p)
+        self.curve_button.clicked.connect(self._use_curve)
         self.timings_button.clicked.connect(self._timings)
         self.show_measurement(None, None, Parameters())
 
@@ -285,6 +296,11 @@ class MeasuredPanel(QFrame):
     def _use_p(self) -> None:
         if self._fit is not None:
             self.use_p_requested.emit(self._fit.fitted_p)
+
+    def _use_curve(self) -> None:
+        curve = fit_decay(self._fit) if self._fit is not None else None
+        if curve is not None:
+            self.use_curve_requested.emit(*curve)
 
     def _timings(self) -> None:
         draft, target, verify = self.draft_ms.value(), self.target_ms.value(), self.verify_ms.value()
@@ -325,6 +341,10 @@ class MeasuredPanel(QFrame):
         self.test.setText(fit.test_text)
         self.use_button.setText(f"Use fitted p = {fit.fitted_p:.4f}")
         self.use_button.setEnabled(abs(params.p - fit.fitted_p) > 5e-5)
+        curve = fit_decay(fit)
+        self.curve_button.setVisible(curve is not None)
+        if curve is not None:
+            self.curve_button.setText(f"Use per-position curve (p = {curve[0]:.3f}, decay = {curve[1]:.3f})")
         rec = recommend(fit, params.c, timings=timings)
         self.recommendation.setText(recommendation_text(rec))
         if timings is not None:

@@ -8,8 +8,11 @@ The control reads its range, steps and wording from a
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from PySide6.QtCore import QSignalBlocker, Qt, QTimer, Signal
-from PySide6.QtGui import QValidator
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QDoubleSpinBox,
@@ -22,10 +25,11 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import ParameterSpec
+from ..model.parameters import MAX_DECIMALS
 
 __all__ = ["OBJECT_NAMES", "ParameterControl"]
 
-#: objectNames of (slider, entry box) by parameter name, as CONTRACT.md fixes them.
+#: objectNames of (slider, entry box) by parameter name, as docs/interface.md lists them.
 OBJECT_NAMES = {
     "k": ("draftLengthSlider", "draftLengthInput"),
     "p": ("acceptanceSlider", "acceptanceInput"),
@@ -35,31 +39,95 @@ OBJECT_NAMES = {
 _HINT_SECONDS = 4
 
 
-class _CountBox(QSpinBox):
-    """A whole-number box whose unit agrees with the number: "1 token", "6 tokens"."""
+#: What may stand in a box while a number is being typed: a prefix of a plain ASCII number.
+_TYPING = {
+    True: re.compile(r"\d*", re.ASCII),  # whole numbers: digits only
+    False: re.compile(r"[+-]?(?:\d+\.?\d*|\.\d*)?(?:[eE][+-]?\d*)?", re.ASCII),
+}
 
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self._plural = unit
-        self._singular = unit[:-1] if unit.endswith("s") else unit
 
-    def textFromValue(self, value: int) -> str:
-        return f"{value} {self._singular if value == 1 else self._plural}"
+class _EntryRules:
+    """What both entry boxes share (mixed into the Qt box).
 
-    def valueFromText(self, text: str) -> int:
-        digits = text.strip().split(" ")[0]
-        return int(digits) if digits.isdigit() else self.value()
+    Anything that may become a number can be typed; letters are refused as they are typed.
+    On Enter (or leaving the box) a number out of range, or a part of one, changes nothing:
+    the box says so through ``refused(text)`` and shows the value it had.
+    """
+
+    def _setup(self, spec: ParameterSpec, refused: Callable[[str], None]) -> None:
+        self._spec = spec
+        self._refused = refused
+
+    def _number_text(self, text: str) -> str:
+        text = text.strip()
+        unit = self._spec.unit
+        if unit:
+            singular = unit[:-1] if unit.endswith("s") else unit
+            text = text.removesuffix(unit).removesuffix(singular).strip()
+        return text
 
     def validate(self, text: str, position: int) -> object:
-        # Accept the number with or without its unit (as typed, or as shown).
-        number = text.strip().removesuffix(self._plural).removesuffix(self._singular).strip()
-        if number == "":
-            return QValidator.State.Intermediate, text, position
-        if not number.isdigit():
-            return QValidator.State.Invalid, text, position
-        if self.minimum() <= int(number) <= self.maximum():
-            return QValidator.State.Acceptable, text, position
-        return QValidator.State.Intermediate, text, position
+        number = self._number_text(text)
+        if not _TYPING[self._spec.is_integer].fullmatch(number):
+            return QValidator.State.Invalid, text, position  # a letter: refused as typed
+        try:
+            self._spec.validate(number)
+        except ValueError:
+            return QValidator.State.Intermediate, text, position  # not yet, or out of range
+        return QValidator.State.Acceptable, text, position
+
+    def valueFromText(self, text: str) -> float:
+        try:
+            return self._spec.validate(self._number_text(text))
+        except ValueError:
+            return self.value()
+
+    def textFromValue(self, value: float) -> str:
+        text = self._spec.format(value)
+        unit = self._spec.unit
+        if unit and self._spec.is_integer:
+            singular = unit[:-1] if unit.endswith("s") else unit
+            return f"{text} {singular if int(value) == 1 else unit}"
+        return text
+
+    def _check_typed(self) -> None:
+        """Report typed text that will not be applied (Qt then shows the previous value)."""
+        text = self.lineEdit().text()
+        state = self.validate(text, len(text))[0]
+        if state != QValidator.State.Acceptable and text != self.textFromValue(self.value()):
+            self._refused(self._number_text(text))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._check_typed()
+        super().keyPressEvent(event)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        self._check_typed()
+        super().focusOutEvent(event)
+
+
+class _CountBox(_EntryRules, QSpinBox):
+    """The whole-number box; its unit agrees with the number: "1 token", "6 tokens"."""
+
+    def __init__(self, spec: ParameterSpec, refused: Callable[[str], None]) -> None:
+        super().__init__()
+        self._setup(spec, refused)
+        self.setRange(int(spec.minimum), int(spec.maximum))
+        self.setSingleStep(int(spec.step))
+
+
+class _NumberBox(_EntryRules, QDoubleSpinBox):
+    """The box of a real parameter: written as :meth:`ParameterSpec.format` writes it."""
+
+    def __init__(self, spec: ParameterSpec, refused: Callable[[str], None]) -> None:
+        super().__init__()
+        self._setup(spec, refused)
+        self.setDecimals(MAX_DECIMALS)  # keep what a file or the command line gave (0.7512)
+        self.setRange(spec.minimum, spec.maximum)
+        self.setSingleStep(spec.step)
+        if spec.unit:
+            self.setSuffix(f" {spec.unit}")
 
 
 class ParameterControl(QFrame):
@@ -93,25 +161,19 @@ class ParameterControl(QFrame):
 
         self.entry: QSpinBox | QDoubleSpinBox
         if spec.is_integer:
-            self.entry = _CountBox(spec.unit) if spec.unit else QSpinBox()
-            self.entry.setRange(int(spec.minimum), int(spec.maximum))
-            self.entry.setSingleStep(int(spec.step))
+            self.entry = _CountBox(spec, self._on_refused)
         else:
-            self.entry = QDoubleSpinBox()
-            self.entry.setDecimals(spec.decimals)
-            self.entry.setRange(spec.minimum, spec.maximum)
-            self.entry.setSingleStep(spec.step)
+            self.entry = _NumberBox(spec, self._on_refused)
         self.entry.setObjectName(input_name)
         self.entry.setKeyboardTracking(False)  # commit on Enter or focus loss, not per keystroke
         self.entry.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
         self.entry.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.entry.setMinimumWidth(96)
-        if spec.unit and not spec.is_integer:
-            self.entry.setSuffix(f" {spec.unit}")
 
         self.meaning = QLabel(spec.meaning)
         self.meaning.setProperty("role", "hint")
         self.meaning.setWordWrap(True)
+        self.setToolTip(spec.meaning)  # also when the line steps aside (presenting)
 
         self.error = QLabel("")
         self.error.setProperty("role", "error")
@@ -153,18 +215,28 @@ class ParameterControl(QFrame):
         self.edited.emit(self.spec.name, self.spec.from_slider(position))
 
     def _on_entry(self, value: float) -> None:
+        self.error.hide()  # a value applied: an earlier refusal no longer applies
         self.edited.emit(self.spec.name, int(value) if self.spec.is_integer else round(value, 10))
 
-    def _on_rejected(self) -> None:
+    def _range_text(self) -> str:
         spec = self.spec
         kind = "whole numbers" if spec.is_integer else "numbers"
-        self.show_error(
-            f"{spec.label} ({spec.symbol}) takes {kind} from "
-            f"{spec.format(spec.minimum)} to {spec.format(spec.maximum)}."
-        )
+        bounds = f"{spec.format(spec.minimum)} to {spec.format(spec.maximum)}"
+        return f"{spec.label} ({spec.symbol}) takes {kind} from {bounds}"
+
+    def _on_rejected(self) -> None:
+        self.show_error(f"{self._range_text()}.")
+
+    def _on_refused(self, typed: str) -> None:
+        shown = typed if len(typed) <= 20 else typed[:17] + "..."
+        self.show_error(f"{self._range_text()}; {shown or 'nothing'} was not applied.")
 
     def show_error(self, message: str) -> None:
         """Show a short message under the control for a few seconds."""
         self.error.setText(message)
         self.error.show()
         self._error_timer.start()
+
+    def set_meaning_shown(self, shown: bool) -> None:
+        """Show or hide the line saying what the parameter means (the tooltip keeps it)."""
+        self.meaning.setVisible(shown)

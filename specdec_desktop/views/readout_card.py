@@ -69,6 +69,7 @@ class ReadoutCard(QFrame):
         for label in (self.title, self.value, self.detail):
             label.installEventFilter(self)  # the style sheet sets their fonts after construction
         self._detail_height = 0
+        self._detail_shown = True
         self._layout_margins = self._style_margins()  # again at each style change
 
     # -- showing ----------------------------------------------------------------------------
@@ -77,16 +78,33 @@ class ReadoutCard(QFrame):
         """Show ``value`` large with ``detail`` under it; ``spoken`` is what a screen reader says."""
         relayout = False
         if value != self.value.text():
-            relayout = self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()
+            words = not any(ch.isdigit() for ch in value)  # "don't speculate": set smaller
+            if words != bool(self.value.property("words")):
+                self.value.setProperty("words", words)
+                self.value.style().unpolish(self.value)
+                self.value.style().polish(self.value)
+                relayout = True
+            relayout = (
+                relayout or self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()
+            )
             self.value.setText(value)
         if detail != self.detail.text():
             self.detail.setText(detail)
             relayout = relayout or self._detail_height != self._detail_height_for(self._inner_rect().width())
             # The detail may hold markup; a screen reader must not read out its tags.
-            self.setAccessibleDescription(QTextDocumentFragment.fromHtml(detail).toPlainText())
+            plain = QTextDocumentFragment.fromHtml(detail).toPlainText()
+            self.setAccessibleDescription(plain)
+            self.setToolTip(plain)  # the detail, also when the card hides it (presenting)
         if relayout:  # a figure wider than planned, or a detail a line longer: rare
             self._relayout()
         self.setAccessibleName(f"{self._title_text} {spoken}")
+
+    def set_detail_shown(self, shown: bool) -> None:
+        """Show or hide the detail line (its text stays in the card's tooltip)."""
+        if shown != self._detail_shown:
+            self._detail_shown = shown
+            self.detail.setVisible(shown)
+            self._relayout()
 
     # -- geometry ---------------------------------------------------------------------------
 
@@ -100,7 +118,8 @@ class ReadoutCard(QFrame):
         margins = self._layout_margins + self.contentsMargins()
         heights = self._row_heights()
         width = self._inner_width_at_least() + margins.left() + margins.right()
-        height = sum(heights) + 2 * _SPACING + margins.top() + margins.bottom()
+        gaps = 2 if self._detail_shown else 1
+        height = sum(heights) + gaps * _SPACING + margins.top() + margins.bottom()
         return QSize(width, height)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -148,6 +167,8 @@ class ReadoutCard(QFrame):
         )
 
     def _detail_height_for(self, width: int) -> int:
+        if not self._detail_shown:
+            return 0
         lines = self.DETAIL_LINES * self.detail.fontMetrics().lineSpacing()
         if not self.detail.text() or width <= 0:
             return lines
@@ -157,7 +178,10 @@ class ReadoutCard(QFrame):
         single = Qt.TextFlag.TextSingleLine
         title = self.title.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
         value = self.value.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
-        detail = self._detail_height or self._detail_height_for(self._inner_rect().width())
+        if not self._detail_shown:
+            detail = 0
+        else:
+            detail = self._detail_height or self._detail_height_for(self._inner_rect().width())
         return title, value, detail
 
     def _place(self) -> None:

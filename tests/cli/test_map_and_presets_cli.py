@@ -1,4 +1,4 @@
-"""``--export-map`` and ``presets``, run as real processes (CONTRACT.md)."""
+"""``--export-map`` and ``presets``, run as real processes (docs/interface.md)."""
 
 from __future__ import annotations
 
@@ -82,3 +82,27 @@ def test_export_map_follows_assumption_flags(tmp_path):
     assert int(row["best_k"]) != best_draft_length(0.8, 0.05)
     bad = run_cli("--export-map", str(target), "--decay", "2")
     assert bad.returncode == 2 and "decay" in bad.stderr
+
+
+def test_presets_json_lists_every_preset_per_contract():
+    import json
+
+    from specdec_desktop.presets import PRESETS
+
+    result = run_cli("presets", "--json")
+    assert result.returncode == 0, result.stderr
+    items = json.loads(result.stdout)
+    assert len(items) == len(PRESETS) >= 8
+    for item in items:
+        assert {"name", "p", "c", "k", "source", "published_speedup"} <= set(item)
+        assert item["published_speedup"] is None or item["published_speedup"] > 0
+
+
+def test_presets_text_shows_citation_and_both_figures():
+    result = run_cli("presets")
+    assert result.returncode == 0, result.stderr
+    assert (
+        "Leviathan" in result.stdout and "published 3.40×" in result.stdout and "model 3.16×" in result.stdout
+    )
+    bad = run_cli("presets", "--yaml")
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1

@@ -121,7 +121,7 @@ def test_under_assumptions_every_cell_matches_the_model(keywords):
             if got == best:
                 assert result.best_speedup[i, j] == pytest.approx(speedup(p, best, c, **keywords), rel=1e-12)
                 continue
-            # Only an exact tie may differ: the map gives the smaller k (SPEC section 1), where the
+            # Only an exact tie may differ: the map gives the smaller k (ties go to it), where the
             # model's arithmetic can round a flat speedup either way.
             ties += 1
             assert got >= 0, (p, c)

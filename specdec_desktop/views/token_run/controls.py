@@ -61,7 +61,9 @@ class RunControls(QWidget):
             widget.setToolTip(_with_key(tip, action))
             widget.setAccessibleName(text)
             widget.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            # Tab reaches it; a click does not take the focus, so Space still plays and pauses
+            # after a click on Restart or New seed (a focused button would take Space itself).
+            widget.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             row.addWidget(widget)
             return widget
 

@@ -69,6 +69,7 @@ FILL_POINTS: dict[TokenState, tuple[float, float]] = {
 OUTLINE_POINTS: dict[TokenState, tuple[float, float]] = {
     TokenState.PENDING: (0.5, 0.07),
     TokenState.REJECTED: (0.5, 0.06),
+    TokenState.CORRECTION: (0.5, 0.05),
 }
 
 
@@ -205,6 +206,12 @@ def paint_token(
             painter.setBrush(colours.on_fill)
             painter.drawPolygon(_star(rect))
         else:
+            # It stands where the rejected guess was: the rejected colour rings it.
+            thick = max(2.5, 0.13 * size)
+            half = thick / 2
+            painter.setPen(_pen(colours.rejected, thick))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), radius, radius)
             shaft, head = _hooked_arrow(rect)
             painter.setPen(_pen(colours.on_fill, glyph))
             painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -16,9 +16,8 @@ __all__ = ["LEGEND", "Legend"]
 LEGEND: tuple[tuple[TokenState, str], ...] = (
     (TokenState.PENDING, "drafted, not yet checked"),
     (TokenState.ACCEPTED, "accepted"),
-    (TokenState.REJECTED, "rejected"),
-    (TokenState.DISCARDED, "discarded"),
-    (TokenState.CORRECTION, "big model's correction"),
+    (TokenState.CORRECTION, "rejected: the big model's correction"),
+    (TokenState.DISCARDED, "thrown away"),
     (TokenState.BONUS, "big model's bonus"),
 )
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import RaceTotals
 from ...theme import Theme
+from ...wording.numbers import format_count
 from .glyphs import TokenColours
 
 __all__ = ["RaceLanes", "lane_scale"]
@@ -87,13 +88,33 @@ class RaceLanes(QWidget):
         self._totals = totals
         self._fraction = totals.passes - totals.plain_tokens
         self.setAccessibleDescription(
-            f"Speculative decoding {totals.speculative_tokens} tokens, "
-            f"plain decoding {totals.plain_tokens} tokens, after {totals.passes:.1f} passes"
+            f"Speculative decoding {format_count(totals.speculative_tokens)} tokens, "
+            f"plain decoding {format_count(totals.plain_tokens)} tokens, after {totals.passes:.1f} passes"
         )
         self.update()
 
+    def _text_widths(self) -> tuple[int, int]:
+        """Widths of the lane names and of the counts ("00000 tokens"), with their gaps."""
+        metrics = QFontMetrics(self._bold)
+        label_width = (
+            max(metrics.horizontalAdvance(t) for t in ("Speculative", "Plain decoding")) + self._gap * 2
+        )
+        return label_width, metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+
     def sizeHint(self) -> QSize:
         return QSize(600, self.height())
+
+    def minimumSizeHint(self) -> QSize:
+        # The names, the counts and a bar long enough to race on.
+        label_width, count_width = self._text_widths()
+        return QSize(label_width + count_width + 4 * self._lane, self.height())
+
+    def layout_problems(self) -> list[str]:
+        """What the layout check (tests/support/layout_check.py) should know: counts cut short."""
+        label_width, count_width = self._text_widths()
+        if self.width() < label_width + count_width + 10:
+            return [f"{self.width()} px leaves no room for the names and the counts"]
+        return []
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -108,10 +129,8 @@ class RaceLanes(QWidget):
         totals = self._totals
         if totals is None:
             return
-        metrics = QFontMetrics(self._bold)
         labels = ("Speculative", "Plain decoding")
-        label_width = max(metrics.horizontalAdvance(text) for text in labels) + self._gap * 2
-        count_width = metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+        label_width, count_width = self._text_widths()
         bar_left = label_width
         bar_width = max(10, self.width() - label_width - count_width)
         spec = totals.speculative_tokens
@@ -136,7 +155,7 @@ class RaceLanes(QWidget):
         own = totals.target_tokens * per_token
         accepted = totals.accepted_tokens * per_token
         plain_done = totals.plain_tokens * per_token
-        own_count, accepted_count = totals.target_tokens, totals.accepted_tokens
+        own_count, accepted_count = format_count(totals.target_tokens), format_count(totals.accepted_tokens)
         segments = (
             (
                 QRectF(bar_left, tops[0], own, self._lane),
@@ -182,7 +201,7 @@ class RaceLanes(QWidget):
             painter.drawText(
                 QRectF(bar_left + end + self._gap, top, count_width + bar_width - end, self._lane),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                f"{count} tokens" if count != 1 else "1 token",
+                f"{format_count(count)} tokens" if count != 1 else "1 token",
             )
 
     def _paint_separators(

@@ -31,6 +31,8 @@ class StripLayout:
     height: int
     cell: int
     k: int
+    #: Room kept at the left for the rows' cycle numbers, in pixels.
+    gutter: int = 0
     spacing: int = field(init=False)
     cycle_gap: int = field(init=False)
     row_gap: int = field(init=False)
@@ -50,7 +52,7 @@ class StripLayout:
         set_(self, "cycle_gap", max(6, round(cell * 0.55)))
         set_(self, "row_gap", max(5, round(cell * 0.45)))
         set_(self, "margin", max(4, round(cell * 0.3)))
-        usable = max(cell, self.width - 2 * self.margin)
+        usable = max(cell, self.width - 2 * self.margin - self.gutter)
         slots_per_row = max(1, (usable + self.spacing) // self.pitch)
         set_(self, "slots_per_row", slots_per_row)
         slots = self.k + 1
@@ -66,7 +68,7 @@ class StripLayout:
             set_(self, "cycles_per_row", 0)
             set_(self, "rows_per_cycle", math.ceil(slots / slots_per_row))
             content = slots_per_row * self.pitch - self.spacing
-        set_(self, "left", self.margin + max(0, (usable - content) // 2))
+        set_(self, "left", self.margin + self.gutter + max(0, (usable - content) // 2))
         set_(self, "top", self.margin)
         rows = (self.height - 2 * self.margin + self.row_gap) // self.row_pitch
         set_(self, "rows_visible", max(1, rows))

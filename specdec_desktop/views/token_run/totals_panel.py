@@ -12,12 +12,9 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...model import RaceTotals
+from ...wording.numbers import format_count, format_times
 
 __all__ = ["TotalsPanel", "format_totals"]
-
-
-def _count(value: int) -> str:
-    return f"{value:,}"
 
 
 def format_totals(totals: RaceTotals) -> dict[str, str]:
@@ -28,27 +25,35 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         achieved_text = "–"
         error_text = "measured after the first check"
     else:
-        achieved_text = f"{achieved:.2f}×"
+        achieved_text = format_times(achieved)
+        # What it measures: the checked cycles' tokens per pass (plain decoding makes one).
+        unit = "cycle" if cycles == 1 else "cycles"
         error_text = (
-            f"± {totals.standard_error:.2f} after {_count(cycles)} {'cycle' if cycles == 1 else 'cycles'}"
+            f"{format_count(totals.speculative_tokens)} tokens ÷ {format_count(cycles)} {unit} "
+            f"× {totals.cycle_cost:g} passes, ± {totals.standard_error:.2f}"
         )
     return {
         "achievedSpeedup": achieved_text,
-        "expectedSpeedup": f"{totals.expected_speedup:.2f}×",
+        "expectedSpeedup": format_times(totals.expected_speedup),
         "speedupError": error_text,
-        "specTokens": _count(totals.speculative_tokens),
-        "plainTokens": _count(totals.plain_tokens),
-        "specPasses": _count(totals.cycles_checked),
-        "plainPasses": _count(totals.plain_tokens),
-        "specDrafts": _count(totals.draft_steps),
+        "specTokens": format_count(totals.speculative_tokens),
+        "plainTokens": format_count(totals.plain_tokens),
+        "specPasses": format_count(totals.cycles_checked),
+        "plainPasses": format_count(totals.plain_tokens),
+        "specDrafts": format_count(totals.draft_steps),
         "plainDrafts": "–",
         "clock": f"{totals.passes:,.1f} passes",
-        "clockDetail": (
-            f"{_count(totals.cycles_checked)} checks + {totals.draft_passes:,.1f} drafting"
-            if totals.draft_steps
-            else "no drafting yet"
-        ),
+        "clockDetail": _clock_detail(totals),
     }
+
+
+def _clock_detail(totals: RaceTotals) -> str:
+    """Checking plus drafting, in the clock's own rounding, so the two add up to it."""
+    if totals.passes <= 0.0:
+        return "nothing run yet"
+    clock = round(totals.passes, 1)
+    checking = round(totals.check_passes, 1)
+    return f"{checking:,.1f} checking + {clock - checking:,.1f} drafting"
 
 
 class TotalsPanel(QFrame):
@@ -81,7 +86,7 @@ class TotalsPanel(QFrame):
             grid.addWidget(label, row, column, 1, span)
             return label
 
-        caption("Speedup so far", 0, role="heading")
+        caption("Measured speedup", 0, role="heading")
         figure("achievedSpeedup", 0, 1, role="figure", span=2)
         caption("expected from the model", 1)
         figure("expectedSpeedup", 1, 1, span=2)

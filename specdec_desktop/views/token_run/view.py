@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
     QApplication,
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -34,7 +35,7 @@ from ...model import Playhead, race_totals
 from ...shortcuts import by_id
 from ...state import Player, RunState
 from ...theme import Theme
-from .captions import describe_token, narrate
+from ...wording.run_captions import describe_token, narrate
 from .controls import RunControls
 from .legend import Legend
 from .race_lanes import RaceLanes
@@ -115,7 +116,8 @@ class TokenRunView(QFrame):
         lane_column.setSpacing(6)
         lane_column.addWidget(self.lanes)
         lane_column.addWidget(self.strip, 1)
-        body = QHBoxLayout()
+        # The totals stand beside the race, or under it when the area is too narrow for both.
+        self._body = body = QHBoxLayout()
         body.addLayout(lane_column, 1)
         body.addWidget(self.totals)
         layout = QVBoxLayout(self)
@@ -215,6 +217,34 @@ class TokenRunView(QFrame):
         self._update_hint(self.player.playhead)
 
     # -- showing ----------------------------------------------------------------------------
+
+    def _side_by_side_width(self) -> int:
+        margins = self.layout().contentsMargins()
+        return (
+            self.lanes.minimumSizeHint().width()
+            + self.totals.minimumSizeHint().width()
+            + self._body.spacing()
+            + margins.left()
+            + margins.right()
+        )
+
+    def minimumSizeHint(self) -> QSize:
+        # As narrow as the totals under the race allow: resizeEvent puts them there when needed.
+        hint = super().minimumSizeHint()
+        margins = self.layout().contentsMargins()
+        parts = (self.controls, self.lanes, self.totals, self.legend)
+        narrow = max(part.minimumSizeHint().width() for part in parts) + margins.left() + margins.right()
+        return QSize(min(hint.width(), narrow), hint.height())
+
+    def resizeEvent(self, event) -> None:
+        direction = (
+            QBoxLayout.Direction.LeftToRight
+            if self.width() >= self._side_by_side_width()
+            else QBoxLayout.Direction.TopToBottom
+        )
+        if self._body.direction() != direction:
+            self._body.setDirection(direction)
+        super().resizeEvent(event)
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every part from ``theme`` (the window's style sheet covers the labels)."""

@@ -1,0 +1,140 @@
+"""The single owner of the pinned configurations, and their undo.
+
+:class:`PinnedState` holds a tuple of :class:`~specdec_desktop.model.pins.Pin` (at most six,
+names unique) and emits :attr:`PinnedState.changed` once per real change.  Every change is
+validated first and is all-or-nothing: a bad name, a seventh pin or a malformed set raises
+``ValueError`` with a message for the user, and nothing changes.
+
+:class:`PinnedHistory` puts each change on the window's undo stack (the same one as the
+parameters', so Ctrl+Z walks back through both in order); like the parameters' history it
+listens to the state, so no caller knows undo exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from ..model import Parameters
+from ..model.pins import MAX_PINS, Pin, check_pins
+
+__all__ = ["PinnedHistory", "PinnedState"]
+
+
+class PinnedState(QObject):
+    """Owner of the pinned configurations.
+
+    Signals
+    -------
+    changed(tuple)
+        Emitted after the pins changed, with the new tuple of :class:`Pin`.
+    """
+
+    changed = Signal(object)
+
+    def __init__(self, pins: Iterable[Pin] = (), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pins: tuple[Pin, ...] = check_pins(pins)
+
+    @property
+    def pins(self) -> tuple[Pin, ...]:
+        return self._pins
+
+    def next_name(self) -> str:
+        """A free default name: "Pin 1", "Pin 2", ..."""
+        taken = {pin.name.casefold() for pin in self._pins}
+        number = 1
+        while f"pin {number}" in taken:
+            number += 1
+        return f"Pin {number}"
+
+    def pin(
+        self, name: str, params: Parameters, assumptions: Mapping[str, float | int | None] | None = None
+    ) -> Pin:
+        """Add a pin; ``ValueError`` (nothing changes) for a bad name, a name in use, or a seventh pin."""
+        if len(self._pins) >= MAX_PINS:
+            raise ValueError(f"at most {MAX_PINS} pins at once; remove one or clear them first")
+        pin = Pin(name, params, dict(assumptions or {}))
+        self.set_pins((*self._pins, pin))
+        return pin
+
+    def remove(self, name: str) -> None:
+        """Remove the pin called ``name``; ``ValueError`` if there is none."""
+        kept = tuple(pin for pin in self._pins if pin.name != name)
+        if len(kept) == len(self._pins):
+            raise ValueError(f"there is no pin called {name!r}")
+        self.set_pins(kept)
+
+    def clear(self) -> None:
+        self.set_pins(())
+
+    def set_pins(self, pins: Iterable[Pin]) -> bool:
+        """Replace the whole set (validated first; one signal); return whether it changed."""
+        checked = check_pins(pins)
+        if checked == self._pins:
+            return False
+        self._pins = checked
+        self.changed.emit(checked)
+        return True
+
+
+class _PinsChange(QUndoCommand):
+    def __init__(self, history: PinnedHistory, before: tuple[Pin, ...], after: tuple[Pin, ...], text: str):
+        super().__init__(text)
+        self._history = history
+        self.before = before
+        self.after = after
+        self._done = True  # pushed after the state already changed
+
+    def undo(self) -> None:
+        self._history._apply(self.before)
+
+    def redo(self) -> None:
+        if self._done:
+            self._done = False
+            return
+        self._history._apply(self.after)
+
+
+class PinnedHistory(QObject):
+    """Puts every change of ``state`` on ``stack`` as one undo step."""
+
+    def __init__(self, state: PinnedState, stack: QUndoStack, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.state = state
+        self.stack = stack
+        self._seen = state.pins
+        self._applying = False
+        state.changed.connect(self._on_changed)
+
+    def forget(self) -> None:
+        """Take the current pins as the starting point (after a scenario set them at start-up)."""
+        self._seen = self.state.pins
+
+    def _on_changed(self, pins: tuple[Pin, ...]) -> None:
+        before, self._seen = self._seen, pins
+        if self._applying:
+            return
+        self.stack.push(_PinsChange(self, before, pins, _describe(before, pins)))
+
+    def _apply(self, pins: tuple[Pin, ...]) -> None:
+        self._applying = True
+        try:
+            self.state.set_pins(pins)
+        finally:
+            self._applying = False
+            self._seen = self.state.pins
+
+
+def _describe(before: tuple[Pin, ...], after: tuple[Pin, ...]) -> str:
+    if not after:
+        return "clear pins"
+    added = [pin for pin in after if pin not in before]
+    removed = [pin for pin in before if pin not in after]
+    if len(added) == 1 and not removed:
+        return f"pin {added[0].name}"
+    if len(removed) == 1 and not added:
+        return f"unpin {removed[0].name}"
+    return "change pins"

@@ -1,0 +1,248 @@
+"""The Compare tab: pin the current configuration, the table of pins, and the cited presets.
+
+Widgets only show state and forward input (the window's compare controller acts on it):
+
+* ``pinNameInput`` and ``pinButton`` ("Pin"), ``removePinButton``, ``clearPinsButton``,
+  ``exportPinsButton``; ``pinMessage`` says what happened or what was refused;
+* ``pinnedTable``: one row per pin: its glyph and name, k, p, c, accepted/drafted
+  (``(E - 1)/k``), speedup at its k, best k, speedup there; click a header to sort;
+* ``presetsBox``: configurations from published results; ``presetCitation`` shows the chosen
+  one's citation, the published speedup beside the model's, and why they differ.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..model.pins import MAX_PINS, Pin, pin_figures
+from ..presets import PRESETS, Preset
+from ..theme import Theme
+from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
+
+__all__ = ["COLUMNS", "ComparePanel", "preset_text"]
+
+#: The table's columns.
+COLUMNS = (
+    "Pin",
+    "k",
+    "p",
+    "c",
+    "Accepted / drafted",
+    "Speedup at its k",
+    "Best k",
+    "Speedup at best k",
+)
+_HELP = (
+    "Accepted / drafted is what serving engines report as their acceptance rate: accepted "
+    "guesses over drafted guesses at that k, (E − 1)/k. Sort by it, then by speedup: the "
+    "configuration with the highest acceptance can be the slowest."
+)
+
+
+class _Item(QTableWidgetItem):
+    """A cell that sorts by its number (text sorts "10" before "9"); None sorts last."""
+
+    def __init__(self, text: str, number: float | None) -> None:
+        super().__init__(text)
+        self.number = number
+        self.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if isinstance(other, _Item) and (self.number is None or other.number is None):
+            return other.number is None and self.number is not None
+        if isinstance(other, _Item):
+            return self.number < other.number  # type: ignore[operator]
+        return super().__lt__(other)
+
+
+def preset_text(preset: Preset) -> str:
+    """What the screen says about a preset: figures, citation, derivation, why they differ."""
+    published = "none" if preset.published_speedup is None else f"{preset.published_speedup:.2f}×"
+    best = "no peak" if preset.best_k is None else f"k = {preset.best_k}"
+    return (
+        f"p = {preset.p:g}, c = {preset.c:g}, k = {preset.k}.  Published: {published} "
+        f"({preset.published_note}).  Model: {preset.predicted_speedup:.2f}× at k = {preset.k}; "
+        f"its best {best}.\n"
+        f"Source: {preset.source}.\n"
+        f"How: {preset.derivation}\n"
+        f"Why they differ: {preset.why}"
+    )
+
+
+class ComparePanel(QWidget):
+    """The Compare tab (see the module docstring)."""
+
+    pin_requested = Signal(str)
+    remove_requested = Signal(str)
+    clear_requested = Signal()
+    export_requested = Signal()
+    preset_chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("comparePanel")
+        self.name_input = QLineEdit()
+        self.name_input.setObjectName("pinNameInput")
+        self.name_input.setPlaceholderText("name of the pin")
+        self.name_input.setAccessibleName("Name of the pin")
+        self.pin_button = QPushButton("Pin")
+        self.pin_button.setObjectName("pinButton")
+        self.pin_button.setToolTip(f"Keep the current configuration as a named curve (up to {MAX_PINS})")
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setObjectName("removePinButton")
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setObjectName("clearPinsButton")
+        self.export_button = QPushButton("Export…")
+        self.export_button.setObjectName("exportPinsButton")
+        self.export_button.setToolTip("The table as CSV, or the chart with the pins as PNG or SVG")
+        self.message = QLabel("")
+        self.message.setObjectName("pinMessage")
+        self.message.setWordWrap(True)
+        self.message.setProperty("role", "hint")
+
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("pinnedTable")
+        self.table.setAccessibleName("Pinned configurations")
+        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.horizontalHeaderItem(4).setToolTip(_HELP)
+        self.table.setToolTip(_HELP)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setMinimumHeight(120)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # pin order until a header is clicked
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+
+        self.presets = QComboBox()
+        self.presets.setObjectName("presetsBox")
+        self.presets.setAccessibleName("Published configurations")
+        # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
+        self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.presets.setMinimumContentsLength(16)
+        self.presets.addItem("Published configurations…")
+        for preset in PRESETS:
+            self.presets.addItem(preset.name)
+        self.citation = QLabel("")
+        self.citation.setObjectName("presetCitation")
+        self.citation.setWordWrap(True)
+        self.citation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.citation.setProperty("role", "hint")
+        self.citation.setVisible(False)
+
+        row = QHBoxLayout()
+        row.addWidget(self.name_input, 1)
+        for button in (self.pin_button, self.remove_button, self.clear_button, self.export_button):
+            row.addWidget(button)
+        presets_row = QHBoxLayout()
+        presets_row.addWidget(QLabel("Preset:"))
+        presets_row.addWidget(self.presets, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.message)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(presets_row)
+        layout.addWidget(self.citation)
+
+        self.pin_button.clicked.connect(lambda: self.pin_requested.emit(self.name_input.text()))
+        self.name_input.returnPressed.connect(lambda: self.pin_requested.emit(self.name_input.text()))
+        self.remove_button.clicked.connect(self._on_remove)
+        self.clear_button.clicked.connect(self.clear_requested)
+        self.export_button.clicked.connect(self.export_requested)
+        self.presets.activated.connect(self._on_preset)
+        self._pins: tuple[Pin, ...] = ()
+        self._theme: Theme | None = None
+        self._update_buttons()
+
+    # -- showing state ---------------------------------------------------------------------
+
+    def show_pins(self, pins: tuple[Pin, ...], theme: Theme) -> None:
+        """Fill the table from ``pins`` (sorting is kept)."""
+        self._pins, self._theme = pins, theme
+        sorting = self.table.isSortingEnabled()
+        self.table.setSortingEnabled(False)
+        self.table.setRowCount(len(pins))
+        for row, pin in enumerate(pins):
+            figures = pin_figures(pin)
+            glyph = PIN_GLYPHS[row][1]
+            first = _Item(f"{glyph} {pin.name}", float(row))
+            first.setForeground(QColor(getattr(theme, PIN_COLOR_NAMES[row])))
+            first.setData(Qt.ItemDataRole.UserRole, pin.name)
+            tip = pin.name
+            if pin.assumptions:
+                tip += " (" + ", ".join(f"{k} = {v}" for k, v in pin.assumptions.items()) + ")"
+            first.setToolTip(tip)
+            best = figures.best_k
+            cells = [
+                first,
+                _Item(str(pin.params.k), pin.params.k),
+                _Item(f"{pin.params.p:.3f}", pin.params.p),
+                _Item(f"{pin.params.c:.3f}", pin.params.c),
+                _Item(f"{figures.accepted_ratio:.1%}", figures.accepted_ratio),
+                _Item(f"{figures.speedup:.2f}×", figures.speedup),
+                _Item("no peak" if best is None else str(best), None if best is None else float(best)),
+                _Item(
+                    "—" if figures.best_speedup is None else f"{figures.best_speedup:.2f}×",
+                    figures.best_speedup,
+                ),
+            ]
+            for column, item in enumerate(cells):
+                self.table.setItem(row, column, item)
+        self.table.setSortingEnabled(sorting)
+        self._update_buttons()
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setProperty("role", "warning" if error else "hint")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+
+    def show_preset(self, preset: Preset | None) -> None:
+        self.citation.setVisible(preset is not None)
+        self.citation.setText("" if preset is None else preset_text(preset))
+
+    def suggest_name(self, name: str) -> None:
+        """Put a free default name in the entry box (the user may overwrite it)."""
+        self.name_input.setText(name)
+
+    def selected_name(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def _on_remove(self) -> None:
+        name = self.selected_name()
+        if name is None and self._pins:
+            name = self._pins[-1].name
+        if name is not None:
+            self.remove_requested.emit(name)
+
+    def _on_preset(self, index: int) -> None:
+        if index > 0:
+            self.preset_chosen.emit(index - 1)
+
+    def _update_buttons(self) -> None:
+        has = bool(self._pins)
+        self.remove_button.setEnabled(has)
+        self.clear_button.setEnabled(has)

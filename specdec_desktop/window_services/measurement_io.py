@@ -1,0 +1,273 @@
+"""Importing measurements into the window: File ▸ Import, drag and drop, paste; "use these"; the report.
+
+A read runs on a worker thread (:class:`ImportJob`), so the window keeps painting and a
+progress dialog with Cancel follows it; the result (or the problem) comes back to the GUI
+thread as a queued signal.  A good import goes to :class:`~specdec_desktop.state.MeasurementState`;
+a bad one shows one message naming the file and line, and nothing changes.  When a file does not
+state its draft length, the user is asked for it.
+
+"Use fitted p" changes p inside one undo step; "use per-position curve" sets p and the decay
+assumption together; timings set c and the verify-growth assumption the same way.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressDialog
+
+from ..measured import ImportCancelled, MetricsProblem, Timings, combine, fit_measurement
+from ..measured.scan import read_metrics, read_metrics_text
+from ..state import AppState
+from .notices import show_problem
+
+__all__ = ["ImportJob", "MeasurementIO"]
+
+#: Largest clipboard text read.
+MAX_PASTE_CHARS = 64 * 1024**2
+_FILTER = "Metrics (*.log *.txt *.prom *.json *.jsonl *.csv *.tsv);;All files (*)"
+
+
+class ImportJob(QThread):
+    """Reads and fits on a worker thread; reports progress, then ``done`` or ``failed``.
+
+    Signals
+    -------
+    progress(int)
+        Per mille of the bytes read.
+    done(object)
+        The :class:`~specdec_desktop.measured.Fit`.
+    failed(object)
+        The :class:`MetricsProblem`, or :class:`ImportCancelled`.
+    """
+
+    progress = Signal(int)
+    done = Signal(object)
+    failed = Signal(object)
+
+    def __init__(self, paths: list[Path] | None, text: str | None, k: int | None, parent: QObject) -> None:
+        super().__init__(parent)
+        self.paths, self.text, self.k = paths, text, k
+        self.stop = threading.Event()
+        self._files_done = 0
+
+    def _progress(self, done: int, total: int) -> None:
+        count = len(self.paths or [None])
+        share = (self._files_done + (done / total if total else 1.0)) / count
+        self.progress.emit(int(1000 * share))
+
+    def run(self) -> None:
+        try:
+            if self.text is not None:
+                measurement = read_metrics_text(self.text, "clipboard", k=self.k)
+            else:
+                found = []
+                for path in self.paths or []:
+                    found.append(read_metrics(path, self.k, self._progress, self.stop.is_set))
+                    self._files_done += 1
+                measurement = combine(found)
+            self.done.emit(fit_measurement(measurement))
+        except (MetricsProblem, ImportCancelled) as outcome:
+            self.failed.emit(outcome)
+        except (OSError, MemoryError, ValueError) as error:  # never lose the window to a bad file
+            self.failed.emit(MetricsProblem("unreadable", f"could not be read ({error})"))
+
+
+class MeasurementIO(QObject):
+    """Import, paste, drop, "use these", timings and the report, for one window."""
+
+    def __init__(self, window: QMainWindow, app_state: AppState, actions: dict[str, QAction]) -> None:
+        super().__init__(window)
+        self.window = window
+        self.state = app_state.parameters
+        self.history = app_state.history
+        self.assumptions = app_state.assumptions
+        self.measurement = app_state.measurement
+        self.job: ImportJob | None = None
+        self._retry = None  # an import to start again (with k) once the running one has ended
+        self.dialog: QProgressDialog | None = None
+        self._folder = Path.home()
+        actions["file.import_measurements"].triggered.connect(self.import_dialog)
+        actions["file.paste_measurements"].triggered.connect(self.paste)
+        actions["file.export_report"].triggered.connect(self.report_dialog)
+        panel = window.measured_panel
+        panel.import_requested.connect(self.import_dialog)
+        panel.paste_requested.connect(self.paste)
+        panel.report_requested.connect(self.report_dialog)
+        panel.use_p_requested.connect(self.use_p)
+        panel.use_curve_requested.connect(self.use_curve)
+        panel.timings_entered.connect(self.set_timings)
+        window.setAcceptDrops(True)
+        window.installEventFilter(self)
+
+    # -- starting a read ------------------------------------------------------------------------
+
+    def import_dialog(self) -> None:
+        # One file from the dialog (several files: drop them on the window, or `fit FILE...`).
+        path, _ = QFileDialog.getOpenFileName(self.window, "Import measurements", str(self._folder), _FILTER)
+        if path:
+            self._folder = Path(path).parent
+            self.import_paths([Path(path)])
+
+    def paste(self) -> None:
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            show_problem(self.window, "Nothing to paste", "The clipboard holds no text.")
+            return
+        if len(text) > MAX_PASTE_CHARS:
+            show_problem(self.window, "Not imported", "The clipboard text is larger than 64 MiB.")
+            return
+        self.import_text(text)
+
+    def import_paths(self, paths: list[Path], k: int | None = None) -> bool:
+        """Read ``paths`` (their counts add up) on a worker thread; ``False`` when one is running."""
+        return self._start(ImportJob(paths, None, k, self), ", ".join(p.name for p in paths), paths, None)
+
+    def import_text(self, text: str, k: int | None = None) -> bool:
+        """Read metrics given as text (the clipboard, a drop)."""
+        return self._start(ImportJob(None, text, k, self), "clipboard", None, text)
+
+    def _start(self, job: ImportJob, origin: str, paths, text) -> bool:
+        if self.job is not None:
+            self.window.statusBar().showMessage("An import is still running", 4000)
+            return False
+        self.job = job
+        self.window.statusBar().showMessage(f"Reading {origin}…")
+        dialog = QProgressDialog(f"Reading {origin}…", "Cancel", 0, 1000, self.window)
+        dialog.setObjectName("importProgress")
+        dialog.setWindowTitle("Import measurements")
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(400)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.canceled.connect(job.stop.set)
+        job.progress.connect(dialog.setValue)
+        self.dialog = dialog
+        job.done.connect(lambda fit: self._done(fit, origin))
+        job.failed.connect(lambda outcome: self._failed(outcome, paths, text))
+        job.finished.connect(self._finished)
+        job.start()
+        return True
+
+    def cancel(self) -> None:
+        """Stop the read in progress (nothing changes)."""
+        if self.job is not None:
+            self.job.stop.set()
+
+    def _finished(self) -> None:
+        job, self.job = self.job, None
+        if self.dialog is not None:
+            self.dialog.close()
+            self.dialog.deleteLater()
+            self.dialog = None
+        if job is not None:
+            job.wait()
+            job.deleteLater()
+        retry, self._retry = self._retry, None
+        if retry is not None:
+            retry()
+
+    # -- results --------------------------------------------------------------------------------
+
+    def _done(self, fit, origin: str) -> None:
+        self.measurement.set_fit(fit, origin)
+        self.window.show_tab("measured")
+        m = fit.measurement
+        self.window.statusBar().showMessage(
+            f"Imported {origin}: {m.label}, fitted p = {fit.fitted_p:.4f}", 8000
+        )
+
+    def _failed(self, outcome, paths, text) -> None:
+        if isinstance(outcome, ImportCancelled):
+            self.window.statusBar().showMessage("Import cancelled; nothing changed", 6000)
+            return
+        if outcome.kind == "k_missing":
+            k, ok = QInputDialog.getInt(
+                self.window,
+                "Draft length",
+                f"{outcome}\n\nThe draft length k these metrics were taken with:",
+                self.state.params.k,
+                1,
+                4096,
+            )
+            if ok:
+                # The worker has not finished yet (this runs from its signal): start after it.
+                def again() -> None:
+                    if paths is not None:
+                        self.import_paths(paths, k)
+                    else:
+                        self.import_text(text, k)
+
+                if self.job is not None:
+                    self._retry = again
+                else:
+                    again()
+                return
+        show_problem(self.window, "These measurements were not imported", str(outcome))
+
+    # -- acting on them -------------------------------------------------------------------------
+
+    def use_p(self, p: float) -> None:
+        """Set p to the fitted value (one undo step)."""
+        with self.history.step("use measured p"):
+            self.state.set(p=round(min(1.0, max(0.0, p)), 4))
+        self.window.statusBar().showMessage(f"p set to the measured {p:.4f} (Undo takes it back)", 6000)
+
+    def use_curve(self, p: float, decay: float) -> None:
+        """Set p and the decay assumption to the measured per-position curve (one undo step)."""
+        with self.history.step("use measured curve"):
+            self.state.set(p=round(min(1.0, max(0.0, p)), 4))
+            self.assumptions.set(decay=round(min(1.0, max(1e-3, decay)), 4))
+        self.window.statusBar().showMessage(
+            f"p = {p:.4f} and decay = {decay:.4f} from the measured curve (Undo takes them back)", 6000
+        )
+
+    def set_timings(self, values) -> None:
+        """Timings from the panel: keep them and set c from them (one undo step)."""
+        if values is None:
+            self.measurement.set_timings(None)
+            return
+        draft, target, verify, k = values
+        try:
+            timings = Timings(draft, target, verify, k)
+        except ValueError as error:
+            show_problem(self.window, "These timings were not used", str(error))
+            return
+        with self.history.step("set c from timings"):
+            self.state.set(c=round(timings.cost, 4))
+            self.assumptions.set(verify_growth=round(timings.verify_growth, 6))
+        self.measurement.set_timings(timings)
+
+    def report_dialog(self) -> None:
+        from .report_actions import export_report_dialog
+
+        export_report_dialog(self.window, self)
+
+    # -- drag and drop --------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Close and self.job is not None:
+            self.job.stop.set()
+            self.job.wait()
+            return False
+        if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
+            mime = event.mimeData()
+            if mime.hasUrls() or mime.hasText():
+                event.acceptProposedAction()
+                return True
+        elif kind == QEvent.Type.Drop:
+            mime = event.mimeData()
+            paths = [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+            if paths:
+                event.acceptProposedAction()
+                self.import_paths(paths)
+                return True
+            if mime.hasText():
+                event.acceptProposedAction()
+                self.import_text(mime.text()[:MAX_PASTE_CHARS])
+                return True
+        return False

@@ -1,0 +1,52 @@
+"""Telling the user about a problem without blocking: a status-bar line and a window-modal message."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from ..plain_text import printable
+
+__all__ = ["STATUS_SECONDS", "confirm_replace", "show_problem"]
+
+STATUS_SECONDS = 12
+
+
+def show_problem(window: QMainWindow, title: str, message: str) -> QMessageBox:
+    """Show ``message`` in the status bar and in a message box that does not block the event loop.
+
+    The message quotes file names and values from files, so it is plain text, never markup.
+    """
+    window.statusBar().showMessage(message, STATUS_SECONDS * 1000)
+    box = QMessageBox(QMessageBox.Icon.Warning, title, "", QMessageBox.StandardButton.Ok, window)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setText(message)
+    box.setObjectName("problemMessage")
+    box.setAccessibleName(title)
+    box.setAccessibleDescription(message)
+    box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+    box.open()
+    return box
+
+
+def confirm_replace(window: QMainWindow, path: Path) -> bool:
+    """Whether to write ``path``: yes if it does not exist, else the user's answer.
+
+    Save dialogs ask before replacing the name the user typed; when the app then adds the
+    extension (``NAME`` becomes ``NAME.json``), the file it would replace was never asked about.
+    """
+    try:
+        if not path.exists():
+            return True
+    except (OSError, ValueError):  # a name no file can have: the write itself will say why
+        return True
+    answer = QMessageBox.question(
+        window,
+        "Replace the file?",
+        f"{printable(path.name, 80)} already exists in {printable(path.parent.name, 80)}. Replace it?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes

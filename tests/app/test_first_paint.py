@@ -1,0 +1,70 @@
+"""first_paint.after_first_paint: callbacks run once, in order, only after the widget's first paint."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtWidgets import QLabel
+
+from specdec_desktop import first_paint
+from specdec_desktop.first_paint import after_first_paint
+
+
+def test_callbacks_wait_for_the_first_paint_then_run_once_in_order(qtbot):
+    label = QLabel("hello")
+    qtbot.addWidget(label)
+    calls: list[str] = []
+    after_first_paint(label, lambda: calls.append("first"))
+    after_first_paint(label, lambda: calls.append("second"))
+    qtbot.wait(50)  # hidden: no paint, so nothing may run
+    assert calls == []
+
+    label.show()
+    qtbot.waitUntil(lambda: calls == ["first", "second"])
+    label.repaint()
+    label.update()
+    qtbot.wait(50)
+    assert calls == ["first", "second"]
+
+
+def test_a_callback_sees_the_paint_finished(qtbot):
+    label = QLabel("hello")
+    qtbot.addWidget(label)
+    painted_before: list[bool] = []
+    after_first_paint(label, lambda: painted_before.append(label.isVisible()))
+    label.show()
+    qtbot.waitUntil(lambda: painted_before == [True])
+
+
+def test_fallback_runs_the_callbacks_when_no_paint_comes(qtbot, monkeypatch):
+    monkeypatch.setattr(first_paint, "FALLBACK_MS", 20)
+    label = QLabel("never shown")
+    qtbot.addWidget(label)
+    calls: list[int] = []
+    after_first_paint(label, lambda: calls.append(1))
+    qtbot.waitUntil(lambda: calls == [1])
+
+
+def test_the_first_paint_waits_for_nothing_it_does_not_show():
+    """Before the window's first paint: no keyboard-help overlay built, numpy.random not imported."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from specdec_desktop.app import create_application, create_main_window\n"
+        "create_application()\n"
+        "window = create_main_window([])\n"
+        "presenter = window.services\n"
+        "window.show()\n"
+        "window.grab()\n"
+        "print('numpy.random' in sys.modules, presenter.view_controller._help is None)\n"
+        "presenter.help\n"  # built on demand
+        "print(presenter.view_controller._help is not None)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "True"]

@@ -1,0 +1,210 @@
+"""The Measured panel, importing into the window (file, paste, drop), "use these", timings, the report."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QWidget
+
+from specdec_desktop.measured import fit_measurement, read_metrics, scan
+from specdec_desktop.window_services.report_actions import write_report
+from tests.support.window import open_window
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
+
+
+def _io(window):
+    return window.services.measurements
+
+
+def _problem_boxes():
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible()]
+
+
+def test_panel_is_empty_until_an_import(qtbot):
+    window = open_window(qtbot)
+    panel = window.findChild(QWidget, "measuredPanel")
+    assert panel is window.measured_panel
+    assert panel.hint.isVisibleTo(panel) and not panel.body.isVisibleTo(panel)
+    assert not panel.report_button.isEnabled()
+
+
+def test_import_a_file_fills_the_panel_and_the_essay(qtbot):
+    window = open_window(qtbot)
+    params = window.state.params
+    assert _io(window).import_paths([DATA / "llama_reference.log"])
+    qtbot.waitUntil(lambda: window.app_state.measurement.fit is not None and _io(window).job is None)
+    panel = window.measured_panel
+    fit = window.app_state.measurement.fit
+    assert fit.k == 3 and round(fit.fitted_p, 4) == 0.7929
+    assert panel.body.isVisibleTo(panel)
+    assert panel.figures["p"].text().startswith("0.7929")
+    assert panel.figures["tau"].text().startswith("2.920")
+    assert "One p fits" in panel.verdict.text()
+    assert panel.bars.isVisibleTo(panel)
+    assert window.current_tab() == "measured"
+    assert window.state.params == params  # importing changes no parameter
+    assert "Your numbers" in window.essays["acceptance"].toHtml()
+    # The recommendation follows the draft cost.
+    before = panel.recommendation.text()
+    window.state.set(c=0.4)
+    assert panel.recommendation.text() != before and "c = 0.4" in panel.recommendation.text()
+
+
+def test_use_fitted_p_is_one_undo_step(qtbot):
+    window = open_window(qtbot)
+    fit = fit_measurement(read_metrics(DATA / "llama_reference.log"))
+    window.app_state.measurement.set_fit(fit, "x")
+    window.measured_panel.use_button.click()
+    assert window.state.params.p == pytest.approx(0.7929)
+    window.services.history.stack.undo()
+    assert window.state.params.p == 0.75
+
+
+def test_timings_set_c_and_show_milliseconds(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "cycles.csv")), "cycles.csv")
+    panel = window.measured_panel
+    panel.draft_ms.setValue(2.0)
+    panel.target_ms.setValue(20.0)
+    panel.verify_ms.setValue(21.0)
+    panel.timings_button.click()
+    assert window.state.params.c == pytest.approx(0.1)
+    assert window.app_state.measurement.timings.verify_growth == pytest.approx((21 / 20 - 1) / 5)
+    assert "ms per token" in panel.timing_result.text()
+    panel.draft_ms.setValue(30.0)
+    panel.timings_button.click()  # draft slower than target: refused, nothing changes
+    assert window.state.params.c == pytest.approx(0.1)
+    assert _problem_boxes()
+
+
+@pytest.mark.parametrize(
+    ("name", "needle"),
+    [("contradictory.log", "line 3"), ("mixed_engines.log", "line 13"), ("cycles_too_many.csv", "line 4")],
+)
+def test_bad_file_shows_one_message_and_changes_nothing(qtbot, name, needle):
+    window = open_window(qtbot)
+    params = window.state.params
+    _io(window).import_paths([DATA / name])
+    qtbot.waitUntil(lambda: _io(window).job is None and bool(_problem_boxes()))
+    box = _problem_boxes()[0]
+    assert name in box.text() and needle in box.text()
+    assert window.app_state.measurement.fit is None
+    assert window.state.params == params
+
+
+def test_missing_k_is_asked_for(qtbot, monkeypatch):
+    window = open_window(qtbot)
+    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(lambda *a, **k: (3, True)))
+    _io(window).import_paths([DATA / "sglang_server.log"])
+    qtbot.waitUntil(lambda: window.app_state.measurement.fit is not None and _io(window).job is None)
+    assert window.app_state.measurement.fit.k == 3
+
+
+def test_paste_and_drop(qtbot):
+    window = open_window(qtbot)
+    QGuiApplication.clipboard().setText((DATA / "llama_reference.log").read_text())
+    window.services.actions["file.paste_measurements"].trigger()
+    qtbot.waitUntil(lambda: window.app_state.measurement.fit is not None and _io(window).job is None)
+    assert window.app_state.measurement.origin == "clipboard"
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(DATA / "vllm_metrics.prom"))])
+    drop = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    # Qt delivers a drop only during a real drag; hand it to the window's drop handler directly.
+    assert _io(window).eventFilter(window, drop)
+    qtbot.waitUntil(
+        lambda: window.app_state.measurement.origin == "vllm_metrics.prom" and _io(window).job is None
+    )
+    assert window.app_state.measurement.fit.measurement.format == "vllm-prometheus"
+
+
+def test_cancel_keeps_what_was_there(qtbot, tmp_path, monkeypatch):
+    window = open_window(qtbot)
+    monkeypatch.setattr(scan, "BLOCK_BYTES", 16 * 1024)
+    big = tmp_path / "big.log"
+    line = (DATA / "llama_reference.log").read_text().splitlines()[1] + "\n"
+    big.write_text(("noise line of a server log\n" * 2000 + line) * 400)
+    io = _io(window)
+    io.import_paths([big])
+    io.cancel()
+    qtbot.waitUntil(lambda: io.job is None)
+    assert window.app_state.measurement.fit is None
+    assert "cancelled" in window.statusBar().currentMessage()
+
+
+def test_ui_keeps_running_during_a_read(qtbot, tmp_path, monkeypatch):
+    window = open_window(qtbot)
+    monkeypatch.setattr(scan, "BLOCK_BYTES", 64 * 1024)
+    big = tmp_path / "big.log"
+    line = (DATA / "llama_reference.log").read_text().splitlines()[1] + "\n"
+    big.write_text(("noise line of a server log\n" * 5000 + line) * 200)
+    io = _io(window)
+    io.import_paths([big])
+    renders = window.render_count
+    window.state.set(k=7)  # the GUI thread is free while the worker reads
+    assert window.render_count == renders + 1
+    qtbot.waitUntil(lambda: io.job is None, timeout=20000)
+    assert window.app_state.measurement.fit.measurement.steps == 100 * 200
+
+
+def test_report_is_self_contained_and_escapes_file_text(qtbot, tmp_path):
+    window = open_window(qtbot)
+    evil = tmp_path / "<b>evil<script>&.log"
+    shutil.copy(DATA / "vllm_specdecoding.log", evil)
+    fit = fit_measurement(read_metrics(evil))
+    window.app_state.measurement.set_fit(fit, evil.name)
+    out = tmp_path / "report.html"
+    assert write_report(window, out)
+    html = out.read_text(encoding="utf-8")
+    assert "<b>evil" not in html and "<script" not in html
+    assert "&lt;b&gt;evil&lt;script&gt;&amp;.log" in html
+    assert "data:image/png;base64," in html and "<svg" in html
+    assert not re.search(r"(src|href)=\"(?!data:)", html)
+    assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    assert "https://" not in html
+    for needle in ("Fitted p", "Best k", "Assumptions", "Acceptance falls with position"):
+        assert needle in html
+
+
+def test_panel_fits_a_small_projector_window(qtbot):
+    window = open_window(qtbot, ["--projector"], size=(1024, 768))
+    hint = window.minimumSizeHint()
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "vllm_specdecoding.log")), "x")
+    window.show_tab("measured")
+    assert window.minimumSizeHint() == hint  # the panel scrolls in its tab; it never grows the window
+    assert window.measured_scroll.widget() is window.measured_panel
+
+
+def test_use_the_curve_sets_p_and_decay_in_one_step(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "vllm_specdecoding.log")), "x")
+    panel = window.measured_panel
+    assert panel.curve_button.isVisibleTo(panel)
+    panel.curve_button.click()
+    assert window.app_state.assumptions.assumptions.decay < 1.0
+    assert window.state.params.p != 0.75
+    window.services.history.stack.undo()
+    assert window.app_state.assumptions.assumptions.decay == 1.0 and window.state.params.p == 0.75
+
+
+def test_timings_set_the_verify_growth_assumption(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "cycles.csv")), "cycles.csv")
+    panel = window.measured_panel
+    panel.draft_ms.setValue(2.0)
+    panel.target_ms.setValue(20.0)
+    panel.verify_ms.setValue(22.0)
+    panel.timings_button.click()
+    assert window.app_state.assumptions.assumptions.verify_growth == pytest.approx(0.02)

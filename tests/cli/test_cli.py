@@ -1,0 +1,170 @@
+"""The command line, as docs/interface.md describes it (run as real processes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from specdec_desktop import __version__
+from specdec_desktop.model import best_draft_length, cycle_cost, expected_tokens, speedup
+
+from ..support.files import png_size
+from ..support.paths import ROOT
+
+
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "specdec_desktop", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=full_env,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def test_calc_json_defaults():
+    result = run_cli("calc", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert set(data) == {"tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup"}
+    assert data["tokens_per_cycle"] == pytest.approx(expected_tokens(0.75, 6))
+    assert data["cost_per_cycle"] == pytest.approx(cycle_cost(6, 0.15))
+    assert data["speedup"] == pytest.approx(1.824244449, rel=1e-9)
+    assert data["best_k"] == 4
+    assert data["best_speedup"] == pytest.approx(1.906738281, rel=1e-9)
+
+
+def test_calc_keeps_parameters_given_before_the_command():
+    """``--k 8 calc`` computes k = 8: the command's own defaults do not overwrite it."""
+    before = json.loads(run_cli("--k", "8", "--p", "0.9", "calc", "--json").stdout)
+    after = json.loads(run_cli("calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    assert before == after
+    assert before["cost_per_cycle"] == pytest.approx(cycle_cost(8, 0.15))
+    # Given on both sides, the value after the command wins.
+    both = json.loads(run_cli("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    assert both == after
+
+
+def test_calc_says_when_the_best_k_is_beyond_the_range_of_k():
+    out = run_cli("calc", "--p", "0.999", "--c", "0.001").stdout
+    assert "best draft length 1,144" in out and "beyond --k's 128" in out
+    assert "beyond" not in run_cli("calc").stdout
+
+
+def test_calc_json_no_peak_is_null():
+    data = json.loads(run_cli("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
+    assert data["best_k"] is None and data["best_speedup"] is None
+    assert data["speedup"] == pytest.approx(3.684211, rel=1e-6)
+
+
+def test_calc_plain_text_names_the_four_readouts():
+    result = run_cli("calc", "--k", "8", "--p", "0.99", "--c", "0.01")
+    assert result.returncode == 0
+    out = result.stdout
+    assert "tokens per cycle" in out and "cost per cycle" in out and "speedup" in out
+    assert f"{speedup(0.99, 8, 0.01):.6f}" in out
+    assert f"best draft length {best_draft_length(0.99, 0.01)}" in out
+
+
+def test_calc_plain_text_says_do_not_speculate():
+    assert "do not speculate" in run_cli("calc", "--p", "0.1").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["calc", "--k", "0"], "--k"),
+        (["calc", "--k", "2.5"], "--k"),
+        (["calc", "--p", "1.5"], "--p"),
+        (["calc", "--p", "nan"], "--p"),
+        (["calc", "--c", "-0.1"], "--c"),
+        (["calc", "--c", "abc"], "--c"),
+        (["--p", "inf"], "--p"),
+        (["--bogus"], "--bogus"),
+        (["calc", "--json", "extra"], "extra"),
+        (["--screenshot", "out.jpg"], "--screenshot"),
+        (["--screenshot", "/no/such/folder/x.png"], "--screenshot"),
+        (["--screenshot", "x.png", "--size", "big"], "--size"),
+        (["--screenshot", "x.png", "--size", "10x10"], "--size"),
+        (["--k"], "--k"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(args, named):
+    result = run_cli(*args)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert named in lines[0]
+    assert "Traceback" not in result.stderr
+    assert result.stdout == ""
+
+
+def test_version_and_help():
+    version = run_cli("--version")
+    assert version.returncode == 0 and __version__ in version.stdout
+    help_text = run_cli("--help")
+    assert help_text.returncode == 0
+    for option in ("--k", "--p", "--c", "--screenshot", "--size", "calc"):
+        assert option in help_text.stdout
+
+
+def test_help_and_version_load_no_qt():
+    code = (
+        "import sys; from specdec_desktop import cli; "
+        "print(any(n.startswith(('PySide6', 'pyqtgraph', 'numpy')) for n in sys.modules))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_screenshot_valid_png_of_requested_size(tmp_path):
+    out = tmp_path / "shot.png"
+    result = run_cli("--screenshot", str(out), "--size", "1280x800", "--p", "0.85")
+    assert result.returncode == 0, result.stderr
+    assert png_size(out) == (1280, 800)
+    _assert_not_blank(out)
+
+
+def test_screenshot_default_size_and_device_pixel_ratio_2(tmp_path):
+    out = tmp_path / "hidpi.png"
+    result = run_cli("--screenshot", str(out), env={"QT_SCALE_FACTOR": "2"})
+    assert result.returncode == 0, result.stderr
+    assert png_size(out) == (3200, 2000)  # 1600x1000 logical at device pixel ratio 2
+    _assert_not_blank(out)
+
+
+def test_screenshot_without_display_variables(tmp_path):
+    out = tmp_path / "headless.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
+    result = subprocess.run(
+        [sys.executable, "-m", "specdec_desktop", "--screenshot", str(out), "--size", "1024x768"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert png_size(out) == (1024, 768)
+
+
+def _assert_not_blank(path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(path))
+    assert not image.isNull()
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 29)}
+    assert len(colours) > 20  # text, cards, chart: far more than a blank window's one or two colours

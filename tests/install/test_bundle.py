@@ -1,0 +1,166 @@
+"""The frozen bundle: check_bundle.py's rules on stand-in folders, and the real build when one exists.
+
+The tests marked ``frozen`` run only when ``dist/specdec-desktop`` has been built
+(``pyinstaller build.spec``) and is newer than every source file; otherwise they
+are skipped with the reason.  CI builds it fresh (packaging/ci_frozen.sh).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ..support.files import load_packaging_script
+from ..support.paths import ROOT
+
+BUNDLE = ROOT / "dist" / "specdec-desktop"
+APP = BUNDLE / ("specdec-desktop.exe" if sys.platform == "win32" else "specdec-desktop")
+
+
+_load = load_packaging_script
+
+
+check_bundle = _load("check_bundle")
+
+
+def _stale_reason() -> str | None:
+    if not APP.is_file():
+        return "no frozen build: run `pyinstaller build.spec`"
+    built = APP.stat().st_mtime
+    sources = [ROOT / "build.spec", *ROOT.glob("packaging/*.py")]
+    sources += [
+        *ROOT.glob("specdec_desktop/**/*.py"),
+        *(p for p in ROOT.glob("resources/**/*") if p.is_file()),
+    ]
+    newer = [p for p in sources if p.stat().st_mtime > built]
+    if newer:
+        return f"the frozen build is older than {newer[0].relative_to(ROOT)}: rebuild it"
+    return None
+
+
+frozen = pytest.mark.skipif(_stale_reason() is not None, reason=_stale_reason() or "")
+
+
+# -- check_bundle.py on stand-in folders (always run) ---------------------------------------------
+
+
+def _fake_bundle(where: Path) -> Path:
+    bundle = where / "specdec-desktop"
+    (bundle / "_internal").mkdir(parents=True)
+    (bundle / "specdec-desktop").write_bytes(b"#!/bin/sh\n")
+    shutil.copytree(ROOT / "resources", bundle / "_internal" / "resources")
+    return bundle
+
+
+def test_sizes_over_the_limits_fail(tmp_path):
+    bundle = _fake_bundle(tmp_path)
+    (bundle / "_internal" / "big.bin").write_bytes(b"\0" * (3 * check_bundle.MIB))
+    archive = tmp_path / "a.tar.gz"
+    archive.write_bytes(b"\0" * (2 * check_bundle.MIB))
+    problems = check_bundle.check_sizes(bundle, archive, max_folder=2, max_archive=1)
+    assert len(problems) == 2
+    assert "over the 2 MiB limit" in problems[0] and "over the 1 MiB limit" in problems[1]
+    assert check_bundle.check_sizes(bundle, archive, max_folder=10, max_archive=10) == []
+
+
+def test_symlinks_are_not_counted_twice(tmp_path):
+    bundle = _fake_bundle(tmp_path)
+    (bundle / "_internal" / "lib.so").write_bytes(b"\0" * 1000)
+    before = check_bundle.tree_size(bundle)
+    (bundle / "link.so").symlink_to("_internal/lib.so")
+    assert check_bundle.tree_size(bundle) == before
+
+
+def test_a_missing_or_changed_resource_fails(tmp_path):
+    bundle = _fake_bundle(tmp_path)
+    assert check_bundle.check_resources(bundle) == []
+    (bundle / "_internal" / "resources" / "icons" / "specdec-desktop.ico").unlink()
+    (bundle / "_internal" / "resources" / "fonts" / "LICENSE-Inter.txt").write_text("changed")
+    problems = check_bundle.check_resources(bundle)
+    assert any("specdec-desktop.ico is not in the bundle" in p for p in problems)
+    assert any("LICENSE-Inter.txt in the bundle differs" in p for p in problems)
+
+
+def test_untrimmed_parts_fail(tmp_path):
+    bundle = _fake_bundle(tmp_path)
+    qt = bundle / "_internal" / "PySide6" / "Qt"
+    (qt / "translations").mkdir(parents=True)
+    (qt / "translations" / "qtbase_de.qm").write_bytes(b"x")
+    (qt / "plugins" / "platformthemes").mkdir(parents=True)
+    (qt / "plugins" / "platformthemes" / "libqgtk3.so").write_bytes(b"x")
+    (bundle / "_internal" / "matplotlib").mkdir()
+    problems = check_bundle.check_trimmed(bundle)
+    assert any("qtbase_de.qm" in p for p in problems)
+    assert any("libqgtk3.so" in p for p in problems)
+    assert any("matplotlib" in p for p in problems)
+
+
+def test_no_build_at_all_says_how_to_build(tmp_path):
+    problems = check_bundle.check(tmp_path / "nothing", None, 170, 70)
+    assert problems == [
+        f"no specdec-desktop in {tmp_path / 'nothing'}: build it with `pyinstaller build.spec` first"
+    ]
+
+
+# -- the real frozen build (when present and fresh) -----------------------------------------------
+
+
+def _run_frozen(*args: str, no_network: bool = True) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    prefix = ["unshare", "-n"] if no_network and shutil.which("unshare") and _can_unshare() else []
+    return subprocess.run([*prefix, str(APP), *args], capture_output=True, text=True, env=env, timeout=180)
+
+
+def _can_unshare() -> bool:
+    return subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0
+
+
+@frozen
+def test_the_build_passes_check_bundle(capsys):
+    assert check_bundle.main(["--bundle", str(BUNDLE)]) == 0, capsys.readouterr().err
+
+
+@frozen
+def test_frozen_self_test_passes_without_network():
+    result = _run_frozen("--self-test")
+    assert result.returncode == 0, result.stderr
+    assert "passed" in result.stdout
+
+
+@frozen
+def test_frozen_calc_json_matches_the_reference():
+    result = _run_frozen("calc", "--k", "8", "--p", "0.99", "--c", "0.01", "--json")
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["best_k"] == 113
+    assert math.isclose(figures["best_speedup"], 32.019293, rel_tol=1e-7)
+    assert math.isclose(figures["speedup"], 8.007662, rel_tol=1e-6)
+
+
+@frozen
+def test_frozen_screenshot_writes_a_png(tmp_path):
+    from PySide6.QtGui import QImage
+
+    target = tmp_path / "frozen.png"
+    result = _run_frozen("--screenshot", str(target), "--size", "1280x800")
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(target))
+    assert (image.width(), image.height()) == (1280, 800)
+
+
+@frozen
+@pytest.mark.parametrize("argv", [["--k", "banana"], ["--nope"], ["calc", "--p", "2"]])
+def test_frozen_bad_argument_exits_2_with_one_line(argv):
+    result = _run_frozen(*argv)
+    assert result.returncode == 2
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("specdec-desktop: error: ")
+    assert result.stdout == ""

@@ -1,0 +1,1 @@
+"""Helpers shared by the tests of every layer (and the fuzz corpus the tests feed the app)."""

@@ -1,0 +1,378 @@
+"""The layout check: does the window fit, and can every text on it be read, at every size a class has?
+
+For each screen of :data:`SCREENS`, each theme of :data:`THEMES` and each
+moment (the default view, every scene of the bundled tour, the run after 30 s
+of play) it lays the real window out at the screen's size and reports:
+
+* the window does not fit the screen, or its content is squeezed below its own least size;
+* a visible text (label, button, tab, card line) is clipped, or elided without a tooltip,
+  or cut by the window's edge;
+* two chart labels overlap, or one leaves the plot; in the presenting layout the chart's
+  plot is under 40 % of the window's height (the run moment aside: it is about the run);
+* in a tour scene, anything hides below a scroll fold (every scroll area shows all it holds);
+* whatever a widget says is wrong with itself: any visible widget with a
+  ``layout_problems()`` method (returning a list of strings) is asked.  New panels
+  get checked by being in the window; a panel that paints its own text adds that method.
+
+It also writes a contact sheet, one thumbnail per combination (:func:`contact_sheet`).
+Used by tests/app/test_layout_check.py; run it by hand with
+``python -m tests.support.layout_check [PATH.png]`` to see the sheet (default
+``build/layout-check/contact-sheet.png``).
+
+3840x2160 at device pixel ratio 2 is laid out at its logical size (1920x1080) and
+rendered at twice the pixels, as that screen shows it; offscreen Qt has one ratio
+per process, so the widgets' own ratio stays 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QApplication,
+    QLabel,
+    QMainWindow,
+    QTabBar,
+    QToolButton,
+    QWidget,
+)
+
+__all__ = [
+    "MOMENTS_AFTER_TOUR",
+    "SCREENS",
+    "THEMES",
+    "Combination",
+    "Screen",
+    "check_window",
+    "combinations",
+    "contact_sheet",
+    "prepare",
+]
+
+
+@dataclass(frozen=True)
+class Screen:
+    """A screen: logical size and device pixel ratio."""
+
+    width: int
+    height: int
+    ratio: int = 1
+
+    @property
+    def name(self) -> str:
+        physical = f"{self.width * self.ratio}x{self.height * self.ratio}"
+        return physical if self.ratio == 1 else f"{physical}@{self.ratio}x"
+
+
+SCREENS = (
+    Screen(1024, 768),
+    Screen(1280, 720),
+    Screen(1280, 800),
+    Screen(1366, 768),
+    Screen(1920, 1080),
+    Screen(2560, 1440),
+    Screen(1920, 1080, 2),  # 3840x2160 at device pixel ratio 2
+)
+THEMES = ("light", "dark", "projector")
+#: Moments after the tour's scenes: the run after 30 s of play (a seek by the player's clock).
+MOMENTS_AFTER_TOUR = ("run-30s",)
+#: Seconds of play before the "run" moment is checked.
+RUN_SECONDS = 30.0
+
+
+@dataclass(frozen=True)
+class Combination:
+    screen: Screen
+    theme: str
+    moment: str  # "default", "scene-N" (from 1), "run-30s"
+
+    @property
+    def name(self) -> str:
+        return f"{self.screen.name} {self.theme} {self.moment}"
+
+
+def tour_moments(window: QMainWindow) -> list[str]:
+    return [f"scene-{i + 1}" for i in range(len(window.services.tour.tour.scenes))]
+
+
+def combinations(window: QMainWindow) -> Iterator[Combination]:
+    moments = ["default", *tour_moments(window), *MOMENTS_AFTER_TOUR]
+    for screen, theme, moment in itertools.product(SCREENS, THEMES, moments):
+        yield Combination(screen, theme, moment)
+
+
+def _drain() -> None:
+    app = QApplication.instance()
+    for _ in range(3):
+        app.processEvents()
+
+
+def prepare(window: QMainWindow, combination: Combination) -> None:
+    """Put ``window`` in the state ``combination`` names (the window is reused between them)."""
+    presenter = window.services
+    view = presenter.view
+    if view.tour_active and not combination.moment.startswith("scene-"):
+        presenter.tour.stop()
+    player = window.token_run.player
+    player.pause()
+    view.set_theme_choice(combination.theme)
+    window.resize(combination.screen.width, combination.screen.height)
+    if combination.moment.startswith("scene-"):
+        presenter.tour.start(int(combination.moment.split("-")[1]) - 1)
+        if player.playing:  # a scene that plays the run: as the room sees it 10 s in
+            window.settle()
+            player.advance(10.0)
+        player.pause()
+    elif combination.moment == "default":
+        window.show_tab("token-run")
+        player.seek(0.0)
+    elif combination.moment == "run-30s":
+        window.show_tab("token-run")
+        window.settle()
+        player.seek(0.0)
+        player.play()
+        player.advance(RUN_SECONDS)
+        player.pause()
+    window.settle()
+    _drain()
+
+
+def _rect_in_window(widget: QWidget, window: QWidget) -> QRect:
+    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
+
+
+def _plain(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _label_problem(label: QLabel) -> str | None:
+    if not label.text() or label.toolTip():
+        return None
+    if label.wordWrap():
+        needed = label.heightForWidth(label.width())
+        if needed > label.height() + 1:
+            return f"needs {needed} px of height, has {label.height()}"
+        return None
+    hint = label.sizeHint()
+    if hint.width() > label.width() + 1:
+        return f"needs {hint.width()} px of width, has {label.width()}"
+    if label.fontMetrics().height() > label.height() + 1:
+        return f"a line needs {label.fontMetrics().height()} px of height, has {label.height()}"
+    return None
+
+
+def _button_problem(button: QAbstractButton) -> str | None:
+    text = _plain(button.text())
+    if not text:
+        return None
+    if isinstance(button, QToolButton) and button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly:
+        return None if button.toolTip() else "shows only its icon and has no tooltip"
+    room = button.width() - (button.iconSize().width() + 4 if not button.icon().isNull() else 0) - 4
+    needed = button.fontMetrics().horizontalAdvance(text)
+    if needed > room:
+        return f"text needs {needed} px, has {room}"
+    return None
+
+
+def _tab_problems(bar: QTabBar) -> list[str]:
+    problems = []
+    for index in range(bar.count()):
+        rect = bar.tabRect(index)
+        if rect.right() > bar.width() or rect.left() < 0:
+            problems.append(f"tab {bar.tabText(index)!r} is outside its bar")
+        elif rect.width() + 1 < bar.tabSizeHint(index).width() and not bar.tabToolTip(index):
+            problems.append(f"tab {bar.tabText(index)!r} is elided without a tooltip")
+    return problems
+
+
+def _describe(widget: QWidget) -> str:
+    name = widget.objectName() or type(widget).__name__
+    text = ""
+    if isinstance(widget, (QLabel, QAbstractButton)):
+        text = " " + repr(_plain(widget.text())[:40])
+    return f"{type(widget).__name__} {name}{text}"
+
+
+def check_window(window: QMainWindow, combination: Combination) -> list[str]:
+    """Everything wrong with ``window`` as laid out for ``combination`` (empty: all is well)."""
+    problems: list[str] = []
+    screen = combination.screen
+    tour = combination.moment.startswith("scene-")
+    minimum = window.minimumSize()
+    if minimum.width() > screen.width or minimum.height() > screen.height:
+        problems.append(f"the window's least size {minimum.width()}x{minimum.height()} exceeds the screen")
+    if (window.width(), window.height()) != (screen.width, screen.height):
+        problems.append(f"the window is {window.width()}x{window.height()}, not the screen's size")
+    central = window.centralWidget()
+    needed = central.minimumSizeHint()
+    if needed.width() > central.width() or needed.height() > central.height():
+        problems.append(
+            f"the content needs {needed.width()}x{needed.height()}, has {central.width()}x{central.height()}"
+        )
+    window_rect = window.rect()
+    for widget in window.findChildren(QWidget):
+        if not widget.isVisible() or widget.window() is not window:
+            continue
+        problem: str | None = None
+        if isinstance(widget, QLabel):
+            problem = _label_problem(widget)
+        elif isinstance(widget, QAbstractButton):
+            problem = _button_problem(widget)
+        elif isinstance(widget, QTabBar):
+            for tab_problem in _tab_problems(widget):
+                problems.append(f"{_describe(widget)}: {tab_problem}")
+        if problem is not None:
+            problems.append(f"{_describe(widget)}: {problem}")
+        if isinstance(widget, (QLabel, QAbstractButton, QTabBar)) and (
+            not isinstance(widget, QLabel) or widget.text()
+        ):
+            rect = _rect_in_window(widget, window)
+            if not window_rect.contains(rect) and not _inside_scroll_area(widget):
+                problems.append(f"{_describe(widget)}: cut by the window's edge")
+        if (
+            isinstance(widget, QAbstractScrollArea)
+            and widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            and widget.horizontalScrollBar().maximum() > 0
+        ):
+            problems.append(f"{_describe(widget)}: its content is cut at the right")
+        if tour and isinstance(widget, QAbstractScrollArea) and widget.verticalScrollBar().maximum() > 0:
+            problems.append(f"{_describe(widget)}: part of the scene is below the scroll fold")
+        own = getattr(widget, "layout_problems", None)
+        if callable(own):
+            problems.extend(f"{_describe(widget)}: {p}" for p in own())
+    chart = getattr(window, "chart", None)
+    if chart is not None and chart.isVisible():
+        problems.extend(f"chart: {p}" for p in chart_label_problems(chart))
+        # The presenting layout keeps the chart's plot at least 40 % of the window's height.
+        plot_height = chart.plot_size()[1]
+        if window.presenting() and combination.moment != "run-30s" and plot_height < 0.4 * window.height():
+            problems.append(f"chart: the plot is {plot_height:.0f} px, under 40 % of {window.height()}")
+    return problems
+
+
+def _inside_scroll_area(widget: QWidget) -> bool:
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            return True
+        parent = parent.parentWidget()
+    return False
+
+
+def chart_label_problems(chart) -> list[str]:
+    """Chart labels that overlap each other or leave the plot."""
+    problems = []
+    width, height = chart.plot_size()
+    boxes = chart.label_boxes()
+    for key, (x0, y0, x1, y1) in boxes.items():
+        if x0 < -0.5 or y0 < -0.5 or x1 > width + 0.5 or y1 > height + 0.5:
+            problems.append(f"label {key!r} leaves the plot")
+    for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
+        if ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]:
+            problems.append(f"labels {a!r} and {b!r} overlap")
+    return problems
+
+
+# -- the contact sheet -------------------------------------------------------------------------
+
+THUMB_WIDTH = 320
+
+
+def thumbnail(window: QMainWindow, combination: Combination, problems: list[str]) -> QImage:
+    """The window as ``combination`` shows it, shrunk to :data:`THUMB_WIDTH`, captioned."""
+    ratio = combination.screen.ratio
+    image = QImage(window.size() * ratio, QImage.Format.Format_ARGB32)
+    image.setDevicePixelRatio(ratio)
+    image.fill(QColor("white"))
+    window.render(image)
+    image.setDevicePixelRatio(1)
+    scaled = image.scaledToWidth(THUMB_WIDTH, Qt.TransformationMode.SmoothTransformation)
+    caption = 18
+    framed = QImage(THUMB_WIDTH, scaled.height() + caption, QImage.Format.Format_ARGB32)
+    framed.fill(QColor("#B00020") if problems else QColor("#F4F5F7"))
+    painter = QPainter(framed)
+    painter.drawImage(0, caption, scaled)
+    font = QFont()
+    font.setPixelSize(12)
+    painter.setFont(font)
+    painter.setPen(QColor("white") if problems else QColor("black"))
+    mark = f"  ✗ {len(problems)}" if problems else ""
+    painter.drawText(
+        QRect(4, 0, THUMB_WIDTH - 8, caption), Qt.AlignmentFlag.AlignVCenter, combination.name + mark
+    )
+    painter.end()
+    return framed
+
+
+def contact_sheet(thumbs: list[QImage], path: str, columns: int = 10) -> None:
+    """Write ``thumbs`` in a grid to the PNG ``path`` (its folder made if needed)."""
+    if not thumbs:
+        return
+    cell_h = max(t.height() for t in thumbs)
+    rows = -(-len(thumbs) // columns)
+    sheet = QImage(columns * (THUMB_WIDTH + 4), rows * (cell_h + 4), QImage.Format.Format_RGB32)
+    sheet.fill(QColor("#D0D5DD"))
+    painter = QPainter(sheet)
+    for index, thumb in enumerate(thumbs):
+        row, column = divmod(index, columns)
+        painter.drawImage(column * (THUMB_WIDTH + 4) + 2, row * (cell_h + 4) + 2, thumb)
+    painter.end()
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    if not sheet.save(path, "PNG"):
+        raise OSError(f"could not write {path}")
+
+
+DEFAULT_SHEET = os.path.join("build", "layout-check", "contact-sheet.png")
+
+
+def run_matrix(
+    make_window, sheet_path: str | None = DEFAULT_SHEET, screens=SCREENS, themes=THEMES
+) -> dict[str, list[str]]:
+    """Check every combination; return the problems by combination name; write the sheet."""
+    found: dict[str, list[str]] = {}
+    thumbs: list[QImage] = []
+    for screen, theme in itertools.product(screens, themes):
+        window = make_window()
+        window.show()
+        _drain()
+        for combination in combinations(window):
+            if combination.screen != screen or combination.theme != theme:
+                continue
+            prepare(window, combination)
+            problems = check_window(window, combination)
+            if problems:
+                found[combination.name] = problems
+            if sheet_path is not None:
+                thumbs.append(thumbnail(window, combination, problems))
+        window.close()
+        window.deleteLater()
+        _drain()
+    if sheet_path is not None:
+        contact_sheet(thumbs, sheet_path)
+    return found
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from specdec_desktop.app import create_main_window, start_application
+
+    start_application()
+    path = argv[0] if argv else DEFAULT_SHEET
+    found = run_matrix(lambda: create_main_window([]), path)
+    for name, problems in found.items():
+        for problem in problems:
+            print(f"{name}: {problem}")
+    print(f"{len(found)} combinations with problems; contact sheet: {path}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,184 @@
+"""Compare and map in the window: the Pin button and table, the chart overlay, the map, presets (qtbot)."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QPushButton, QTableWidget
+
+from specdec_desktop.model import Parameters, speedup
+from specdec_desktop.presets import PRESETS
+
+from ..support.window import LAPTOP, open_window
+
+
+@pytest.fixture
+def window(qtbot):
+    return open_window(qtbot, size=LAPTOP, active=False)
+
+
+def _pin(qtbot, window, name):
+    panel = window.compare.panel
+    panel.name_input.setText(name)
+    qtbot.mouseClick(window.findChild(QPushButton, "pinButton"), Qt.MouseButton.LeftButton)
+
+
+def _column(table, column):
+    return [table.item(row, column).text() for row in range(table.rowCount())]
+
+
+def test_pin_button_fills_table_and_overlays_the_chart(qtbot, window):
+    window.show_tab("compare")
+    _pin(qtbot, window, "careful draft")
+    window.state.set(k=4, p=0.7, c=0.1)
+    _pin(qtbot, window, "quick draft")
+    table = window.findChild(QTableWidget, "pinnedTable")
+    assert table.rowCount() == 2
+    assert [name.split(" ", 1)[1] for name in _column(table, 0)] == ["careful draft", "quick draft"]
+    overlay = window.compare.overlay
+    _xs, ys = overlay.curves[1].getData()
+    assert ys[4] == pytest.approx(speedup(0.7, 4, 0.1))
+    assert overlay.labels[0].toPlainText() == "careful draft: best k = 4"
+    assert "pin0" in window.chart.label_boxes() and "pin1" in window.chart.label_boxes()
+    unused = overlay.curves[2].getData()[0]
+    assert unused is None or len(unused) == 0
+
+
+def test_table_sorts_so_highest_acceptance_can_be_slowest(qtbot, window):
+    window.state.set(k=4, p=0.92, c=0.45)
+    _pin(qtbot, window, "careful")
+    window.state.set(k=4, p=0.7, c=0.1)
+    _pin(qtbot, window, "quick")
+    table = window.findChild(QTableWidget, "pinnedTable")
+    table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # accepted / drafted
+    assert _column(table, 0)[0].endswith("careful")
+    table.sortByColumn(5, Qt.SortOrder.DescendingOrder)  # speedup at its k
+    assert _column(table, 0)[0].endswith("quick")
+
+
+def test_bad_names_and_a_seventh_pin_are_refused_with_a_message(qtbot, window):
+    panel = window.compare.panel
+    _pin(qtbot, window, "")
+    assert "needs a name" in panel.message.text() and window.app_state.pinned.pins == ()
+    _pin(qtbot, window, "x" * 50)
+    assert "at most 32" in panel.message.text() and window.app_state.pinned.pins == ()
+    for i in range(6):
+        window.state.set(p=0.5 + i / 20)
+        _pin(qtbot, window, f"n{i}")
+    before = window.app_state.pinned.pins
+    _pin(qtbot, window, "seventh")
+    assert "at most 6" in panel.message.text()
+    assert window.app_state.pinned.pins == before
+    assert window.findChild(QTableWidget, "pinnedTable").rowCount() == 6
+
+
+def test_clear_and_undo_and_export(qtbot, window, tmp_path):
+    _pin(qtbot, window, "a")
+    window.state.set(p=0.9)
+    _pin(qtbot, window, "b")
+    qtbot.mouseClick(window.findChild(QPushButton, "clearPinsButton"), Qt.MouseButton.LeftButton)
+    assert window.app_state.pinned.pins == ()
+    window.app_state.history.stack.undo()
+    assert [pin.name for pin in window.app_state.pinned.pins] == ["a", "b"]
+    window.services.compare_export.export(tmp_path / "pins.csv")
+    rows = list(csv.DictReader((tmp_path / "pins.csv").read_text(encoding="utf-8").splitlines()))
+    assert [row["name"] for row in rows] == ["a", "b"] and float(rows[1]["p"]) == 0.9
+    window.services.compare_export.export(tmp_path / "pins.png")
+    window.services.compare_export.export(tmp_path / "pins.svg")
+    assert (tmp_path / "pins.png").read_bytes()[:4] == b"\x89PNG"
+    assert b"<svg" in (tmp_path / "pins.svg").read_bytes()[:400]
+    with pytest.raises(ValueError, match=r"csv, \.png or \.svg"):
+        window.services.compare_export.export(tmp_path / "pins.txt")
+
+
+def test_map_shows_in_the_charts_place_and_a_drag_is_one_undo_step(qtbot, window):
+    compare = window.compare
+    qtbot.mouseClick(compare.map_button, Qt.MouseButton.LeftButton)
+    view = window.findChild(type(compare.map_view), "phaseMap")
+    assert view is compare.map_view and view.isVisible() and not window.chart.isVisible()
+    assert compare.map_view.contours[4].getData()[0].size > 10
+    assert set(view.label_boxes()) >= {"k1", "k2", "k4"}
+    vb = view.getPlotItem().getViewBox()
+
+    def at(p, c):
+        return view.mapFromScene(vb.mapViewToScene(QPoint(0, 0).toPointF() + _point(p, c)))
+
+    start, end = at(0.5, 0.5), at(0.9, 0.1)
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), pos=end)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    params = window.state.params
+    assert params.p == pytest.approx(0.9, abs=0.01) and params.c == pytest.approx(0.1, abs=0.01)
+    window.app_state.history.stack.undo()
+    assert window.state.params == Parameters()
+    assert tuple(compare.map_view.current.getData()[0]) == (0.75,)
+    qtbot.mouseClick(compare.chart_button, Qt.MouseButton.LeftButton)
+    assert window.chart.isVisible() and not view.isVisible()
+
+
+def _point(p, c):
+    from PySide6.QtCore import QPointF
+
+    return QPointF(p, c)
+
+
+def test_map_follows_assumptions_given_to_the_model(qtbot, window):
+    compare = window.compare
+    compare.show_map(True)
+    plain = compare.map_view.contours[4].getData()[0].copy()
+    from specdec_desktop.model.phase_map import phase_map
+
+    grid = compare._grid
+    compare.map_view.show_map(phase_map(grid, grid, decay=0.9))
+    assert compare.map_view.labels[1].toPlainText() == "break-even"
+    changed = compare.map_view.contours[4].getData()[0]
+    assert changed.size != plain.size or not (changed == plain).all()
+
+
+def test_preset_sets_parameters_in_one_step_and_shows_its_citation(qtbot, window):
+    compare = window.compare
+    index = next(i for i, p in enumerate(PRESETS) if "T5-large" in p.name)
+    compare.panel.presets.setCurrentIndex(index + 1)
+    compare.panel.presets.activated.emit(index + 1)
+    preset = PRESETS[index]
+    assert window.state.params == Parameters(k=preset.k, p=preset.p, c=preset.c)
+    text = compare.panel.citation.text()
+    assert "Leviathan" in text and "Published: 1.70×" in text and "Why they differ" in text
+    window.app_state.history.stack.undo()
+    assert window.state.params == Parameters()
+
+
+def test_scenario_saves_and_opens_pins(qtbot, window, tmp_path):
+    _pin(qtbot, window, "kept")
+    services = window.services
+    path = tmp_path / "s.json"
+    assert services.scenarios.save_path(path)
+    window.app_state.pinned.clear()
+    window.state.set(k=9)
+    assert services.scenarios.open_path(path)
+    assert [pin.name for pin in window.app_state.pinned.pins] == ["kept"]
+    window.app_state.history.stack.undo()  # one step undoes both the parameters and the pins
+    assert window.app_state.pinned.pins == () and window.state.params.k == 9
+
+
+def test_contract_object_names_exist_once_the_chart_is_drawn(window):
+    from PySide6.QtWidgets import QWidget
+
+    for name in ("pinButton", "pinnedTable", "phaseMap"):
+        assert window.findChild(QWidget, name) is not None, name
+    assert not window.findChild(QWidget, "phaseMap").isVisible()  # hidden until asked for
+
+
+def test_pins_keep_the_active_assumptions_and_the_map_follows_them(qtbot, window):
+    compare = window.compare
+    compare.show_map(True)
+    assert compare.map_view.labels[1].toPlainText() == "break-even: p = c"
+    window.app_state.assumptions.set(decay=0.9)
+    assert compare.map_view._map.assumptions == {"decay": 0.9}
+    assert compare.map_view.labels[1].toPlainText() == "break-even"
+    _pin(qtbot, window, "decayed")
+    assert window.app_state.pinned.pins[0].assumptions == {"decay": 0.9}
+    table = window.findChild(QTableWidget, "pinnedTable")
+    assert table.item(0, 5).text() == f"{speedup(0.75, 6, 0.15, decay=0.9):.2f}×"
