@@ -181,6 +181,7 @@ class FuzzedFiles:
             kind, data = fuzzed_metrics(rng)
             self._count(f"metrics_{kind}")
             path = self.folder / f"fuzzed-{self.written % self.slots}.log"
+            path.with_suffix(".json").unlink(missing_ok=True)  # one file per slot, whatever its kind
             path.write_bytes(data)
             self.written += 1
             return str(path)
@@ -215,6 +216,7 @@ class FuzzedFiles:
         elif kind == "huge":
             data = b'{"pad": "' + b"x" * (DEFAULT_MAX_BYTES + 1) + b'"}'
         path = self.folder / f"fuzzed-{self.written % self.slots}.json"
+        path.with_suffix(".log").unlink(missing_ok=True)
         path.write_bytes(data)
         self.written += 1
         return str(path)
