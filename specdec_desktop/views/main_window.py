@@ -395,6 +395,17 @@ class MainWindow(QMainWindow):
         self._fit_cards()
         self._balance_split()
         self._fit_essays()
+        self._fit_run()
+
+    def _fit_run(self) -> None:
+        """In a run scene the whole run shows: what does not fit steps aside (the simulate buttons)."""
+        extra = self.token_run.simulate_now
+        extra.setVisible(True)
+        if self.scene_focus() != "run":
+            return
+        self.layout().activate()
+        if self.token_run.minimumSizeHint().height() > self.token_run_scroll.viewport().height():
+            extra.setVisible(False)
 
     def _fit_essays(self) -> None:
         """In an essay scene the essay shows whole (its type shrinks a little if it must)."""
@@ -451,6 +462,7 @@ class MainWindow(QMainWindow):
             self._fit_tab_titles()
             self._fit_cards()
             self._fit_essays()
+            self._fit_run()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
