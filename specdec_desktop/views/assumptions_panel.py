@@ -112,7 +112,18 @@ class AssumptionsPanel(QFrame):
         grid.setVerticalSpacing(2)
         self.boxes: dict[str, QAbstractSpinBox] = {}
         self.worked: dict[str, QLabel] = {}
-        row = 0
+        formula = QLabel(
+            "<i>E</i> = 1 + Σ<sub><i>i</i>=1..<i>k</i></sub> <i>d</i><sup><i>i</i>(<i>i</i>−1)/2</sup>"
+            " E[<i>P</i><sup><i>i</i></sup>]<br><i>C</i> = <i>o</i> + <i>k·c</i> + (1 + β<i>k</i>)"
+            " · max(1, <i>B</i>(<i>k</i>+1)/<i>n*</i>) / max(1, <i>B</i>/<i>n*</i>)"
+        )
+        formula.setObjectName("assumptionsFormula")
+        formula.setTextFormat(Qt.TextFormat.RichText)
+        formula.setProperty("role", "formula")
+        formula.setWordWrap(True)
+        formula.setAccessibleName("The model under the assumptions")
+        grid.addWidget(formula, 0, 0, 1, 2)
+        row = 1
         for spec in ASSUMPTION_SPECS:
             label = QLabel(f"{spec.label} <b>{spec.symbol}</b>")
             label.setTextFormat(Qt.TextFormat.RichText)

@@ -58,44 +58,26 @@ throughput. Watch the speedup card, not the acceptance slider.</p>
     (
         "What the model leaves out",
         """
-<h3>What this simple model leaves out, and how to put it back</h3>
-<p>The model assumes every guess is accepted with one probability <i>p</i>, independently, and
-that checking costs one big-model pass whatever <i>k</i> is. Real systems break all of this.
-Each assumption below is a box in the <a href="assumptions:open"><b>Assumptions</b> panel</a>
-(left column, under the formulas); every box starts at the original model, so nothing changes
-until you change it. Worked numbers are at <i>p</i> = 0.75, <i>c</i> = 0.15, where the original
-model's best draft length is 4 (1.91&times;).</p>
+<h3>What the simple model leaves out, and how to put it back</h3>
+<p>It assumes one acceptance <i>p</i> for every guess, independently, and a check costing one
+pass whatever <i>k</i> is. Each box of the <a href="assumptions:open"><b>Assumptions</b> panel</a>
+relaxes one assumption; all start at the original model. At <i>p</i> = 0.75, <i>c</i> = 0.15 the
+original best draft length is 4 (1.91&times;).</p>
 <ul>
-<li><b>Acceptance falls with position</b> (box <b>d</b>). Later guesses depend on earlier ones
-and drift further from what the big model would say: guess <i>i</i> survives, given the ones
-before it did, with probability <i>p</i>&middot;<i>d</i><sup><i>i</i>&minus;1</sup>.
-With <i>d</i> = 0.9 the best draft length falls to 3 (1.77&times;).</li>
-<li><b>Acceptance is bursty</b> (box <b>&kappa;</b>). On easy text (boilerplate, code, quotations)
-the draft is right again and again; on hard text it is wrong in clusters. Each passage gets its
-own acceptance, drawn around the mean <i>p</i>; a smaller &kappa; spreads it wider.
-With &kappa; = 2 the best draft length <i>rises</i> to 9 (2.30&times;).</li>
-<li><b>Checking more tokens costs more</b> (box <b>&beta;</b>). The check costs
-1 + &beta;&middot;<i>k</i> passes. With &beta; = 0.05 the best draft length is 3 (1.71&times;);
-with &beta; = 0.2 it is 2 (1.36&times;).</li>
-<li><b>Batching uses up the spare compute</b> (boxes <b>B</b> and <b>n*</b>). A pass is cheap
-while it is memory-bound; past <i>n*</i> tokens per pass its cost grows with the tokens. With
-<i>B</i> = 32 requests and a knee at 64 tokens the best draft length is 1 (1.52&times;); with
-<i>B</i> = 64 speculation never pays (best <i>k</i> = 0), which is why serving engines switch it
-off at large batch sizes.</li>
-<li><b>Every cycle has overhead</b> (box <b>o</b>): scheduling, sampling, rolling back the cache,
-in big-model passes. With <i>o</i> = 0.1 the best draft length stays 4 but the speedup drops to
-1.79&times;.</li>
+<li><b>Acceptance falls with position</b> (box d): guess <i>i</i> survives with
+<i>p</i>&middot;<i>d</i><sup><i>i</i>&minus;1</sup>. <i>d</i> = 0.9: best <i>k</i> 3 (1.77&times;).</li>
+<li><b>Acceptance is bursty</b> (box κ): each passage draws its own acceptance around <i>p</i>.
+&kappa; = 2: best <i>k</i> 9 (2.30&times;).</li>
+<li><b>Checking more costs more</b> (box β): the check costs 1 + &beta;<i>k</i>.
+&beta; = 0.05: best <i>k</i> 3 (1.71&times;).</li>
+<li><b>Batching uses up spare compute</b> (boxes B and n*): past <i>n*</i> tokens a pass costs
+more. <i>B</i> = 32, <i>n*</i> = 64: best <i>k</i> 1 (1.52&times;); <i>B</i> = 64: 0, so engines
+turn speculation off at large batches.</li>
+<li><b>Every cycle has overhead</b> (box o). <i>o</i> = 0.1: best <i>k</i> 4, 1.79&times;.</li>
 </ul>
-<h4>Why burstiness raises the speedup</h4>
-<p>A long accepted run needs <i>every</i> guess of a cycle to pass. In an easy passage that
-happens often, and the runs are long; in a hard passage the runs are short, but they were short
-anyway. The long runs gained in easy passages outweigh what hard passages lose, so at the same
-average acceptance a bursty source yields more tokens per check, and longer drafts pay off.
-(In symbols: the chance of <i>j</i> accepted guesses in a row is the average of
-<i>P</i><sup><i>j</i></sup>, which is at least <i>p</i><sup><i>j</i></sup>.)</p>
-<p>The chart keeps the original model's curve as a thin dashed line, so you can see what each
-assumption moves. <b>Check by simulation</b> overlays the speedup of 100,000 simulated cycles
-at each <i>k</i> with 95 % intervals. docs/model.md derives every formula.</p>
+<p><b>Why burstiness raises the speedup:</b> a long run of accepted guesses needs every guess of
+the cycle to pass. Easy passages make long runs; hard passages make short runs, which were short
+anyway. So at the same average <i>p</i> more tokens come per check, and longer drafts pay.</p>
 """,
     ),
 )

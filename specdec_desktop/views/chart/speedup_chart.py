@@ -570,6 +570,9 @@ class SpeedupChart(pg.PlotWidget):
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
                 self.set_legend_entry("reference", "dash", "text_muted", entry)
+                self.set_legend_entry(
+                    "curve", "line", "curve", "this acceptance rate" if entry is None else "active model"
+                )
             named = readouts.assumptions.describe()
             _set_text(self.assumptions_label, f"assumptions: {named}" if named else "")
 
@@ -618,7 +621,11 @@ class SpeedupChart(pg.PlotWidget):
         if k is None or speedup is None or half_width is None or len(k) == 0:
             self.simulated.setData([], [])
             self.simulated_bars.setData(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0))
+            if "simulated" in self._legend:
+                self.set_legend_entry("simulated", "thin", "marker_current", None)
             return
+        if "simulated" not in self._legend:
+            self.set_legend_entry("simulated", "thin", "marker_current", "simulated, 95 %")
         x = np.asarray(k, dtype=np.float64)
         self.simulated.setData(x, np.asarray(speedup))
         self.simulated_bars.setData(x=x, y=np.asarray(speedup), height=2.0 * np.asarray(half_width))
