@@ -371,6 +371,11 @@ def test_assumptions_value_round_trips(a):
 
 
 def test_the_app_refuses_values_its_boxes_cannot_show():
-    with pytest.raises(ValueError, match="spread must be at least 0.001"):
+    with pytest.raises(ValueError, match=r"spread must be at least 0\.001"):
         Assumptions(spread=1e-5)
     assert expected_tokens(P, 3, spread=1e-5) > 1  # the model takes any valid value
+
+
+def test_a_denormal_cost_step_is_a_rise_not_a_warning():
+    # Found by hypothesis: β = 5e-324 made (1 − p)·C / ΔC overflow (warnings are errors here).
+    assert best_draft_length(0.5, 0.0, verify_growth=5e-324) == best_draft_length(0.5, 5e-324)
