@@ -285,7 +285,9 @@ class MainWindow(QMainWindow):
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
-        self.compare.attach_chart(self.chart)
+        # On screen already (the launcher installs the chart after the first paint): the map,
+        # hidden until asked for, is built after the chart's own first paint (chart live sooner).
+        self.compare.attach_chart(self.chart, defer_map=self.isVisible())
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
