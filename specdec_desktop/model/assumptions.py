@@ -88,6 +88,9 @@ class AssumptionSpec:
     integer: bool = False
     optional: bool = False
     off_text: str = ""
+    #: Smallest value the app's controls can show (``bounded`` checks enforce it), if above
+    #: the valid minimum: a box with ``decimals`` digits cannot show a smaller one.
+    app_minimum: float | None = None
 
     @property
     def attribute(self) -> str:
@@ -136,6 +139,8 @@ class AssumptionSpec:
             raise ValueError(f"{self.name} must be {self.range_text()}, got {shown}")
         if bounded and value > self.maximum:
             raise ValueError(f"{self.name} must be at most {self.format(self.maximum)}, got {shown}")
+        if bounded and self.app_minimum is not None and value < self.app_minimum:
+            raise ValueError(f"{self.name} must be at least {self.format(self.app_minimum)}, got {shown}")
         return int(value) if self.integer else value + 0.0
 
     def format(self, value: float | None) -> str:
@@ -160,6 +165,7 @@ DECAY = AssumptionSpec(
     default=1.0,
     step=0.01,
     decimals=4,
+    app_minimum=0.0001,
 )
 SPREAD = AssumptionSpec(
     name="spread",
@@ -176,6 +182,7 @@ SPREAD = AssumptionSpec(
     decimals=3,
     optional=True,
     off_text="∞",
+    app_minimum=0.001,
 )
 VERIFY_GROWTH = AssumptionSpec(
     name="verify_growth",
@@ -222,6 +229,7 @@ KNEE = AssumptionSpec(
     unit="tokens per pass",
     optional=True,
     off_text="off",
+    app_minimum=0.01,
 )
 OVERHEAD = AssumptionSpec(
     name="overhead",

@@ -187,8 +187,10 @@ def _closed_form_threshold(p: float, cost, step):
     (The original model's test with ``C = 1 + k c``, ``ΔC = c``.)  Returned as the bound on
     ``ln p^(k+1)``; free of ``E``'s own rounding, so a tie stays a tie.
     """
+    # -ln(1 + x) with x = (1 − p)·C / ΔC, from logarithms so that no quotient overflows
+    # (ΔC may be a denormal; ΔC = 0 gives -inf: the speedup rises).
     with np.errstate(divide="ignore"):
-        return -np.log1p((1.0 - p) * cost / step)  # step 0: -inf, the speedup rises
+        return -np.logaddexp(0.0, np.log((1.0 - p) * cost) - np.log(step))
 
 
 def _linear_tail(c: float, a: Assumptions) -> tuple[float, float] | None:

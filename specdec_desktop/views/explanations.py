@@ -70,8 +70,9 @@ class ExplanationView(QTextBrowser):
         ``on=False`` goes back to the body size.
         """
         body = self.font().pixelSize()
-        if body <= 0:
-            return
+        if body <= 0 or (not on and not getattr(self, "_fitted", False)):
+            return  # not shrunk: nothing to undo (a theme change re-sets the type anyway)
+        self._fitted = on
         document = self.document()
         font = QFont(self.font())
         sizes = range(body, max(8, round(body * self.MIN_FIT_SHARE)) - 1, -1) if on else [body]

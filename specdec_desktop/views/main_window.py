@@ -298,7 +298,9 @@ class MainWindow(QMainWindow):
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
-        self.compare.attach_chart(self.chart)
+        # On screen already (the launcher installs the chart after the first paint): the map,
+        # hidden until asked for, is built after the chart's own first paint (chart live sooner).
+        self.compare.attach_chart(self.chart, defer_map=self.isVisible())
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
@@ -331,9 +333,6 @@ class MainWindow(QMainWindow):
             if hasattr(self, "compare"):
                 self.compare.apply_theme(theme)
             self._apply_layout()
-            for banner in self.findChildren(QFrame, "tourCaption"):
-                if hasattr(banner, "fit_height"):
-                    banner.fit_height()
         finally:
             self.setUpdatesEnabled(True)
             self._applying_theme = False
@@ -408,6 +407,17 @@ class MainWindow(QMainWindow):
         self._fit_cards()
         self._balance_split()
         self._fit_essays()
+        self._fit_run()
+
+    def _fit_run(self) -> None:
+        """In a run scene the whole run shows: what does not fit steps aside (the simulate buttons)."""
+        extra = self.token_run.simulate_now
+        extra.setVisible(True)
+        if self.scene_focus() != "run":
+            return
+        self.layout().activate()
+        if self.token_run.minimumSizeHint().height() > self.token_run_scroll.viewport().height():
+            extra.setVisible(False)
 
     def _fit_essays(self) -> None:
         """In an essay scene the essay shows whole (its type shrinks a little if it must)."""
@@ -439,18 +449,20 @@ class MainWindow(QMainWindow):
         self._arrange_cards(4 if needed <= available else 2)
 
     def _fit_tab_titles(self) -> None:
-        """The whole tab titles when they fit the width, else the short ones."""
+        """The whole tab titles when they fit the width, else the short ones (measured, not tried)."""
         bar = self.tabs.tabBar()
+        metrics = bar.fontMetrics()
         whole = [self.tabs.tabToolTip(i) for i in range(self.tabs.count())]
         left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
         available = self.width() - left - 4 * self.theme.font_px
-        titles = whole
+        needed = 0
         for index, title in enumerate(whole):
+            # A tab is its text plus the style's padding; bold (the current tab) is wider.
+            padding = bar.tabSizeHint(index).width() - metrics.horizontalAdvance(bar.tabText(index))
+            needed += padding + round(metrics.horizontalAdvance(title) * 1.08)
+        titles = whole if needed <= available else list(_SHORT_TAB_TITLES)
+        for index, title in enumerate(titles[: self.tabs.count()]):
             if self.tabs.tabText(index) != title:
-                self.tabs.setTabText(index, title)
-        if bar.sizeHint().width() > available:
-            titles = list(_SHORT_TAB_TITLES)
-            for index, title in enumerate(titles):
                 self.tabs.setTabText(index, title)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -460,10 +472,15 @@ class MainWindow(QMainWindow):
         fitted = fitted_to_window(self._base_theme, self.width(), self.height())
         if fitted != self.theme:
             self.apply_theme(self._base_theme)  # the projector's type follows the window
+            # The window services fit the tour caption after a theme they apply; here it is ours.
+            for banner in self.findChildren(QFrame, "tourCaption"):
+                if hasattr(banner, "fit_height"):
+                    banner.fit_height()
         else:
             self._fit_tab_titles()
             self._fit_cards()
             self._fit_essays()
+            self._fit_run()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)

@@ -359,3 +359,23 @@ def test_a_flat_cost_before_a_far_knee_is_searched_past_the_limit():
     # (the fuzzer once found log(0) here: a cost step of 0 means the speedup still rises).
     assert best_draft_length(0.9, 0.0, knee=1e6) == 999_999
     assert best_draft_length(0.99, 0.0, knee=1e5, overhead=0.5) == 99_999
+
+
+@settings(max_examples=200)
+@given(a=assumption_sets)
+def test_assumptions_value_round_trips(a):
+    assert Assumptions.from_mapping(a.as_dict()) == a
+    assert Assumptions().with_values(**a.keywords()) == a
+    assert a.is_default == (a.keywords() == {}) == (a.describe() == "")
+    assert best_draft_length(P, C, **a.keywords()) == peak(P, C, a).k
+
+
+def test_the_app_refuses_values_its_boxes_cannot_show():
+    with pytest.raises(ValueError, match=r"spread must be at least 0\.001"):
+        Assumptions(spread=1e-5)
+    assert expected_tokens(P, 3, spread=1e-5) > 1  # the model takes any valid value
+
+
+def test_a_denormal_cost_step_is_a_rise_not_a_warning():
+    # Found by hypothesis: β = 5e-324 made (1 − p)·C / ΔC overflow (warnings are errors here).
+    assert best_draft_length(0.5, 0.0, verify_growth=5e-324) == best_draft_length(0.5, 5e-324)

@@ -10,6 +10,7 @@ of play) it lays the real window out at the screen's size and reports:
 * two chart labels overlap, or one leaves the plot; in the presenting layout the chart's
   plot is under 40 % of the window's height (the run moment aside: it is about the run);
 * in a tour scene, anything hides below a scroll fold (every scroll area shows all it holds);
+* the default view does not show the hook (guessing further ahead does not keep helping);
 * whatever a widget says is wrong with itself: any visible widget with a
   ``layout_problems()`` method (returning a list of strings) is asked.  New panels
   get checked by being in the window; a panel that paints its own text adds that method.
@@ -217,6 +218,13 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
         problems.append(
             f"the content needs {needed.width()}x{needed.height()}, has {central.width()}x{central.height()}"
         )
+    if combination.moment == "default":
+        # The original explainer's hook: always in the default view.
+        from specdec_desktop.views.main_window import HOOK
+
+        hook = window.subtitle_label
+        if not hook.isVisible() or hook.text() != HOOK:
+            problems.append("the hook is not shown in the default view")
     window_rect = window.rect()
     for widget in window.findChildren(QWidget):
         if not widget.isVisible() or widget.window() is not window:

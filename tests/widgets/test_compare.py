@@ -182,3 +182,18 @@ def test_pins_keep_the_active_assumptions_and_the_map_follows_them(qtbot, window
     assert window.app_state.pinned.pins[0].assumptions == {"decay": 0.9}
     table = window.findChild(QTableWidget, "pinnedTable")
     assert table.item(0, 5).text() == f"{speedup(0.75, 6, 0.15, decay=0.9):.2f}×"
+
+
+def test_on_screen_the_map_is_built_after_the_chart_has_painted(qtbot):
+    """The launcher's path: the chart goes live first, the hidden map follows its first paint."""
+    from specdec_desktop.app import build_window
+    from specdec_desktop.launch import LaunchOptions
+
+    window = build_window(LaunchOptions(no_settings=True), interactive=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.install_chart()
+    assert window.compare.map_view is None
+    qtbot.waitUntil(lambda: window.compare.map_view is not None)
+    assert not window.compare.map_view.isVisible()

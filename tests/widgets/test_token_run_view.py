@@ -349,3 +349,24 @@ def test_run_buttons_show_icons_alone_rather_than_cut_names(view, qtbot) -> None
     qtbot.waitUntil(lambda: not controls.compact)
     # With room, every name shows whole once the row is laid out again.
     qtbot.waitUntil(lambda: all(b.width() >= b.sizeHint().width() for b in buttons))
+
+
+def test_simulate_now_converges_on_the_formula_with_its_error(view, qtbot) -> None:
+    """1,000 / 10,000 / 100,000 cycles at once: each line within 4 standard errors of S, errors shrink."""
+    import re
+
+    from specdec_desktop.model import readouts
+
+    expected = readouts(view.run.stream.params).speedup
+    errors = []
+    for count, button in view.simulate_now.buttons.items():
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        line = view.simulate_now.result.text().splitlines()[-1]
+        assert line.startswith(f"{count:,} cycles: ")
+        speedup, error = (float(x) for x in re.findall(r"([\d.]+)× ± ([\d.]+)", line)[0])
+        assert abs(speedup - expected) <= 4 * error
+        errors.append(error)
+    assert errors[0] > errors[1] > errors[2] > 0
+    assert len(view.simulate_now.result.text().splitlines()) == 3
+    view.run.set_seed(view.run.seed + 1)  # another run: the lines were about the old one
+    assert view.simulate_now.result.text() == ""

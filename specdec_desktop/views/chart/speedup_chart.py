@@ -169,6 +169,8 @@ class SpeedupChart(pg.PlotWidget):
         self.reference.setZValue(4)
         self.curve.setZValue(5)
         self.simulated_bars.setZValue(6)
+        self.simulated.setVisible(False)
+        self.simulated_bars.setVisible(False)
         self.simulated.setZValue(7)
         self.current.setZValue(10)
         self.best.setZValue(11)  # the star stays visible when it sits on the current k
@@ -621,6 +623,8 @@ class SpeedupChart(pg.PlotWidget):
         if k is None or speedup is None or half_width is None or len(k) == 0:
             self.simulated.setData([], [])
             self.simulated_bars.setData(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0))
+            self.simulated.setVisible(False)  # hidden, an empty item costs no paint
+            self.simulated_bars.setVisible(False)
             if "simulated" in self._legend:
                 self.set_legend_entry("simulated", "thin", "marker_current", None)
             return
@@ -629,6 +633,8 @@ class SpeedupChart(pg.PlotWidget):
         x = np.asarray(k, dtype=np.float64)
         self.simulated.setData(x, np.asarray(speedup))
         self.simulated_bars.setData(x=x, y=np.asarray(speedup), height=2.0 * np.asarray(half_width))
+        self.simulated.setVisible(True)
+        self.simulated_bars.setVisible(True)
 
 
 def _set_text(item: pg.TextItem, text: str) -> None:

@@ -39,6 +39,7 @@ from ...wording.run_captions import describe_token, narrate
 from .controls import RunControls
 from .legend import Legend
 from .race_lanes import RaceLanes
+from .simulate_now import SimulateNow
 from .strip import TokenStrip
 from .totals_panel import TotalsPanel
 
@@ -119,7 +120,11 @@ class TokenRunView(QFrame):
         # The totals stand beside the race, or under it when the area is too narrow for both.
         self._body = body = QHBoxLayout()
         body.addLayout(lane_column, 1)
-        body.addWidget(self.totals)
+        self.simulate_now = SimulateNow(run)
+        side = QVBoxLayout()
+        side.addWidget(self.totals, 1)
+        side.addWidget(self.simulate_now)
+        body.addLayout(side)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 8, 10, 8)
         layout.setSpacing(6)
@@ -222,7 +227,7 @@ class TokenRunView(QFrame):
         margins = self.layout().contentsMargins()
         return (
             self.lanes.minimumSizeHint().width()
-            + self.totals.minimumSizeHint().width()
+            + max(self.totals.minimumSizeHint().width(), self.simulate_now.minimumSizeHint().width())
             + self._body.spacing()
             + margins.left()
             + margins.right()
@@ -232,7 +237,7 @@ class TokenRunView(QFrame):
         # As narrow as the totals under the race allow: resizeEvent puts them there when needed.
         hint = super().minimumSizeHint()
         margins = self.layout().contentsMargins()
-        parts = (self.controls, self.lanes, self.totals, self.legend)
+        parts = (self.controls, self.lanes, self.totals, self.simulate_now, self.legend)
         narrow = max(part.minimumSizeHint().width() for part in parts) + margins.left() + margins.right()
         return QSize(min(hint.width(), narrow), hint.height())
 

@@ -1,0 +1,88 @@
+""" "Simulate N cycles now": the run's speedup over 1,000, 10,000 or 100,000 cycles, with its ± error.
+
+The animation shows a few dozen cycles; a class wants to see the measured speedup
+settle on the formula.  Each button simulates that many cycles at once (the
+model's :func:`~specdec_desktop.model.simulation.simulated_speedup`, the run's
+parameters, assumptions and seed) and adds a line: the speedup it achieved, its
+standard error, and the model's figure beside it.  The widget keeps only the
+lines it shows.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import QGridLayout, QLabel, QToolButton, QWidget
+
+from ...state import RunState
+from ...wording.numbers import format_count
+
+__all__ = ["SIMULATE_COUNTS", "SimulateNow"]
+
+#: The buttons' cycle counts.
+SIMULATE_COUNTS = (1_000, 10_000, 100_000)
+
+
+class SimulateNow(QWidget):
+    """Buttons that simulate many cycles at once, and the results (objectName ``simulateNow``)."""
+
+    def __init__(self, run: RunState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("simulateNow")
+        self.run = run
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        caption = QLabel("Simulate now:")
+        caption.setProperty("role", "hint")
+        grid.addWidget(caption, 0, 0)
+        self.buttons: dict[int, QToolButton] = {}
+        for column, count in enumerate(SIMULATE_COUNTS, start=1):
+            button = QToolButton()
+            button.setObjectName(f"simulate{count}")
+            button.setText(format_count(count))
+            button.setToolTip(f"Simulate {format_count(count)} cycles of this run at once")
+            button.setAccessibleName(f"Simulate {format_count(count)} cycles")
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # a click leaves Space to Play
+            button.clicked.connect(lambda _=False, n=count: self.simulate(n))
+            grid.addWidget(button, 0, column)
+            self.buttons[count] = button
+        grid.setColumnStretch(len(SIMULATE_COUNTS) + 1, 1)
+        self.result = QLabel("")
+        self.result.setObjectName("simulateResult")
+        self.result.setWordWrap(True)
+        self.result.setTextFormat(Qt.TextFormat.PlainText)
+        grid.addWidget(self.result, 1, 0, 1, len(SIMULATE_COUNTS) + 2)
+        self._lines: list[str] = []
+        self._reserve_lines()
+        run.trace_changed.connect(lambda _stream: self._forget())  # another run: old lines go
+
+    def _reserve_lines(self) -> None:
+        """Room for three result lines always, so a new line moves nothing."""
+        self.result.ensurePolished()
+        self.result.setMinimumHeight(3 * self.result.fontMetrics().lineSpacing() + 2)
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._reserve_lines()
+
+    def _forget(self) -> None:
+        self._lines = []
+        self.result.setText("")
+
+    def simulate(self, n_cycles: int) -> str:
+        """Simulate ``n_cycles`` cycles now, show the line and return it."""
+        from ...model import readouts
+        from ...model.simulation import simulated_speedup
+
+        self.run.flush()
+        stream = self.run.stream
+        params, assumptions = stream.params, stream.assumptions
+        result = simulated_speedup(params.p, params.c, params.k, n_cycles, self.run.seed, assumptions)
+        expected = readouts(params, assumptions).speedup
+        line = (
+            f"{format_count(n_cycles)} cycles: {result.speedup[0]:.3f}× ± {result.se[0]:.3f}"
+            f" (model {expected:.3f}×)"
+        )
+        self._lines = [*self._lines[-2:], line]
+        self.result.setText("\n".join(self._lines))
+        return line
