@@ -8,8 +8,10 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+from ..atomic_write import reason, write_atomically
 from ..export.measured_report import report_html
 from ..measured import recommend
+from ..plain_text import printable
 from .notices import show_problem
 
 __all__ = ["export_report_dialog", "write_report"]
@@ -43,16 +45,9 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
         fit, params, recommendation, measurement.origin, _chart_png(window), measurement.timings
     )
     try:
-        handle, temporary = tempfile.mkstemp(prefix=".report-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as stream:
-                stream.write(html)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_atomically(path, html.encode("utf-8"))
     except OSError as error:
-        show_problem(window, "The report was not written", f"{path.name}: {error.strerror or error}")
+        show_problem(window, "The report was not written", f"{printable(path.name)}: {reason(error)}")
         return False
     window.statusBar().showMessage(f"Saved {path.name}", 6000)
     return True

@@ -208,3 +208,12 @@ def test_timings_set_the_verify_growth_assumption(qtbot):
     panel.verify_ms.setValue(22.0)
     panel.timings_button.click()
     assert window.app_state.assumptions.assumptions.verify_growth == pytest.approx(0.02)
+
+
+def test_report_to_a_folder_is_refused_naming_it(qtbot, tmp_path):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "cycles.csv")), "cycles.csv")
+    folder = tmp_path / "out.html"
+    folder.mkdir()
+    assert not write_report(window, folder)
+    assert any("out.html" in box.text() for box in _problem_boxes())
