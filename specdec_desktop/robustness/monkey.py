@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QDialog,
     QFileDialog,
+    QInputDialog,
     QMainWindow,
     QMessageBox,
     QWidget,
@@ -304,6 +305,8 @@ def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
     for box in QApplication.topLevelWidgets():
         if isinstance(box, QMessageBox) and box.isVisible():
             box.accept()
+        elif isinstance(box, QInputDialog) and box.isVisible():  # the draft length an import asks for
+            box.reject()
 
 
 def resize_window(window: QMainWindow, rng: random.Random) -> None:

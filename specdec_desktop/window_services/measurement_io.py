@@ -20,6 +20,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressDialog
 
 from ..measured import ImportCancelled, MetricsProblem, Timings, combine, fit_measurement
+from ..measured.measurement import MAX_K
 from ..measured.scan import read_metrics, read_metrics_text
 from ..state import AppState
 from .notices import show_problem
@@ -185,28 +186,36 @@ class MeasurementIO(QObject):
             self.window.statusBar().showMessage("Import cancelled; nothing changed", 6000)
             return
         if outcome.kind == "k_missing":
-            k, ok = QInputDialog.getInt(
-                self.window,
-                "Draft length",
-                f"{outcome}\n\nThe draft length k these metrics were taken with:",
-                self.state.params.k,
-                1,
-                4096,
-            )
-            if ok:
-                # The worker has not finished yet (this runs from its signal): start after it.
-                def again() -> None:
-                    if paths is not None:
-                        self.import_paths(paths, k)
-                    else:
-                        self.import_text(text, k)
-
-                if self.job is not None:
-                    self._retry = again
-                else:
-                    again()
-                return
+            self.ask_draft_length(str(outcome), paths, text)
+            return
         show_problem(self.window, "These measurements were not imported", str(outcome))
+
+    def ask_draft_length(self, message: str, paths, text) -> QInputDialog:
+        """Ask (without blocking the event loop) for the k a file does not state; import again with it."""
+        dialog = QInputDialog(self.window)
+        dialog.setObjectName("askDraftLength")
+        dialog.setWindowTitle("Draft length")
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(1, MAX_K)
+        dialog.setIntValue(self.state.params.k)
+        dialog.setLabelText(f"{message}\n\nThe draft length k these metrics were taken with:")
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+
+        def chosen(k: int) -> None:
+            def again() -> None:
+                if paths is not None:
+                    self.import_paths(paths, k)
+                else:
+                    self.import_text(text, k)
+
+            if self.job is not None:  # the read that asked has not wound up yet: start after it
+                self._retry = again
+            else:
+                again()
+
+        dialog.intValueSelected.connect(chosen)
+        dialog.open()
+        return dialog
 
     # -- acting on them -------------------------------------------------------------------------
 

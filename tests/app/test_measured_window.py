@@ -98,10 +98,14 @@ def test_bad_file_shows_one_message_and_changes_nothing(qtbot, name, needle):
     assert window.state.params == params
 
 
-def test_missing_k_is_asked_for(qtbot, monkeypatch):
+def test_missing_k_is_asked_for(qtbot):
     window = open_window(qtbot)
-    monkeypatch.setattr(QInputDialog, "getInt", staticmethod(lambda *a, **k: (3, True)))
     _io(window).import_paths([DATA / "sglang_server.log"])
+    qtbot.waitUntil(lambda: window.findChild(QInputDialog, "askDraftLength") is not None)
+    dialog = window.findChild(QInputDialog, "askDraftLength")
+    assert "k is missing" in dialog.labelText()
+    dialog.setIntValue(3)
+    dialog.accept()
     qtbot.waitUntil(lambda: window.app_state.measurement.fit is not None and _io(window).job is None)
     assert window.app_state.measurement.fit.k == 3
 
