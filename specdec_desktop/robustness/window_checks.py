@@ -78,7 +78,8 @@ def _chart_problems(window: QMainWindow) -> list[str]:
             problems.append("best-k marker shown although there is no peak on the chart")
     elif len(best) != 1 or best["x"][0] != figures.best_k:
         problems.append("best-k marker missing or misplaced")
-    if chart.best_arrow.isVisible() != (beyond and chart.isVisible()):
+    # The item's own visibility: the chart widget may be hidden behind the (p, c) map.
+    if chart.best_arrow.isVisible() != beyond:
         problems.append("best-k arrow shown or hidden wrongly (it marks a best k past the x-range)")
     (x0, x1), _ = chart.getPlotItem().viewRange()
     if x0 > 0 or x1 < params.k or (figures.best_k is not None and not beyond and x1 < figures.best_k):
