@@ -289,6 +289,11 @@ class StripPainter:
         painter.setPen(self.colours.text)
         layout = frame.layout
         top = (layout.top + layout.row_pitch) if layout is not None else 0
-        area = QRectF(0, top, frame.width, max(self.cell, frame.height - top))
-        painter.drawText(area, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, frame.hint)
+        margin = self.cell / 4
+        area = QRectF(
+            margin, top, max(self.cell, frame.width - 2 * margin), max(self.cell, frame.height - top)
+        )
+        # Word-wrapped: a narrow strip (1024 px wide, large type) would cut a single line at both ends.
+        flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap
+        painter.drawText(area, flags, frame.hint)
         painter.restore()
