@@ -10,6 +10,7 @@ folder for every test.
 
 from __future__ import annotations
 
+import gc
 import os
 import tempfile
 
@@ -44,8 +45,15 @@ def _close_leftover_windows():
 
     Offscreen Qt activates one window at a time; a box left open by one test would keep the
     next test's window from becoming active.
+
+    Then the test's windows are destroyed here, at a known point.  A window is usually kept
+    alive by reference cycles (slots that capture it), and ``deleteLater`` outside an event
+    loop waits for the next one: left alone, the window would be destroyed whenever the
+    garbage collector or a later test's event loop happened to run, in the middle of another
+    test's event handling (a CI run once crashed there, in a later test's teardown).
     """
     yield
+    from PySide6.QtCore import QEvent
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
@@ -54,4 +62,7 @@ def _close_leftover_windows():
     for widget in app.topLevelWidgets():
         if widget.isVisible():
             widget.close()
+    app.processEvents()
+    gc.collect()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     app.processEvents()

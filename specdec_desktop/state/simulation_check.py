@@ -129,8 +129,12 @@ class SimulationCheck(QObject):
         self.finished.emit(k, values, half)
 
     def shutdown(self) -> None:
-        """Stop the worker (at window close); a running simulation finishes on its own."""
+        """Stop the worker (at window close), waiting for a running simulation to end.
+
+        The wait is short (one simulation: 2-20 ms, ``benchmarks/bench_simulation_overlay.py``)
+        and it means the worker never signals an object that is being destroyed.
+        """
         self._rest.stop()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -34,7 +34,7 @@ def view(qtbot):
     parameters, player = state.parameters, state.player
     widget = TokenRunView(state.run, player, LIGHT)
     widget.install_shortcuts(widget)  # the view's own keys (a window binds them once, on itself)
-    widget.app_state = state  # keeps the state alive as long as the view
+    state.setParent(widget)  # the state lives and dies with the view, as with a main window
     qtbot.addWidget(widget)
     widget.resize(1300, 420)
     widget.show()
