@@ -193,7 +193,8 @@ class CompareController(QObject):
             self._refresh_map()
 
     def _show_point(self, params: Parameters) -> None:
-        if self.map_view is not None:
+        # A hidden map is not touched on every slider move; showing it marks the point.
+        if self.map_shown():
             self.map_view.show_point(params.p, params.c)
 
     def _on_picked(self, p: float, c: float) -> None:

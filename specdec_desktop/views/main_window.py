@@ -445,7 +445,7 @@ class MainWindow(QMainWindow):
         left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
         available = self.width() - left - 3 * self.theme.font_px
         spacing = max(0, self.cards_grid.horizontalSpacing())
-        needed = sum(card.minimumSizeHint().width() for card in self.cards.values()) + 3 * spacing
+        needed = sum(card.minimum_width() for card in self.cards.values()) + 3 * spacing
         self._arrange_cards(4 if needed <= available else 2)
 
     def _fit_tab_titles(self) -> None:

@@ -92,7 +92,11 @@ class ReadoutCard(QFrame):
             self.detail.setText(detail)
             relayout = relayout or self._detail_height != self._detail_height_for(self._inner_rect().width())
             # The detail may hold markup; a screen reader must not read out its tags.
-            plain = QTextDocumentFragment.fromHtml(detail).toPlainText()
+            plain = (
+                QTextDocumentFragment.fromHtml(detail).toPlainText()
+                if "<" in detail or "&" in detail
+                else detail
+            )
             self.setAccessibleDescription(plain)
             self.setToolTip(plain)  # the detail, also when the card hides it (presenting)
         if relayout:  # a figure wider than planned, or a detail a line longer: rare
@@ -114,10 +118,15 @@ class ReadoutCard(QFrame):
         widest = self.value.fontMetrics().horizontalAdvance(self._widest_value)
         return hint.expandedTo(QSize(widest + margins.left() + margins.right(), 0))
 
+    def minimum_width(self) -> int:
+        """The narrowest the card may be (the width of :meth:`minimumSizeHint`, without its height)."""
+        margins = self._layout_margins + self.contentsMargins()
+        return self._inner_width_at_least() + margins.left() + margins.right()
+
     def minimumSizeHint(self) -> QSize:
         margins = self._layout_margins + self.contentsMargins()
         heights = self._row_heights()
-        width = self._inner_width_at_least() + margins.left() + margins.right()
+        width = self.minimum_width()
         gaps = 2 if self._detail_shown else 1
         height = sum(heights) + gaps * _SPACING + margins.top() + margins.bottom()
         return QSize(width, height)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,9 +29,12 @@ from numpy.typing import NDArray
 __all__ = ["Box", "LabelRequest", "Obstacles", "around", "overlaps", "place_labels"]
 
 
-@dataclass(frozen=True)
-class Box:
-    """An axis-aligned box in plot pixels: left, top, right, bottom (y grows downwards)."""
+class Box(NamedTuple):
+    """An axis-aligned box in plot pixels: left, top, right, bottom (y grows downwards).
+
+    A named tuple rather than a frozen dataclass: the placement makes about a hundred of
+    them per slider move, and a tuple is made several times faster.
+    """
 
     x0: float
     y0: float
@@ -63,6 +67,8 @@ class Box:
         """Move the box (not resize it) as little as possible to lie inside ``area``."""
         dx = max(area.x0 - self.x0, 0.0) or min(area.x1 - self.x1, 0.0)
         dy = max(area.y0 - self.y0, 0.0) or min(area.y1 - self.y1, 0.0)
+        if dx == 0.0 and dy == 0.0:
+            return self
         return self.moved(dx, dy)
 
 
@@ -93,6 +99,7 @@ class Obstacles:
 
     boxes: list[Box] = field(default_factory=list)
     lines: list[NDArray[np.float64]] = field(default_factory=list)  # each (n, 2): x, y
+    _points: NDArray[np.float64] | None = field(default=None, init=False, repr=False)
 
     def add_line(self, xs: Iterable[float], ys: Iterable[float], step_px: float = 3.0) -> None:
         """Add a polyline, sampled every ``step_px`` pixels so a box test sees every part of it."""
@@ -102,6 +109,7 @@ class Obstacles:
         x, y = x[keep], y[keep]
         if x.size == 0:
             return
+        self._points = None
         if x.size == 1:
             self.lines.append(np.column_stack((x, y)))
             return
@@ -113,16 +121,14 @@ class Obstacles:
 
     def line_hits(self, box: Box) -> int:
         """How many sample points of the obstacle lines fall inside ``box``."""
-        hits = 0
-        for points in self.lines:
-            inside = (
-                (points[:, 0] > box.x0)
-                & (points[:, 0] < box.x1)
-                & (points[:, 1] > box.y0)
-                & (points[:, 1] < box.y1)
-            )
-            hits += int(np.count_nonzero(inside))
-        return hits
+        if not self.lines:
+            return 0
+        if self._points is None or self._points.shape[1] != sum(len(line) for line in self.lines):
+            # Every line's points in one (2, n) array: one test per box, not one per line.
+            self._points = np.ascontiguousarray(np.concatenate(self.lines).T)
+        x, y = self._points
+        inside = (x > box.x0) & (x < box.x1) & (y > box.y0) & (y < box.y1)
+        return int(np.count_nonzero(inside))
 
 
 def around(x: float, y: float, width: float, height: float, gap: float, rings: int = 3) -> list[Box]:

@@ -76,11 +76,13 @@ class PinnedOverlay:
     def update(self, readouts: Readouts, curves: Curves) -> float:
         """The chart's overlay hook: draw the pins over k = 0..x_max; return their highest speedup."""
         theme = self.chart._theme
-        key = (self._pins, curves.x_max, theme)
+        # Without pins the range does not matter: nothing to redraw while the sliders move.
+        key = (self._pins, curves.x_max if self._pins else None, theme)
         if key == self._key:
             return self._top
+        if self._key is None or self._key[2] != theme:
+            self._style(theme)  # pens, brushes and fonts: only when the theme changed
         self._key = key
-        self._style(theme)
         k = np.arange(curves.x_max + 1)
         top = 0.0
         for index in range(MAX_PINS):
