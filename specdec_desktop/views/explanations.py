@@ -6,7 +6,7 @@ Their words are in :mod:`specdec_desktop.wording.essays` (no Qt).
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from ..wording.essays import ESSAYS, FORMULA_NOTE, FORMULAS
@@ -83,3 +83,10 @@ class ExplanationView(QTextBrowser):
             document.setDefaultFont(font)
             if document.size().height() <= room:
                 break
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "_fitted", False):
+            # The scene's layout settles after the fit (the tour bar, the split): fit the new room,
+            # so the type is no smaller than the essay needs.
+            self.fit_whole(True)

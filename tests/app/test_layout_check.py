@@ -59,4 +59,23 @@ def test_tour_scenes_give_their_room_to_their_subject(qtbot):
                 assert not window.tabs.isVisible()
             else:
                 assert not window.chart.isVisible() and window.tabs.isVisible()
+            if scene.focus == "essay":  # the whole essay, at the type the screen asks for
+                essay = window.tabs.currentWidget()
+                assert essay.document().defaultFont().pixelSize() >= (20 if screen.height == 800 else 24)
+                assert essay.verticalScrollBar().maximum() == 0
         assert window.theme.font_px >= (20 if screen.height == 800 else 24)
+
+
+def test_an_essay_scene_refits_when_the_window_grows(qtbot):
+    """The tour can start before the window has its final size (--tour-scene with --screenshot, or
+    full screen): the essay must fit the room it ends up with, not the room it had at the start."""
+    window = create_main_window(["--projector", "--tour", "--tour-scene", "8"])
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.settle()
+    essay = window.tabs.currentWidget()
+    assert window.services.tour.tour.scenes[7].focus == "essay"
+    assert essay.document().defaultFont().pixelSize() == essay.font().pixelSize() >= 20
+    assert essay.verticalScrollBar().maximum() == 0
