@@ -55,6 +55,18 @@ def _final_target(path: Path) -> Path:
     return path
 
 
+def _check_name(name: str) -> None:
+    """Refuse, as an :class:`OSError`, a name no file can have (``os.stat`` would raise ValueError)."""
+    if "\0" in name:
+        raise OSError(errno.EINVAL, "the file name holds a NUL character", name.replace("\0", "\\0"))
+    try:
+        os.fsencode(name)
+    except UnicodeEncodeError:
+        raise OSError(
+            errno.EINVAL, "the file system cannot hold a character of that name", ascii(name)
+        ) from None
+
+
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     """Replace the file at ``path`` with ``data`` in one step; return the file written.
 
@@ -65,6 +77,7 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     OSError
         If the file cannot be written; the existing file is then unchanged.
     """
+    _check_name(os.fspath(path))
     target = _final_target(Path(path))
     try:
         info = os.stat(target)

@@ -22,7 +22,7 @@ class MetricsProblem(ValueError):
     kind : str
         A short code for tests: ``missing``, ``not_a_file``, ``too_large``, ``empty``,
         ``binary``, ``not_utf8``, ``no_metrics``, ``contradiction``, ``k_missing``,
-        ``mixed``, ``truncated``, ``not_json``, ``combine``.
+        ``mixed``, ``truncated``, ``not_json``, ``combine``, ``bad_name``.
     problem : str
         The problem alone, without the file or line.
     path : Path or None

@@ -330,6 +330,8 @@ def read_metrics(
         raise MetricsProblem("missing", "no such file", path) from None
     except OSError as error:
         raise MetricsProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
+    except ValueError:  # a NUL, or a character the file system's encoding cannot hold
+        raise MetricsProblem("bad_name", "a file name cannot hold that character", path) from None
     if stat.S_ISDIR(info.st_mode):
         raise MetricsProblem("not_a_file", "is a folder, not a file", path)
     if not stat.S_ISREG(info.st_mode):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -221,3 +222,12 @@ def test_report_to_a_folder_is_refused_naming_it(qtbot, tmp_path):
     folder.mkdir()
     assert not write_report(window, folder)
     assert any("out.html" in box.text() for box in _problem_boxes())
+
+
+def test_report_to_a_name_no_file_can_have_is_refused(qtbot, tmp_path):
+    """The long CI fuzz typed a NUL into the report's file name: a message, nothing written."""
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "cycles.csv")), "cycles.csv")
+    assert not write_report(window, str(tmp_path / "re\0port.html"))
+    assert any("NUL character" in box.text() for box in _problem_boxes())
+    assert os.listdir(tmp_path) == []

@@ -517,3 +517,11 @@ def test_fit_decay_recovers_a_falling_curve():
     fitted_p, fitted_d = fit_decay(fit)
     assert fitted_p == pytest.approx(p, abs=0.01) and fitted_d == pytest.approx(d, abs=0.01)
     assert fit.verdict == "falls"
+
+
+@pytest.mark.parametrize("name", ["a\0b.csv", "a\ud800b.csv"])
+def test_a_name_no_file_can_have_is_a_metrics_problem(tmp_path, name):
+    # os.stat raises ValueError for these; the reader says what is wrong instead.
+    with pytest.raises(MetricsProblem) as caught:
+        read_metrics(tmp_path / name)
+    assert caught.value.kind == "bad_name" and "cannot hold that character" in str(caught.value)
