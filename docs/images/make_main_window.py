@@ -13,7 +13,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from specdec_desktop.app import create_application, create_main_window  # noqa: E402
+from specdec_desktop.app import create_application, create_main_window
 
 OUT = Path(__file__).resolve().parent / "main-window.png"
 CYCLES = 14
