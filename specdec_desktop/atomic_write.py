@@ -24,6 +24,9 @@ import stat
 import tempfile
 from pathlib import Path
 
+from .file_names import unusable_name
+from .plain_text import printable
+
 __all__ = ["NotARegularFile", "reason", "write_atomically"]
 
 
@@ -55,18 +58,6 @@ def _final_target(path: Path) -> Path:
     return path
 
 
-def _check_name(name: str) -> None:
-    """Refuse, as an :class:`OSError`, a name no file can have (``os.stat`` would raise ValueError)."""
-    if "\0" in name:
-        raise OSError(errno.EINVAL, "the file name holds a NUL character", name.replace("\0", "\\0"))
-    try:
-        os.fsencode(name)
-    except UnicodeEncodeError:
-        raise OSError(
-            errno.EINVAL, "the file system cannot hold a character of that name", ascii(name)
-        ) from None
-
-
 def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     """Replace the file at ``path`` with ``data`` in one step; return the file written.
 
@@ -77,7 +68,9 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
     OSError
         If the file cannot be written; the existing file is then unchanged.
     """
-    _check_name(os.fspath(path))
+    problem = unusable_name(os.fspath(path))
+    if problem is not None:  # os.stat would raise ValueError: refuse it as the OSError callers expect
+        raise OSError(errno.EINVAL, problem, printable(os.fspath(path), 80))
     target = _final_target(Path(path))
     try:
         info = os.stat(target)

@@ -25,6 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
+from specdec_desktop.file_names import unusable_name
 from specdec_desktop.plain_text import size_text
 
 from .cycle_table import CycleTable, looks_like_table
@@ -324,14 +325,15 @@ def read_metrics(
         Naming the file, and the line when one is to blame.
     """
     path = Path(path)
+    problem = unusable_name(os.fspath(path))
+    if problem is not None:  # path.stat() would raise ValueError
+        raise MetricsProblem("bad_name", problem, path)
     try:
         info = path.stat()
     except FileNotFoundError:
         raise MetricsProblem("missing", "no such file", path) from None
     except OSError as error:
         raise MetricsProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
-    except ValueError:  # a NUL, or a character the file system's encoding cannot hold
-        raise MetricsProblem("bad_name", "a file name cannot hold that character", path) from None
     if stat.S_ISDIR(info.st_mode):
         raise MetricsProblem("not_a_file", "is a folder, not a file", path)
     if not stat.S_ISREG(info.st_mode):

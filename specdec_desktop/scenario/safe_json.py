@@ -24,6 +24,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from ..file_names import unusable_name
 from ..plain_text import printable, size_text
 
 __all__ = [
@@ -84,13 +85,9 @@ def usable_path(path: str | os.PathLike[str]) -> Path:
     text = os.fspath(path)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
-    if "\x00" in text:
-        raise FileProblem("bad_name", f"{printable(text, 80)}: a file name cannot hold a NUL character")
-    try:
-        os.fsencode(text)
-    except UnicodeError:
-        shown = printable(text, 80)
-        raise FileProblem("bad_name", f"{shown}: a file name cannot hold that character") from None
+    problem = unusable_name(text)
+    if problem is not None:
+        raise FileProblem("bad_name", f"{printable(text, 80)}: {problem}")
     result = Path(text)
     if text.startswith("~"):
         try:

@@ -52,6 +52,7 @@ class ExplanationView(QTextBrowser):
         self.setOpenLinks(False)
         self._html = html
         self._addendum = ""
+        self._fitted = False  # shrunk to show whole (an essay tour scene)
         self.setHtml(html)
 
     def show_addendum(self, html: str) -> None:
@@ -70,7 +71,7 @@ class ExplanationView(QTextBrowser):
         ``on=False`` goes back to the body size.
         """
         body = self.font().pixelSize()
-        if body <= 0 or (not on and not getattr(self, "_fitted", False)):
+        if body <= 0 or (not on and not self._fitted):
             return  # not shrunk: nothing to undo (a theme change re-sets the type anyway)
         self._fitted = on
         document = self.document()
@@ -86,7 +87,7 @@ class ExplanationView(QTextBrowser):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        if getattr(self, "_fitted", False):
+        if self._fitted:
             # The scene's layout settles after the fit (the tour bar, the split): fit the new room,
             # so the type is no smaller than the essay needs.
             self.fit_whole(True)

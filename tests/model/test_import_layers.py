@@ -22,6 +22,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.view_options",
             "specdec_desktop.qt_platform",
             "specdec_desktop.plain_text",
+            "specdec_desktop.file_names",
             "specdec_desktop.atomic_write",
             "specdec_desktop.licences",
         ),

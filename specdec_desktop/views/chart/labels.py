@@ -98,7 +98,7 @@ class Obstacles:
     """What labels keep clear of: boxes (markers) and polylines (curves, lines), in plot pixels."""
 
     boxes: list[Box] = field(default_factory=list)
-    lines: list[NDArray[np.float64]] = field(default_factory=list)  # each (n, 2): x, y
+    lines: list[NDArray[np.float64]] = field(default_factory=list)  # each (n, 2): x, y; add_line adds
     _points: NDArray[np.float64] | None = field(default=None, init=False, repr=False)
 
     def add_line(self, xs: Iterable[float], ys: Iterable[float], step_px: float = 3.0) -> None:
@@ -123,7 +123,7 @@ class Obstacles:
         """How many sample points of the obstacle lines fall inside ``box``."""
         if not self.lines:
             return 0
-        if self._points is None or self._points.shape[1] != sum(len(line) for line in self.lines):
+        if self._points is None:  # reset by add_line
             # Every line's points in one (2, n) array: one test per box, not one per line.
             self._points = np.ascontiguousarray(np.concatenate(self.lines).T)
         x, y = self._points
