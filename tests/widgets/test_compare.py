@@ -139,6 +139,8 @@ def test_map_follows_assumptions_given_to_the_model(qtbot, window):
 
 def test_preset_sets_parameters_in_one_step_and_shows_its_citation(qtbot, window):
     compare = window.compare
+    window.show_tab("compare")  # the presets are listed when the tab is first shown
+    assert compare.panel.presets.count() == len(PRESETS) + 1
     index = next(i for i, p in enumerate(PRESETS) if "T5-large" in p.name)
     compare.panel.presets.setCurrentIndex(index + 1)
     compare.panel.presets.activated.emit(index + 1)
