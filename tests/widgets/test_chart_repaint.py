@@ -130,3 +130,28 @@ def test_a_detail_that_needs_more_lines_gets_them(qtbot):
     qtbot.waitUntil(lambda: card.width() == 120)
     card.show_figure("don't speculate", "short", "0")
     assert card.minimumSizeHint().width() > metrics.horizontalAdvance("don't speculate")
+
+
+# -- what a range change must not touch ----------------------------------------------------------
+
+
+def test_empty_labels_are_hidden_and_shown_again_with_text(window):
+    chart = window.chart
+    _drain()
+    for key, (item, _target) in chart._labels.items():
+        assert item.isVisible() == bool(item.toPlainText()), key
+    assert not chart.assumptions_label.isVisible()  # the original model: no assumptions named
+    window.assumptions_state.set(decay=0.9)
+    _drain()
+    assert chart.assumptions_label.isVisible() and "assumptions" in chart.assumptions_label.toPlainText()
+    assert "assumptions" in chart.label_boxes()
+    window.assumptions_state.set(decay=1.0)
+    _drain()
+    assert not chart.assumptions_label.isVisible() and "assumptions" not in chart.label_boxes()
+
+
+def test_the_grid_is_drawn_directly_not_through_a_pixmap_cache(window):
+    # A cache the size of the plot was re-rasterised on every new range (two moves in three).
+    from PySide6.QtWidgets import QGraphicsItem
+
+    assert window.chart.grid.cacheMode() == QGraphicsItem.CacheMode.NoCache

@@ -486,7 +486,12 @@ class SpeedupChart(pg.PlotWidget):
 
         requests: list[LabelRequest] = []
         for key, (item, target) in self._labels.items():
-            if not item.toPlainText() or not item.isVisible():
+            # An empty label is hidden: a visible one, even empty, is moved and painted on every
+            # change of range (pyqtgraph re-computes each text item's transform).
+            shown = bool(item.toPlainText())
+            if item.isVisible() != shown:
+                item.setVisible(shown)
+            if not shown:
                 continue
             rect = item.textItem.boundingRect()
             w, h = rect.width(), rect.height()
