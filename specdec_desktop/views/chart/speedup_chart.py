@@ -31,9 +31,9 @@ from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QWidget
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QWidget
 
 from ...model import Curves, Readouts
 from ...theme import Theme
@@ -97,9 +97,11 @@ class SpeedupChart(pg.PlotWidget):
         for side in ("left", "bottom"):
             plot.getAxis(side).setStyle(tickLength=0)
 
-        self.slower = pg.LinearRegionItem(values=(0.0, 1.0), orientation="horizontal", movable=False)
-        for line in self.slower.lines:
-            line.setPen(pg.mkPen(None))
+        # The region below break-even: a plain Qt rectangle from speedup 0 to 1, wider than any
+        # x-range (the view clips it).  pyqtgraph's LinearRegionItem re-computed its bounds
+        # and its two (invisible) edge lines in Python on every new range.
+        self.slower = QGraphicsRectItem(QRectF(-_FAR, 0.0, 2 * _FAR, 1.0))
+        self.slower.setPen(pg.mkPen(None))
         self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
         # Every label is placed by place_labels, in the plot's pixels (label_item.py).
         self.slower_label = ChartLabel("slower than plain decoding")
@@ -140,8 +142,8 @@ class SpeedupChart(pg.PlotWidget):
         }
         self._title_lines = ()
 
+        plot.addItem(self.slower, ignoreBounds=True)
         for item in (
-            self.slower,
             self.band,
             self.lower,
             self.upper,
@@ -659,6 +661,9 @@ def _set_text(item: pg.TextItem | ChartLabel, text: str) -> None:
     if item.toPlainText() != text:
         item.setText(text)
 
+
+#: Further left and right than any x-range reaches (the "slower" region spans it).
+_FAR = 1.0e6
 
 #: The chart's own labels are drawn above everything in the plot's data.
 _LABEL_Z = 1000.0
