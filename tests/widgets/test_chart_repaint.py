@@ -155,3 +155,31 @@ def test_the_grid_is_drawn_directly_not_through_a_pixmap_cache(window):
     from PySide6.QtWidgets import QGraphicsItem
 
     assert window.chart.grid.cacheMode() == QGraphicsItem.CacheMode.NoCache
+
+
+def test_the_chart_labels_live_in_the_plot_pixels(window):
+    chart = window.chart
+    view = chart.getPlotItem().getViewBox()
+    window.state.set(p=0.8, c=0.3, k=9)
+    _drain()
+    boxes = chart.label_boxes()
+    for key in ("current", "best", "break_even", "slower", "band"):
+        label = chart._labels[key][0]
+        assert label.parentItem() is view, key
+        assert (label.x(), label.y()) == boxes[key][:2], key  # the placed box's corner, in pixels
+        width, height = label.size()
+        assert (boxes[key][2] - boxes[key][0], boxes[key][3] - boxes[key][1]) == (width, height), key
+
+
+def test_a_label_the_placement_did_not_move_is_not_touched(window):
+    chart = window.chart
+    window.state.set(p=0.8, c=0.3, k=2)
+    _drain()
+    moved = []
+    label = chart.slower_label  # bottom right, away from the markers
+    label.setPos = lambda *a: moved.append(a)  # counts the calls
+    before = chart.label_boxes()["slower"]
+    window.state.set(k=3)  # same curves and range: the slower label's box stays
+    _drain()
+    assert chart.label_boxes()["slower"] == before
+    assert moved == []

@@ -40,6 +40,7 @@ from ...theme import Theme
 from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
 from .grid import GridLines
+from .label_item import ChartLabel
 from .labels import Box, LabelRequest, Obstacles, around, place_labels
 
 __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
@@ -100,9 +101,9 @@ class SpeedupChart(pg.PlotWidget):
         for line in self.slower.lines:
             line.setPen(pg.mkPen(None))
         self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
-        # Every label is placed by place_labels (anchor top-left, position set in pixels).
-        self.slower_label = pg.TextItem("slower than plain decoding", anchor=(0.0, 0.0))
-        self.break_even_label = pg.TextItem("break-even: 1×", anchor=(0.0, 0.0))
+        # Every label is placed by place_labels, in the plot's pixels (label_item.py).
+        self.slower_label = ChartLabel("slower than plain decoding")
+        self.break_even_label = ChartLabel("break-even: 1×")
 
         self.lower = pg.PlotCurveItem()
         self.upper = pg.PlotCurveItem()
@@ -113,20 +114,20 @@ class SpeedupChart(pg.PlotWidget):
         self.curve = pg.PlotCurveItem()
         # The original model's curve, thin and dashed, while assumptions are active (issue 11).
         self.reference = pg.PlotCurveItem()
-        self.assumptions_label = pg.TextItem(anchor=(0.0, 0.0))
+        self.assumptions_label = ChartLabel()
         # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
         self.simulated = pg.ScatterPlotItem(symbol="s")
         self.simulated_bars = pg.ErrorBarItem(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0), beam=0.0)
         self.current = pg.ScatterPlotItem(symbol="o")
         self.best = pg.ScatterPlotItem(symbol="star")
-        self.current_label = pg.TextItem(anchor=(0.0, 0.0))
-        self.best_label = pg.TextItem(anchor=(0.0, 0.0))
+        self.current_label = ChartLabel()
+        self.best_label = ChartLabel()
         # A best k beyond the x-range's cap: an arrow at the right edge, pointing right.
         self.best_arrow = pg.ArrowItem(angle=180, headLen=16, tailLen=18, tailWidth=4, pxMode=True)
         self.best_arrow.hide()
-        self.band_label = pg.TextItem(anchor=(0.0, 0.0))
+        self.band_label = ChartLabel()
         #: Labels in placing order (most important first), with the point each describes.
-        self._labels: dict[str, tuple[pg.TextItem, Target]] = {}
+        self._labels: dict[str, tuple[pg.TextItem | ChartLabel, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
         self._obstacle_curves: list[pg.PlotCurveItem] = []
         #: Called with (readouts, curves) on every change; each returns the top of what it drew.
@@ -162,7 +163,9 @@ class SpeedupChart(pg.PlotWidget):
             self.band_label,
             self.assumptions_label,
         ):
-            plot.addItem(item, ignoreBounds=True)
+            # Children of the view box, not of its data: a new range leaves them alone.
+            item.setParentItem(plot.getViewBox())
+            item.setZValue(_LABEL_Z)
         self.slower.setZValue(-20)
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
@@ -285,14 +288,16 @@ class SpeedupChart(pg.PlotWidget):
 
     # -- registering labels, obstacles and legend entries ------------------------------------
 
-    def register_label(self, key: str, item: pg.TextItem, target: Target) -> None:
+    def register_label(self, key: str, item: pg.TextItem | ChartLabel, target: Target) -> None:
         """Place ``item`` by the chart's rule, after the labels registered before it.
 
         ``target`` gives the data point the label describes (it is kept beside
         it), or None for a label without a point (placed where there is room).
-        The item must already be in the plot (``ignoreBounds=True``).
+        A ``pg.TextItem`` must already be in the plot (``ignoreBounds=True``); a
+        :class:`.ChartLabel` must be a child of the plot's view box (its pixels).
         """
-        item.setAnchor((0.0, 0.0))
+        if isinstance(item, pg.TextItem):
+            item.setAnchor((0.0, 0.0))
         self._labels[key] = (item, target)
 
     def register_obstacle_curve(self, item: pg.PlotCurveItem) -> None:
@@ -493,14 +498,21 @@ class SpeedupChart(pg.PlotWidget):
                 item.setVisible(shown)
             if not shown:
                 continue
-            rect = item.textItem.boundingRect()
-            w, h = rect.width(), rect.height()
+            if isinstance(item, ChartLabel):
+                w, h = item.size()
+            else:
+                rect = item.textItem.boundingRect()
+                w, h = rect.width(), rect.height()
             requests.append(self._request(key, target, w, h, px, plot_box, break_even_y, marker))
         boxes = place_labels(plot_box, [r for r in requests if r is not None], obstacles)
         self._label_boxes = boxes
         for key, box in boxes.items():
             item = self._labels[key][0]
-            item.setPos(x0 + box.x0 / sx, y1 - box.y0 / sy)
+            if isinstance(item, ChartLabel):  # in pixels: moved only when the placement moved it
+                if (item.x(), item.y()) != (box.x0, box.y0):
+                    item.setPos(box.x0, box.y0)
+            else:
+                item.setPos(x0 + box.x0 / sx, y1 - box.y0 / sy)
 
     def _request(
         self,
@@ -642,11 +654,14 @@ class SpeedupChart(pg.PlotWidget):
         self.simulated_bars.setVisible(True)
 
 
-def _set_text(item: pg.TextItem, text: str) -> None:
+def _set_text(item: pg.TextItem | ChartLabel, text: str) -> None:
     """Set a label's text only when it changes (a new text lays the label out again)."""
     if item.toPlainText() != text:
         item.setText(text)
 
+
+#: The chart's own labels are drawn above everything in the plot's data.
+_LABEL_Z = 1000.0
 
 #: Between the title and the legend's entries.
 _ENTRY_SEP = "&nbsp;&nbsp;&nbsp;"
