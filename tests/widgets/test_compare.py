@@ -222,3 +222,21 @@ def test_no_pin_items_before_the_first_pin_and_the_first_pin_shows(qtbot, window
     window.compare.clear()
     assert len(overlay.curves) == 1 and not overlay.curves[0].isVisible()
     assert "pin0" not in chart.label_boxes()
+
+
+def test_installing_the_chart_draws_its_figures_once(qtbot, monkeypatch):
+    """The launcher's path: the pins' overlay is attached before the first figures (one drawing)."""
+    from specdec_desktop.app import build_window
+    from specdec_desktop.launch import LaunchOptions
+    from specdec_desktop.views.chart.speedup_chart import SpeedupChart
+
+    calls = []
+    original = SpeedupChart.show_figures
+    monkeypatch.setattr(SpeedupChart, "show_figures", lambda self, *a: calls.append(1) or original(self, *a))
+    window = build_window(LaunchOptions(no_settings=True), interactive=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.install_chart()
+    assert len(calls) == 1
+    assert window.chart.label_boxes()  # drawn and labelled
