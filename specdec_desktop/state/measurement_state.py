@@ -9,9 +9,12 @@ real change.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject, Signal
 
-from ..measured import Fit, Timings
+if TYPE_CHECKING:  # the measured package is imported with the first import of metrics
+    from ..measured import Fit, Timings
 
 __all__ = ["MeasurementState"]
 

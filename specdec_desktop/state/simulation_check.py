@@ -11,7 +11,7 @@ newer run replaces the points when it lands).  The GUI thread never waits for a 
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -19,6 +19,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from ..model import Assumptions, Parameters, readouts, speedup_curves
 from .assumptions_state import AssumptionsState
 from .parameter_state import ParameterState
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["CYCLES", "MAX_POINTS", "REST_MS", "SEED", "SimulationCheck"]
 
@@ -116,6 +119,8 @@ class SimulationCheck(QObject):
 
     def _start(self) -> None:
         if self._pool is None:
+            from concurrent.futures import ThreadPoolExecutor  # on the first simulation
+
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="specdec-simulation")
         key = self._key()
         cycles = self._cycles

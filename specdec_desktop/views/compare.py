@@ -16,16 +16,12 @@ assumptions change (when the state bundle has them).
 
 from __future__ import annotations
 
-import csv
-import io
-
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
 from ..model.pins import Pin, pin_figures
-from ..presets import PRESETS
 from .compare_panel import ComparePanel
 
 __all__ = ["MAP_GRID", "CompareController", "pins_csv_text"]
@@ -36,6 +32,9 @@ MAP_GRID = 256
 
 def pins_csv_text(pins: tuple[Pin, ...]) -> str:
     """The pinned table as CSV (numbers with ``repr``; best k empty when there is no peak)."""
+    import csv
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["name", "k", "p", "c", "accepted_over_drafted", "speedup", "best_k", "best_speedup"])
@@ -238,6 +237,8 @@ class CompareController(QObject):
 
     def apply_preset(self, index: int) -> None:
         """Set k, p and c from preset ``index`` (one undo step) and show its citation."""
+        from ..presets import PRESETS  # solved from the papers on first use (not at start-up)
+
         preset = PRESETS[index]
         with self.history.step(f"preset {preset.name}"):
             self.state.set_params(Parameters(k=preset.k, p=preset.p, c=preset.c))

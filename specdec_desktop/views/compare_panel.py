@@ -7,10 +7,14 @@ Widgets only show state and forward input (the window's compare controller acts 
 * ``pinnedTable``: one row per pin: its glyph and name, k, p, c, accepted/drafted
   (``(E - 1)/k``), speedup at its k, best k, speedup there; click a header to sort;
 * ``presetsBox``: configurations from published results; ``presetCitation`` shows the chosen
-  one's citation, the published speedup beside the model's, and why they differ.
+  one's citation, the published speedup beside the model's, and why they differ.  The presets
+  (solved from the papers' figures when imported) are listed when the tab is first shown, not
+  before the window's first paint.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
@@ -29,10 +33,12 @@ from PySide6.QtWidgets import (
 )
 
 from ..model.pins import MAX_PINS, Pin, pin_figures
-from ..presets import PRESETS, Preset
 from ..theme import Theme
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from ..theme.widget_style import restyle
+
+if TYPE_CHECKING:
+    from ..presets import Preset
 
 __all__ = ["COLUMNS", "ComparePanel", "preset_text"]
 
@@ -138,9 +144,7 @@ class ComparePanel(QWidget):
         # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
         self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.presets.setMinimumContentsLength(16)
-        self.presets.addItem("Published configurations…")
-        for preset in PRESETS:
-            self.presets.addItem(preset.name)
+        self.presets.addItem("Published configurations…")  # the presets follow: fill_presets
         self.citation = QLabel("")
         self.citation.setObjectName("presetCitation")
         self.citation.setWordWrap(True)
@@ -171,6 +175,19 @@ class ComparePanel(QWidget):
         self._pins: tuple[Pin, ...] = ()
         self._theme: Theme | None = None
         self._update_buttons()
+
+    def showEvent(self, event) -> None:
+        self.fill_presets()
+        super().showEvent(event)
+
+    def fill_presets(self) -> None:
+        """List the presets in ``presetsBox`` (once; the tab's first showing does it)."""
+        if self.presets.count() > 1:
+            return
+        from ..presets import PRESETS
+
+        for preset in PRESETS:
+            self.presets.addItem(preset.name)
 
     # -- showing state ---------------------------------------------------------------------
 

@@ -301,13 +301,14 @@ class MainWindow(QMainWindow):
         self.chart.setMinimumSize(300, 160)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
+        # On screen already (the launcher installs the chart after the first paint): the map,
+        # hidden until asked for, is built after the chart's own first paint (chart live sooner).
+        # The pins' overlay is attached before the first figures, so they are drawn once.
+        self.compare.attach_chart(self.chart, defer_map=self.isVisible())
         params = self.state.params
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
-        # On screen already (the launcher installs the chart after the first paint): the map,
-        # hidden until asked for, is built after the chart's own first paint (chart live sooner).
-        self.compare.attach_chart(self.chart, defer_map=self.isVisible())
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.

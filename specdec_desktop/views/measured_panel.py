@@ -13,7 +13,7 @@ File-provided text (file names, formats) is shown as plain text, never as rich t
 from __future__ import annotations
 
 import math
-from html import escape
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
@@ -29,8 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..measured import Fit, Recommendation, Timings, fit_decay, recommend
 from ..model import Parameters, best_draft_length, speedup
+
+if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
+    from ..measured import Fit, Recommendation, Timings
 
 __all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum", "recommendation_text"]
 
@@ -298,6 +300,8 @@ class MeasuredPanel(QFrame):
             self.use_p_requested.emit(self._fit.fitted_p)
 
     def _use_curve(self) -> None:
+        from ..measured import fit_decay
+
         curve = fit_decay(self._fit) if self._fit is not None else None
         if curve is not None:
             self.use_curve_requested.emit(*curve)
@@ -324,6 +328,8 @@ class MeasuredPanel(QFrame):
         self.bars_caption.setVisible(fit is not None and fit.per_position is not None)
         if fit is None:
             return
+        from ..measured import fit_decay, recommend
+
         m = fit.measurement
         self.source.setText(f"{m.label}: {origin or ', '.join(m.sources)}")
         f = self.figures
@@ -383,6 +389,8 @@ def acceptance_addendum(fit: Fit | None, params: Parameters) -> str:
     """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped)."""
     if fit is None:
         return ""
+    from html import escape
+
     m = fit.measurement
     c = params.c
     right_k = best_draft_length(fit.fitted_p, c) if (fit.fitted_p < 1 or c > 0) else None

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
 
 from .. import __version__
 from ..launch import LaunchOptions
-from ..licences import licence_summary
 from ..model import Parameters
 from ..model.parameters import NAMES
 from ..scenario.tour_file import TAB_IDS
@@ -168,6 +167,8 @@ class WindowServices(QObject):
         self.window.statusBar().showMessage("Defaults restored; saved settings forgotten", 6000)
 
     def show_about(self) -> QMessageBox:
+        from ..licences import licence_summary  # importlib.metadata: not before the first paint
+
         box = QMessageBox(self.window)
         box.setObjectName("aboutBox")
         box.setWindowTitle("About SpecDec Desktop")

@@ -19,9 +19,6 @@ from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressDialog
 
-from ..measured import ImportCancelled, MetricsProblem, Timings, combine, fit_measurement
-from ..measured.measurement import MAX_K
-from ..measured.scan import read_metrics, read_metrics_text
 from ..state import AppState
 from .notices import show_problem
 
@@ -61,6 +58,10 @@ class ImportJob(QThread):
         self.progress.emit(int(1000 * share))
 
     def run(self) -> None:
+        # The readers are imported with the first import of metrics, not at start-up.
+        from ..measured import ImportCancelled, MetricsProblem, combine, fit_measurement
+        from ..measured.scan import read_metrics, read_metrics_text
+
         try:
             if self.text is not None:
                 measurement = read_metrics_text(self.text, "clipboard", k=self.k)
@@ -182,6 +183,8 @@ class MeasurementIO(QObject):
         )
 
     def _failed(self, outcome, paths, text) -> None:
+        from ..measured import ImportCancelled
+
         if isinstance(outcome, ImportCancelled):
             self.window.statusBar().showMessage("Import cancelled; nothing changed", 6000)
             return
@@ -192,6 +195,8 @@ class MeasurementIO(QObject):
 
     def ask_draft_length(self, message: str, paths, text) -> QInputDialog:
         """Ask (without blocking the event loop) for the k a file does not state; import again with it."""
+        from ..measured.measurement import MAX_K
+
         dialog = QInputDialog(self.window)
         dialog.setObjectName("askDraftLength")
         dialog.setWindowTitle("Draft length")
@@ -236,6 +241,8 @@ class MeasurementIO(QObject):
 
     def set_timings(self, values) -> None:
         """Timings from the panel: keep them and set c from them (one undo step)."""
+        from ..measured import Timings
+
         if values is None:
             self.measurement.set_timings(None)
             return

@@ -45,9 +45,10 @@ class TourController(QObject):
         self.history = history
         self.actions = actions
         self.banner = banner
-        self.tour: Tour = load_tour(default_tour_path())
+        # The bundled tour is read, and its captions measured, when first needed (not before the
+        # window's first paint): see the ``tour`` property.
+        self._tour: Tour | None = None
         self.source: str = BUILTIN_TOUR
-        self.banner.set_captions(tuple(scene.caption for scene in self.tour.scenes))
 
         actions["tour.start"].triggered.connect(lambda: self.start(0))
         actions["tour.resume"].triggered.connect(lambda: self.start(self.view.tour_scene))
@@ -59,11 +60,22 @@ class TourController(QObject):
 
     # -- the tour itself ------------------------------------------------------------------
 
+    @property
+    def tour(self) -> Tour:
+        """The tour shown: the bundled one, read on first use, until another is opened."""
+        if self._tour is None:
+            self._set_tour(load_tour(default_tour_path()))
+        assert self._tour is not None
+        return self._tour
+
+    def _set_tour(self, tour: Tour) -> None:
+        self._tour = tour
+        self.banner.set_captions(tuple(scene.caption for scene in tour.scenes))
+
     def use_tour(self, tour: Tour, source: str) -> None:
         """Replace the tour (already validated); the position goes back to its first scene, off."""
-        self.tour = tour
+        self._set_tour(tour)
         self.source = source
-        self.banner.set_captions(tuple(scene.caption for scene in tour.scenes))
         self.view.set_tour(False, 0)
 
     def open_tour_file(self, path: str) -> None:

@@ -68,3 +68,55 @@ def test_the_first_paint_waits_for_nothing_it_does_not_show():
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True", "True"]
+
+
+#: Modules the first screen does not use: imported when first needed (the About box's licences,
+#: an import of metrics, the presets when the Compare tab is shown, the first simulation, pyqtgraph
+#: after the first paint).
+_NOT_BEFORE_FIRST_PAINT = (
+    "pyqtgraph",
+    "specdec_desktop.licences",
+    "importlib.metadata",
+    "specdec_desktop.measured",
+    "specdec_desktop.presets",
+    "concurrent.futures",
+    "html",
+    "csv",
+)
+
+
+def test_the_first_paint_imports_nothing_it_does_not_show():
+    """The launcher's path: none of the modules above is imported by the window's first paint, nor
+    is the bundled tour read; each comes in when its feature is first used."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from specdec_desktop.app import build_window, create_application\n"
+        "from specdec_desktop.launch import LaunchOptions\n"
+        "create_application()\n"
+        "window = build_window(LaunchOptions(no_settings=True), interactive=True)\n"
+        "window.show()\n"
+        "window.grab()\n"
+        f"names = {_NOT_BEFORE_FIRST_PAINT!r}\n"
+        "print(*[n for n in names if n in sys.modules])\n"
+        "tour = window.services.tour\n"
+        "print(tour._tour is None)\n"  # the bundled tour is read when first needed
+        "tour.start(0)\n"
+        "print(len(tour.tour.scenes) > 1, window.services.banner.isVisible())\n"
+        "tour.stop()\n"
+        "window.install_chart()\n"
+        "window.show_tab('compare')\n"
+        "print(window.compare.panel.presets.count() > 1, 'specdec_desktop.presets' in sys.modules)\n"
+        "window.services.show_about().close()\n"
+        "print('specdec_desktop.licences' in sys.modules)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "", f"imported before the first paint: {lines[0]}"
+    assert lines[1:] == ["True", "True True", "True True", "True"]

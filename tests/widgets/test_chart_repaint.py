@@ -131,3 +131,56 @@ def test_a_detail_that_needs_more_lines_gets_them(qtbot):
     card.show_figure("don't speculate", "short", "0")
     words = card.value.fontMetrics().horizontalAdvance("don't speculate")  # set smaller than figures
     assert words > 120 and card.minimumSizeHint().width() > words
+
+
+# -- what a range change must not touch ----------------------------------------------------------
+
+
+def test_empty_labels_are_hidden_and_shown_again_with_text(window):
+    chart = window.chart
+    _drain()
+    for key, (item, _target) in chart._labels.items():
+        assert item.isVisible() == bool(item.toPlainText()), key
+    assert not chart.assumptions_label.isVisible()  # the original model: no assumptions named
+    window.assumptions_state.set(decay=0.9)
+    _drain()
+    assert chart.assumptions_label.isVisible() and "assumptions" in chart.assumptions_label.toPlainText()
+    assert "assumptions" in chart.label_boxes()
+    window.assumptions_state.set(decay=1.0)
+    _drain()
+    assert not chart.assumptions_label.isVisible() and "assumptions" not in chart.label_boxes()
+
+
+def test_the_grid_is_drawn_directly_not_through_a_pixmap_cache(window):
+    # A cache the size of the plot was re-rasterised on every new range (two moves in three).
+    from PySide6.QtWidgets import QGraphicsItem
+
+    assert window.chart.grid.cacheMode() == QGraphicsItem.CacheMode.NoCache
+
+
+def test_the_chart_labels_live_in_the_plot_pixels(window):
+    chart = window.chart
+    view = chart.getPlotItem().getViewBox()
+    window.state.set(p=0.8, c=0.3, k=9)
+    _drain()
+    boxes = chart.label_boxes()
+    for key in ("current", "best", "break_even", "slower", "band"):
+        label = chart._labels[key][0]
+        assert label.parentItem() is view, key
+        assert (label.x(), label.y()) == boxes[key][:2], key  # the placed box's corner, in pixels
+        width, height = label.size()
+        assert (boxes[key][2] - boxes[key][0], boxes[key][3] - boxes[key][1]) == (width, height), key
+
+
+def test_a_label_the_placement_did_not_move_is_not_touched(window):
+    chart = window.chart
+    window.state.set(p=0.8, c=0.3, k=2)
+    _drain()
+    moved = []
+    label = chart.slower_label  # bottom right, away from the markers
+    label.setPos = lambda *a: moved.append(a)  # counts the calls
+    before = chart.label_boxes()["slower"]
+    window.state.set(k=3)  # same curves and range: the slower label's box stays
+    _drain()
+    assert chart.label_boxes()["slower"] == before
+    assert moved == []

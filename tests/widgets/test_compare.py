@@ -6,6 +6,7 @@ import csv
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QPushButton, QTableWidget
 
 from specdec_desktop.model import Parameters, speedup
@@ -42,8 +43,7 @@ def test_pin_button_fills_table_and_overlays_the_chart(qtbot, window):
     assert ys[4] == pytest.approx(speedup(0.7, 4, 0.1))
     assert overlay.labels[0].toPlainText() == "careful draft: best k = 4"
     assert "pin0" in window.chart.label_boxes() and "pin1" in window.chart.label_boxes()
-    unused = overlay.curves[2].getData()[0]
-    assert unused is None or len(unused) == 0
+    assert len(overlay.curves) == 2  # a third slot's items are made only for a third pin
 
 
 def test_table_sorts_so_highest_acceptance_can_be_slowest(qtbot, window):
@@ -139,6 +139,8 @@ def test_map_follows_assumptions_given_to_the_model(qtbot, window):
 
 def test_preset_sets_parameters_in_one_step_and_shows_its_citation(qtbot, window):
     compare = window.compare
+    window.show_tab("compare")  # the presets are listed when the tab is first shown
+    assert compare.panel.presets.count() == len(PRESETS) + 1
     index = next(i for i, p in enumerate(PRESETS) if "T5-large" in p.name)
     compare.panel.presets.setCurrentIndex(index + 1)
     compare.panel.presets.activated.emit(index + 1)
@@ -197,3 +199,44 @@ def test_on_screen_the_map_is_built_after_the_chart_has_painted(qtbot):
     assert window.compare.map_view is None
     qtbot.waitUntil(lambda: window.compare.map_view is not None)
     assert not window.compare.map_view.isVisible()
+
+
+def test_no_pin_items_before_the_first_pin_and_the_first_pin_shows(qtbot, window):
+    """The pins' items are made when first needed; a removed pin's slot is hidden, not remade."""
+    overlay = window.compare.overlay
+    chart = window.chart
+    assert (overlay.curves, overlay.markers, overlay.bests, overlay.labels) == ([], [], [], [])
+    assert not any(key.startswith("pin") for key in chart._labels)
+    window.state.set(k=3, p=0.8, c=0.2)
+    _pin(qtbot, window, "first")
+    assert len(overlay.curves) == 1
+    assert overlay.curves[0].isVisible() and overlay.markers[0].isVisible()
+    _xs, ys = overlay.curves[0].getData()
+    assert ys[3] == pytest.approx(speedup(0.8, 3, 0.2))
+    assert overlay.labels[0].toPlainText().startswith("first: best k = ")
+    assert "pin0" in chart.label_boxes()
+    # Styled like the theme's first pin colour, and restyled with the theme.
+    assert overlay.labels[0].color.name() == QColor(window.theme.pin_1).name()
+    window.services.view.set_theme_choice("dark")
+    assert overlay.labels[0].color.name() == QColor(window.theme.pin_1).name()
+    window.compare.clear()
+    assert len(overlay.curves) == 1 and not overlay.curves[0].isVisible()
+    assert "pin0" not in chart.label_boxes()
+
+
+def test_installing_the_chart_draws_its_figures_once(qtbot, monkeypatch):
+    """The launcher's path: the pins' overlay is attached before the first figures (one drawing)."""
+    from specdec_desktop.app import build_window
+    from specdec_desktop.launch import LaunchOptions
+    from specdec_desktop.views.chart.speedup_chart import SpeedupChart
+
+    calls = []
+    original = SpeedupChart.show_figures
+    monkeypatch.setattr(SpeedupChart, "show_figures", lambda self, *a: calls.append(1) or original(self, *a))
+    window = build_window(LaunchOptions(no_settings=True), interactive=True)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.install_chart()
+    assert len(calls) == 1
+    assert window.chart.label_boxes()  # drawn and labelled

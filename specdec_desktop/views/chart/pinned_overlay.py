@@ -3,8 +3,10 @@
 Each pin (at most six) gets, in its own Okabe-Ito colour (theme fields ``pin_1`` .. ``pin_6``):
 its speedup curve over the chart's k range (dashed, so it never reads as the live curve), a
 marker in its own glyph at its k, a small star at its best k, and a label "name: best k = n"
-placed by the chart's one label rule.  Items are made once for all six slots and moved with
-``setData``; the curves are computed again only when the pins, the theme or the k range change.
+placed by the chart's one label rule.  A slot's items are made the first time a pin needs them
+(none at start-up, when there are no pins: the chart goes live sooner) and are then kept and
+moved with ``setData``; the curves are computed again only when the pins, the theme or the k
+range change.
 """
 
 from __future__ import annotations
@@ -41,30 +43,37 @@ class PinnedOverlay:
         self._key: tuple | None = None  # what the curves were last computed for
         self._top = 0.0
         self._targets: list[tuple[float, float] | None] = [None] * MAX_PINS
-        plot = chart.getPlotItem()
+        self._theme: Theme | None = None  # what the slots' pens, brushes and fonts were made for
+        # One entry per slot made so far (pin 1, pin 2, ...): see _make_slot.
         self.curves: list[pg.PlotCurveItem] = []
         self.markers: list[pg.ScatterPlotItem] = []
         self.bests: list[pg.ScatterPlotItem] = []
         self.labels: list[pg.TextItem] = []
-        for index in range(MAX_PINS):
-            curve = pg.PlotCurveItem()
-            curve.setZValue(3)
-            marker = pg.ScatterPlotItem(symbol=PIN_GLYPHS[index][0])
-            marker.setZValue(9)
-            best = pg.ScatterPlotItem(symbol="star")
-            best.setZValue(9)
-            label = pg.TextItem(anchor=(0.0, 0.0))
-            plot.addItem(curve)
-            plot.addItem(marker)
-            plot.addItem(best)
-            plot.addItem(label, ignoreBounds=True)
-            chart.register_obstacle_curve(curve)
-            chart.register_label(f"pin{index}", label, lambda i=index: self._targets[i])
-            self.curves.append(curve)
-            self.markers.append(marker)
-            self.bests.append(best)
-            self.labels.append(label)
         chart.add_overlay(self.update)
+
+    def _make_slot(self) -> None:
+        """Make the items of the next slot (in slot order, so the labels keep their placing order)."""
+        index = len(self.curves)
+        plot = self.chart.getPlotItem()
+        curve = pg.PlotCurveItem()
+        curve.setZValue(3)
+        marker = pg.ScatterPlotItem(symbol=PIN_GLYPHS[index][0])
+        marker.setZValue(9)
+        best = pg.ScatterPlotItem(symbol="star")
+        best.setZValue(9)
+        label = pg.TextItem(anchor=(0.0, 0.0))
+        plot.addItem(curve)
+        plot.addItem(marker)
+        plot.addItem(best)
+        plot.addItem(label, ignoreBounds=True)
+        self.chart.register_obstacle_curve(curve)
+        self.chart.register_label(f"pin{index}", label, lambda i=index: self._targets[i])
+        self.curves.append(curve)
+        self.markers.append(marker)
+        self.bests.append(best)
+        self.labels.append(label)
+        if self._theme is not None:
+            self._style_slot(index, self._theme)
 
     def show_pins(self, pins: tuple[Pin, ...]) -> None:
         """Draw ``pins`` (the chart repaints once)."""
@@ -80,12 +89,14 @@ class PinnedOverlay:
         key = (self._pins, curves.x_max if self._pins else None, theme)
         if key == self._key:
             return self._top
-        if self._key is None or self._key[2] != theme:
+        while len(self.curves) < len(self._pins):
+            self._make_slot()
+        if self._theme != theme:
             self._style(theme)  # pens, brushes and fonts: only when the theme changed
         self._key = key
         k = np.arange(curves.x_max + 1)
         top = 0.0
-        for index in range(MAX_PINS):
+        for index in range(len(self.curves)):
             items = (self.curves[index], self.markers[index], self.bests[index])
             if index >= len(self._pins):
                 for item in items:
@@ -116,18 +127,22 @@ class PinnedOverlay:
         return top
 
     def _style(self, theme: Theme) -> None:
+        self._theme = theme
+        for index in range(len(self.curves)):
+            self._style_slot(index, theme)
+
+    def _style_slot(self, index: int, theme: Theme) -> None:
         width = theme.curve_width * self.chart.devicePixelRatioF() * 0.7
         font = QFont(self._font_family)
         font.setPixelSize(theme.font_px)
-        for index in range(MAX_PINS):
-            color = QColor(getattr(theme, PIN_COLOR_NAMES[index]))
-            self.curves[index].setPen(pg.mkPen(color, width=width, style=Qt.PenStyle.DashLine))
-            outline = pg.mkPen(QColor(theme.chart_background), width=1.5)
-            self.markers[index].setPen(outline)
-            self.markers[index].setBrush(pg.mkBrush(color))
-            self.markers[index].setSize(theme.marker_size * 1.1)
-            self.bests[index].setPen(pg.mkPen(color, width=2))
-            self.bests[index].setBrush(pg.mkBrush(QColor(theme.chart_background)))
-            self.bests[index].setSize(theme.marker_size * 1.1)
-            self.labels[index].setColor(color)
-            self.labels[index].setFont(font)
+        color = QColor(getattr(theme, PIN_COLOR_NAMES[index]))
+        self.curves[index].setPen(pg.mkPen(color, width=width, style=Qt.PenStyle.DashLine))
+        outline = pg.mkPen(QColor(theme.chart_background), width=1.5)
+        self.markers[index].setPen(outline)
+        self.markers[index].setBrush(pg.mkBrush(color))
+        self.markers[index].setSize(theme.marker_size * 1.1)
+        self.bests[index].setPen(pg.mkPen(color, width=2))
+        self.bests[index].setBrush(pg.mkBrush(QColor(theme.chart_background)))
+        self.bests[index].setSize(theme.marker_size * 1.1)
+        self.labels[index].setColor(color)
+        self.labels[index].setFont(font)
