@@ -169,7 +169,8 @@ def test_the_chart_labels_live_in_the_plot_pixels(window):
         assert label.parentItem() is view, key
         assert (label.x(), label.y()) == boxes[key][:2], key  # the placed box's corner, in pixels
         width, height = label.size()
-        assert (boxes[key][2] - boxes[key][0], boxes[key][3] - boxes[key][1]) == (width, height), key
+        extent = (boxes[key][2] - boxes[key][0], boxes[key][3] - boxes[key][1])
+        assert extent == pytest.approx((width, height), abs=1e-9), key  # (a difference of floats)
 
 
 def test_a_label_the_placement_did_not_move_is_not_touched(window):
