@@ -31,9 +31,9 @@ from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QWidget
+from PySide6.QtCore import QEvent, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QWidget
 
 from ...model import Curves, Readouts
 from ...theme import Theme
@@ -97,16 +97,23 @@ class SpeedupChart(pg.PlotWidget):
         for side in ("left", "bottom"):
             plot.getAxis(side).setStyle(tickLength=0)
 
-        self.slower = pg.LinearRegionItem(values=(0.0, 1.0), orientation="horizontal", movable=False)
-        for line in self.slower.lines:
-            line.setPen(pg.mkPen(None))
+        # The region below break-even: a plain Qt rectangle from speedup 0 to 1, wider than any
+        # x-range (the view clips it).  pyqtgraph's LinearRegionItem re-computed its bounds
+        # and its two (invisible) edge lines in Python on every new range.
+        self.slower = QGraphicsRectItem(QRectF(-_FAR, 0.0, 2 * _FAR, 1.0))
+        self.slower.setPen(pg.mkPen(None))
         self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
         # Every label is placed by place_labels, in the plot's pixels (label_item.py).
         self.slower_label = ChartLabel("slower than plain decoding")
         self.break_even_label = ChartLabel("break-even: 1×")
 
-        self.lower = pg.PlotCurveItem()
-        self.upper = pg.PlotCurveItem()
+        # The band's two edges (p - 0.10 and p + 0.10) in one plain Qt path item: two
+        # PlotCurveItems re-computed their bounds in Python on every new range and paint.
+        self.band_edges = QGraphicsPathItem()
+        self.band_edges.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        #: Each edge as drawn (``getData``/``setData`` read and write its part of the path).
+        self.upper = _BandEdge(self.band_edges, 0)
+        self.lower = _BandEdge(self.band_edges, 1)
         # The band between them, rebuilt once per change in show_figures (pyqtgraph's
         # FillBetweenItem would rebuild it on each of the two curves' changes).
         self.band = QGraphicsPathItem()
@@ -140,11 +147,10 @@ class SpeedupChart(pg.PlotWidget):
         }
         self._title_lines = ()
 
+        plot.addItem(self.slower, ignoreBounds=True)
         for item in (
-            self.slower,
             self.band,
-            self.lower,
-            self.upper,
+            self.band_edges,
             self.break_even,
             self.reference,
             self.curve,
@@ -253,8 +259,7 @@ class SpeedupChart(pg.PlotWidget):
             pg.mkPen(_color(theme.break_even), width=theme.curve_width * 0.6, style=Qt.PenStyle.DashLine)
         )
         band_pen = pg.mkPen(_color(theme.band, min(255, theme.band_alpha * 2)), width=1)
-        self.lower.setPen(band_pen)
-        self.upper.setPen(band_pen)
+        self.band_edges.setPen(band_pen)
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
         thin = max(1.0, theme.curve_width * 0.4)
@@ -575,8 +580,7 @@ class SpeedupChart(pg.PlotWidget):
         ):
             x = curves.k.astype(np.float64)
             self.curve.setData(x, curves.speedup)
-            self.lower.setData(x, curves.lower)
-            self.upper.setData(x, curves.upper)
+            self.band_edges.setPath(_edges_path(x, curves.upper, curves.lower))
             band = pg.arrayToQPath(
                 np.concatenate((x, x[::-1])), np.concatenate((curves.upper, curves.lower[::-1]))
             )
@@ -586,6 +590,7 @@ class SpeedupChart(pg.PlotWidget):
                 self.reference.setData([], [])
             else:
                 self.reference.setData(x, curves.reference)
+            self.reference.setVisible(curves.reference is not None)  # hidden when empty: no paint
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
                 self.set_legend_entry("reference", "dash", "text_muted", entry)
@@ -654,11 +659,52 @@ class SpeedupChart(pg.PlotWidget):
         self.simulated_bars.setVisible(True)
 
 
+def _edges_path(x: np.ndarray, upper: np.ndarray, lower: np.ndarray) -> QPainterPath:
+    """The band's upper edge, then its lower edge, as two lines in one path."""
+    path = pg.arrayToQPath(x, upper)
+    path.addPath(pg.arrayToQPath(x, lower))
+    return path
+
+
+class _BandEdge:
+    """One edge of the band as drawn, read from (and written to) the edges' one path item.
+
+    ``getData()`` gives the points the chart draws, like ``PlotCurveItem.getData``: the
+    self-test and the export checks compare them with the model.
+    """
+
+    def __init__(self, edges: QGraphicsPathItem, index: int) -> None:
+        self._edges, self._index = edges, index
+
+    def _both(self) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        path = self._edges.path()
+        count = path.elementCount() // 2
+        if count == 0:
+            return None
+        points = np.array([(e.x, e.y) for e in (path.elementAt(i) for i in range(2 * count))])
+        return points[:count, 0], points[:count, 1], points[count:, 1]
+
+    def getData(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+        both = self._both()
+        if both is None:
+            return None, None
+        x, upper, lower = both
+        return x, (upper if self._index == 0 else lower)
+
+    def setData(self, x: np.ndarray, y: np.ndarray) -> None:
+        both = self._both()
+        upper, lower = (y, both[2]) if self._index == 0 else (both[1], y)  # type: ignore[index]
+        self._edges.setPath(_edges_path(np.asarray(x, dtype=np.float64), upper, lower))
+
+
 def _set_text(item: pg.TextItem | ChartLabel, text: str) -> None:
     """Set a label's text only when it changes (a new text lays the label out again)."""
     if item.toPlainText() != text:
         item.setText(text)
 
+
+#: Further left and right than any x-range reaches (the "slower" region spans it).
+_FAR = 1.0e6
 
 #: The chart's own labels are drawn above everything in the plot's data.
 _LABEL_Z = 1000.0
