@@ -53,6 +53,7 @@ class ExplanationView(QTextBrowser):
     def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("explanation")
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName(title)
         self.setOpenLinks(False)
         self._html = html
