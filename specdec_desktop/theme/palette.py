@@ -98,6 +98,11 @@ class Theme:
     curve_width: float = 3.0
     marker_size: int = 14
 
+    @property
+    def sizes(self) -> tuple[int, float, int, float, int]:
+        """Every size of the theme: two themes with equal sizes differ only in colour."""
+        return (self.font_px, self.small_scale, self.card_value_px, self.curve_width, self.marker_size)
+
     def scaled(self, zoom: float) -> Theme:
         """The same theme with every size multiplied by ``zoom``."""
         return replace(

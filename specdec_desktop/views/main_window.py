@@ -167,6 +167,7 @@ class MainWindow(QMainWindow):
         self._full_screen_look = False  # full screen, or a screenshot previewing it
         self._scene_focus: str | None = None  # what the tour scene shown is about
         self._applying_theme = False
+        self._laid_out_for: tuple | None = None  # the sizes and look the layout was last fitted to
         self._base_theme = theme
 
         left = QWidget()
@@ -336,11 +337,15 @@ class MainWindow(QMainWindow):
                 self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
             if hasattr(self, "compare"):
                 self.compare.apply_theme(theme)
-            # Lay the window out now, top down, with every new size known (left to the posted
-            # requests, it settled in three or four passes, each resizing the chart); then
-            # share the height out once.
-            self.layout().activate()
-            self._apply_layout()
+            # A new size or the presenting layout: lay the window out now, top down, with every
+            # new size known (left to the posted requests it settled in three or four passes,
+            # each resizing the chart), then share the height out once.  A new colour alone
+            # (light and dark) leaves the layout as it is.
+            laid_out_for = (theme.sizes, theme.name == "projector")
+            if laid_out_for != self._laid_out_for:
+                self._laid_out_for = laid_out_for
+                self.layout().activate()
+                self._apply_layout()
         finally:
             self.setUpdatesEnabled(True)
             self._applying_theme = False

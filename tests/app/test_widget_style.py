@@ -165,3 +165,17 @@ def test_a_hidden_map_takes_a_new_theme_when_shown(qtbot):
     assert map_view.backgroundBrush().color() == light  # hidden: not restyled yet
     compare.show_map(True)
     assert map_view.backgroundBrush().color() == QColor(THEMES["dark"].chart_background)
+
+
+def test_a_colour_only_theme_switch_leaves_the_layout_alone(qtbot):
+    window = open_window(qtbot, size=(1920, 1080))
+    resizes = _Resizes(window.chart)
+    geometry = {name: card.geometry() for name, card in window.cards.items()}
+    window.services.view.set_theme_choice("dark")  # the same sizes as light: colours only
+    QApplication.processEvents()
+    assert resizes.count == 0
+    assert {name: card.geometry() for name, card in window.cards.items()} == geometry
+    window.services.view.set_theme_choice("projector")  # new sizes: laid out again
+    QApplication.processEvents()
+    assert resizes.count >= 1
+    assert window.cards["speedupCard"].geometry() != geometry["speedupCard"]
