@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a source checkout
+
 from specdec_desktop.app import create_application, create_main_window
 
 

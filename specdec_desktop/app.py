@@ -26,6 +26,7 @@ from .launch import EXIT_OK, EXIT_USAGE, LaunchOptions
 from .qt_platform import StartupGuard
 from .state import AppState
 from .theme.fonts import register_fonts
+from .theme.widget_style import AppStyle
 
 __all__ = [
     "APP_NAME",
@@ -84,7 +85,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     app.setOrganizationName("SpecDec")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("specdec-desktop")  # links windows to packaging/linux/specdec-desktop.desktop
-    app.setStyle("Fusion")
+    app.setStyle(AppStyle())  # Fusion, dressed by role from the theme (theme/widget_style.py)
     try:
         app.setWindowIcon(app_icon())
     except resources.ResourceMissing:

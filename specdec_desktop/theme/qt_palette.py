@@ -1,8 +1,8 @@
-"""The Qt palette of a :class:`~.palette.Theme`, for what the style sheet does not paint itself.
+"""The Qt palette of a :class:`~.palette.Theme`: every widget draws its colours from it.
 
-Entry boxes, message boxes, file dialogs, scroll bars and menus draw from the
-application palette; without this they would stay light in the dark theme
-(light text on a white box).  Only theme colours are used.
+Windows, entry boxes, message boxes, file dialogs, scroll bars and menus draw from the
+palette, and so do the surfaces :mod:`.widget_style` paints; a theme switch is a new
+palette.  Only theme colours are used.
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from ..model.pins import MAX_PINS, Pin, pin_figures
 from ..theme import Theme
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
+from ..theme.widget_style import restyle
 
 if TYPE_CHECKING:
     from ..presets import Preset
@@ -228,8 +229,7 @@ class ComparePanel(QWidget):
     def show_message(self, text: str, *, error: bool = False) -> None:
         self.message.setText(text)
         self.message.setProperty("role", "warning" if error else "hint")
-        self.message.style().unpolish(self.message)
-        self.message.style().polish(self.message)
+        restyle(self.message)
 
     def show_preset(self, preset: Preset | None) -> None:
         self.citation.setVisible(preset is not None)

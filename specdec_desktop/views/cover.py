@@ -103,6 +103,9 @@ class HelpOverlay(Cover):
         scroll.setWidget(body)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
+        # The panel's surface shows through (setWidget turned the body's fill on).
+        body.setAutoFillBackground(False)
+        scroll.viewport().setAutoFillBackground(False)
 
         top = QGridLayout()
         top.addWidget(heading, 0, 0)

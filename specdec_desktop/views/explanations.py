@@ -43,23 +43,51 @@ class FormulaPanel(QFrame):
 
 
 class ExplanationView(QTextBrowser):
-    """One essay, shown as read-only rich text."""
+    """One essay, shown as read-only rich text.
+
+    The essays sit in tabs hidden at start-up: each is parsed when first shown or first read
+    (``document()``, ``toPlainText()``, ``toHtml()``), not before the window's first paint, and a
+    hidden essay is not laid out again at every resize.
+    """
 
     def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("explanation")
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setAccessibleName(title)
         self.setOpenLinks(False)
         self._html = html
         self._addendum = ""
+        self._loaded = False
         self._fitted = False  # shrunk to show whole (an essay tour scene)
-        self.setHtml(html)
+
+    def _load(self) -> None:
+        if not self._loaded:
+            self._loaded = True
+            self.setHtml(self._html + self._addendum)
+
+    def showEvent(self, event) -> None:
+        self._load()
+        super().showEvent(event)
+
+    def document(self):  # QTextBrowser's, once the essay is loaded
+        self._load()
+        return super().document()
+
+    def toPlainText(self) -> str:
+        self._load()
+        return super().toPlainText()
+
+    def toHtml(self) -> str:
+        self._load()
+        return super().toHtml()
 
     def show_addendum(self, html: str) -> None:
         """Show ``html`` after the essay (the user's own numbers); ``""`` removes it."""
         if html != self._addendum:
             self._addendum = html
-            self.setHtml(self._html + html)
+            if self._loaded:
+                self.setHtml(self._html + html)
 
     #: The least share of the body size an essay may shrink to, to be shown whole.
     MIN_FIT_SHARE = 0.8

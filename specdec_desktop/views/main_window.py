@@ -41,8 +41,7 @@ from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
-from ..theme import LIGHT, Theme, fitted_to_window
-from ..theme.stylesheet import style_sheet
+from ..theme import LIGHT, Theme, fitted_to_window, widget_style
 from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
@@ -90,13 +89,21 @@ class _ChartSlot(QFrame):
 
 
 class _Splitter(QSplitter):
-    """A splitter that says when it has been resized (after it shared out its new size)."""
+    """A splitter that lets its owner share out a new height before it does so itself.
 
-    resized = Signal()
+    ``resizing`` carries the height its children will share.  An owner that sets the sizes
+    then (``setSizes``) has each child resized once; sharing out first and correcting after
+    resized the chart twice per layout pass (about 1.3 ms each, a zoom step has several).
+    """
+
+    resizing = Signal(int)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        old, new = event.oldSize(), event.size()
+        if old.isValid() and self.count():
+            grown = (new.height() - old.height()) if self.orientation() == Qt.Orientation.Vertical else 0
+            self.resizing.emit(sum(self.sizes()) + grown)
         super().resizeEvent(event)
-        self.resized.emit()
 
 
 class MainWindow(QMainWindow):
@@ -240,7 +247,7 @@ class MainWindow(QMainWindow):
         self._split_moved_by_user = False
         self._run_in_focus = False  # a tour scene about the run: it gets its full height
         self.vertical.splitterMoved.connect(self._on_split_moved)
-        self.vertical.resized.connect(self._balance_split)
+        self.vertical.resizing.connect(self._balance_split)
         right_layout.addWidget(self.vertical, 1)
 
         # The header holds the title and subtitle; the guided tour adds its caption here.
@@ -314,12 +321,8 @@ class MainWindow(QMainWindow):
         self.theme = theme
         self.setUpdatesEnabled(False)
         try:
-            sheet = style_sheet(theme, self.font_family)
-            # Re-applying the same sheet re-polishes every widget (the presenter re-applies the
-            # start-up theme: ~50 ms before the first paint, docs/performance.md); children
-            # added since are styled from the sheet already set.
-            if sheet != self.styleSheet():
-                self.setStyleSheet(sheet)
+            # A palette and fonts, not a style sheet: Qt re-polishes no widget (theme/widget_style.py).
+            widget_style.apply_theme(self, theme, self.font_family)
             # Slower than the type (square root): at projector sizes a proportional column
             # would squeeze the cards until their details wrap into tall columns.
             growth = (theme.font_px / 14) ** 0.5
@@ -545,8 +548,11 @@ class MainWindow(QMainWindow):
     def _on_split_moved(self, _position: int, _index: int) -> None:
         self._split_moved_by_user = True
 
-    def _balance_split(self) -> None:
+    def _balance_split(self, total: int | None = None) -> None:
         """Share the height between the chart and the lower tabs (until the user drags the handle).
+
+        ``total`` is the height to share (the splitter's, about to be shared out), else the
+        height the two share now.
 
         The run gets its natural height while the chart keeps half the split; else its compact
         height while the chart keeps :data:`CHART_MIN_EMS`; else the chart keeps
@@ -558,7 +564,8 @@ class MainWindow(QMainWindow):
             return
         if not (self._chart_slot.isVisibleTo(self) and self.tabs.isVisibleTo(self)):
             return  # one of them has the whole height
-        total = sum(self.vertical.sizes())
+        if total is None:
+            total = sum(self.vertical.sizes())
         if total <= 0:
             return
         bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame

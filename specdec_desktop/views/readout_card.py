@@ -18,6 +18,8 @@ from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStyle, QWidget
 
+from ..theme.widget_style import restyle
+
 __all__ = ["ReadoutCard"]
 
 #: Vertical gap between the title, the figure and the detail, in pixels.
@@ -55,19 +57,22 @@ class ReadoutCard(QFrame):
 
         self.title = QLabel(title, self)
         self.title.setObjectName("title")
+        self.title.setProperty("role", "cardTitle")
         self.value = QLabel("", self)
         self.value.setObjectName("value")
+        self.value.setProperty("role", "cardValue")
         # Not selectable by mouse: a selectable label lays its text out again in the paint that
         # follows a change and asks for a second repaint; Edit > Copy readouts copies the figures.
         self.detail = QLabel("", self)
         self.detail.setObjectName("detail")
+        self.detail.setProperty("role", "cardDetail")
         self.detail.setWordWrap(True)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # AutoText: plain strings take QLabel's light plain-text path; markup such as <b> still
         # renders.  A RichText label rebuilds a text document on every change.
         self.detail.setTextFormat(Qt.TextFormat.AutoText)
         for label in (self.title, self.value, self.detail):
-            label.installEventFilter(self)  # the style sheet sets their fonts after construction
+            label.installEventFilter(self)  # the style sets their fonts when it polishes them
         self._detail_height = 0
         self._detail_shown = True
         self._layout_margins = self._style_margins()  # again at each style change
@@ -81,8 +86,7 @@ class ReadoutCard(QFrame):
             words = not any(ch.isdigit() for ch in value)  # "don't speculate": set smaller
             if words != bool(self.value.property("words")):
                 self.value.setProperty("words", words)
-                self.value.style().unpolish(self.value)
-                self.value.style().polish(self.value)
+                restyle(self.value)
                 relayout = True
             relayout = (
                 relayout or self.value.fontMetrics().horizontalAdvance(value) > self._inner_rect().width()

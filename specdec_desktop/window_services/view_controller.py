@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..state.view_state import ViewState
 from ..theme import THEMES, Theme
-from ..theme.qt_palette import qt_palette
 from ..view_options import ZOOM_MAX, ZOOM_MIN
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
@@ -90,10 +89,7 @@ class ViewController(QObject):
     # -- view state -> window -------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        theme = self.theme()
-        # The palette first: entry boxes, dialogs and scroll bars draw from it.
-        QApplication.setPalette(qt_palette(theme))
-        self.window.apply_theme(theme)
+        self.window.apply_theme(self.theme())
         self.banner.fit_height()
         self._sync_actions()
         percent = round(self.view.zoom * 100)

@@ -13,7 +13,6 @@ deadline, so a hang fails with the case's name instead of stalling the suite.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import signal
 import subprocess
@@ -24,7 +23,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from specdec_desktop import cli
 from specdec_desktop.launch import LaunchOptions
@@ -192,7 +192,7 @@ def snapshot(window) -> dict:
         "cards": [card.value.text() for card in window.cards.values()],
         "chart": (tuple(x), tuple(y)),
         "theme": (view.theme_choice, view.theme_name),
-        "style": hashlib.sha1(window.styleSheet().encode()).hexdigest(),
+        "look": (window.theme, QApplication.palette().color(QPalette.ColorRole.Window).name(), window.font()),
         "zoom": view.zoom,
         "modes": (view.fullscreen, view.blanked, view.help_visible, window.isFullScreen()),
         "tour": (view.tour_active, view.tour_scene, presenter.tour.source, id(presenter.tour.tour)),

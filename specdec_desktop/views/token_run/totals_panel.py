@@ -8,7 +8,6 @@ while the run plays, and a label is only rewritten when its text changes.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...model import RaceTotals
@@ -72,6 +71,7 @@ class TotalsPanel(QFrame):
         def figure(name: str, row: int, column: int, role: str | None = None, span: int = 1) -> QLabel:
             label = QLabel()
             label.setObjectName(name)
+            label.setProperty("tabular", True)  # figures in columns: the style sets tabular digits
             if role:
                 label.setProperty("role", role)
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -111,13 +111,6 @@ class TotalsPanel(QFrame):
         figure("clockDetail", 9, 0, role="hint", span=3)
         grid.setColumnStretch(0, 1)
         grid.setRowStretch(10, 1)
-        self._tabular_figures()
-
-    def _tabular_figures(self) -> None:
-        for label in self.figures.values():
-            font = QFont(label.font())
-            font.setFeature(QFont.Tag("tnum"), 1)
-            label.setFont(font)
 
     def show_totals(self, totals: RaceTotals) -> None:
         for name, text in format_totals(totals).items():

@@ -252,7 +252,7 @@ class TokenRunView(QFrame):
         super().resizeEvent(event)
 
     def apply_theme(self, theme: Theme) -> None:
-        """Restyle every part from ``theme`` (the window's style sheet covers the labels)."""
+        """Restyle every part from ``theme`` (the labels are dressed by role: theme/widget_style.py)."""
         self.theme = theme
         for part in (self.controls, self.lanes, self.strip, self.legend):
             part.apply_theme(theme)

@@ -1,0 +1,129 @@
+"""The widgets' look comes from the palette and fonts by role, with no style sheet to re-polish.
+
+A theme switch is a palette change and a zoom step a font change (theme/widget_style.py):
+no widget is re-polished, each role gets its type and colour, framed roles are painted from
+the theme, and click targets keep their 24 px.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtGui import QColor, QFontInfo, QPalette
+from PySide6.QtWidgets import QApplication, QLabel, QStyle, QStyleOptionSpinBox, QWidget
+
+from specdec_desktop.theme import THEMES
+from specdec_desktop.theme.widget_style import ROLES, AppStyle, Metrics
+
+from ..support.window import open_window
+
+
+class _StyleChanges(QObject):
+    """Counts the style changes (a re-polish) that reach any widget while installed."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.count = 0
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.StyleChange and isinstance(watched, QWidget):
+            self.count += 1
+        return False
+
+
+def test_theme_switch_and_zoom_repolish_no_widget(qtbot):
+    window = open_window(qtbot)
+    assert window.styleSheet() == "" and QApplication.instance().styleSheet() == ""
+    assert isinstance(QApplication.style(), AppStyle)
+    spy = _StyleChanges()
+    QApplication.instance().installEventFilter(spy)
+    try:
+        view = window.services.view
+        for choice in ("dark", "projector", "light"):
+            view.set_theme_choice(choice)
+        view.set_zoom(1.25)
+        view.set_zoom(1.0)
+        QApplication.processEvents()
+    finally:
+        QApplication.instance().removeEventFilter(spy)
+    assert spy.count == 0  # a style sheet re-polished every widget of the window (~300)
+    assert window.theme.name == "light"
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark", "projector"])
+def test_each_role_gets_its_type_and_colour(qtbot, theme_name):
+    window = open_window(qtbot, ["--projector"] if theme_name == "projector" else [])
+    if theme_name == "dark":
+        window.services.view.set_theme_choice("dark")
+    theme = window.theme
+    metrics = Metrics.of(theme)
+    hint = window.controls["k"].meaning
+    assert hint.property("role") == "hint"
+    assert QFontInfo(hint.font()).pixelSize() == metrics.small
+    assert hint.palette().color(QPalette.ColorRole.WindowText) == QColor(theme.text_muted)
+    title = window.title_label
+    assert QFontInfo(title.font()).pixelSize() == round(theme.font_px * ROLES["title"].scale)
+    assert title.font().bold()
+    value = window.cards["speedupCard"].value
+    assert QFontInfo(value.font()).pixelSize() == theme.card_value_px
+    body = window.controls["k"].slider
+    assert QFontInfo(body.font()).pixelSize() == theme.font_px
+    assert window.palette().color(QPalette.ColorRole.Window) == QColor(theme.window)
+    assert window.palette().color(QPalette.ColorRole.Base) == QColor(theme.surface)
+
+
+def test_a_panel_is_painted_from_the_theme_and_follows_a_switch(qtbot):
+    window = open_window(qtbot)
+    panel = window.controls["p"]
+    assert panel.property("role") == "panel"
+
+    def inside() -> QColor:
+        image = panel.grab().toImage()
+        return image.pixelColor(image.width() - 6, image.height() // 2)
+
+    assert inside() == QColor(THEMES["light"].surface)
+    window.services.view.set_theme_choice("dark")
+    assert inside() == QColor(THEMES["dark"].surface)
+    card = window.cards["speedupCard"]
+    image = card.grab().toImage()
+    edge = Metrics.of(window.theme).card_edge
+    assert image.pixelColor(edge // 2, image.height() // 2) == QColor(THEMES["dark"].accent)
+    assert card.contentsMargins().left() == edge  # the labels start after the accent edge
+
+
+def test_a_checked_button_is_filled_with_the_accent(qtbot):
+    window = open_window(qtbot)
+    button = window.compare.chart_button
+    assert button.isChecked()
+    image = button.grab().toImage()
+    assert image.pixelColor(3, image.height() // 2) == QColor(window.theme.accent)
+    other = window.compare.map_button.grab().toImage()
+    assert other.pixelColor(3, other.height() // 2) != QColor(window.theme.accent)
+
+
+def test_a_card_figure_in_words_is_set_smaller_and_back(qtbot):
+    window = open_window(qtbot)
+    value = window.cards["bestCard"].value
+    number = QFontInfo(value.font()).pixelSize()
+    window.state.set(p=0.05, c=0.95)  # speculation does not pay: the best k is said in words
+    assert not any(ch.isdigit() for ch in value.text()), value.text()
+    assert QFontInfo(value.font()).pixelSize() < number
+    window.state.set(p=0.75, c=0.15)
+    assert QFontInfo(value.font()).pixelSize() == number
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.5])
+def test_spin_box_arrows_are_click_targets(qtbot, zoom):
+    window = open_window(qtbot)
+    window.services.view.set_zoom(zoom)
+    entry = window.controls["p"].entry
+    option = QStyleOptionSpinBox()
+    entry.initStyleOption(option)
+    style = entry.style()
+    cc, sc = QStyle.ComplexControl.CC_SpinBox, QStyle.SubControl
+    up = style.subControlRect(cc, option, sc.SC_SpinBoxUp, entry)
+    field = style.subControlRect(cc, option, sc.SC_SpinBoxEditField, entry)
+    assert up.width() >= max(24, round(window.theme.font_px * 1.3)) - 1
+    assert field.right() < up.left()  # the figure is not drawn under the arrows
+    label = QLabel(entry.text())
+    assert field.width() >= label.fontMetrics().horizontalAdvance(entry.text())
