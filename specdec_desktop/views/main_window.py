@@ -338,6 +338,10 @@ class MainWindow(QMainWindow):
                 self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
             if hasattr(self, "compare"):
                 self.compare.apply_theme(theme)
+            # Lay the window out now, top down, with every new size known (left to the posted
+            # requests, it settled in three or four passes, each resizing the chart); then
+            # share the height out once.
+            self.layout().activate()
             self._apply_layout()
         finally:
             self.setUpdatesEnabled(True)
