@@ -19,7 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from . import __version__, resources, startup_probe
+from . import __version__, resources, startup_gc, startup_probe
 from .app_icon import app_icon
 from .first_paint import after_first_paint
 from .launch import EXIT_OK, EXIT_USAGE, LaunchOptions
@@ -175,6 +175,8 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
 def run(options: LaunchOptions) -> int:
     """Open the window (or render it offscreen, or export, or reset) as ``options`` ask; return the status."""
     qInstallMessageHandler(quiet_qt_messages)
+    if options.reset_settings or options.export_chart is not None or options.screenshot is not None:
+        startup_gc.resume()  # only the window keeps the collector off until its chart is live
     if options.reset_settings:
         from .window_services.launch import reset_settings
 
@@ -202,6 +204,12 @@ def run(options: LaunchOptions) -> int:
     window.show()
     startup_probe.attach(window)  # only with SPECDEC_STARTUP_PROBE=1 (benchmarks/bench_startup.py)
     # Paint the window first, then import pyqtgraph and bring the chart in (a zero timer would
-    # run before the first paint; see first_paint.py).
-    after_first_paint(window, window.install_chart)
+    # run before the first paint; see first_paint.py).  Once the chart has painted, start-up is
+    # over: the garbage collector comes back, start-up's objects frozen out of its way.
+    after_first_paint(window, lambda: _install_chart(window))
     return app.exec()
+
+
+def _install_chart(window: QMainWindow) -> None:
+    window.install_chart()
+    after_first_paint(window.chart.viewport(), lambda: startup_gc.resume(freeze=True))

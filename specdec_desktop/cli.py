@@ -17,6 +17,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from . import startup_gc
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
 from .launch.arguments import PROG, parse_command_line
 from .launch.fit_command import FitRequest, run_fit
@@ -111,8 +112,11 @@ def _export_map(options: LaunchOptions) -> int:
 def _dispatch(options: LaunchOptions) -> int:
     """Run the command that needs Qt (the map's CSV does not); one line and exit 1 when Qt cannot load."""
     if options.export_map is not None:
+        startup_gc.resume()
         return _export_map(options)
     try:
+        if options.fuzz is not None or options.self_test:
+            startup_gc.resume()  # only the window keeps the collector off until its chart is live
         if options.fuzz is not None:
             from .robustness.fuzz_run import run_fuzz as command
         elif options.self_test:
@@ -134,8 +138,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``specdec-desktop`` and ``python -m specdec_desktop``."""
     if argv is None:
         argv = sys.argv[1:]
+    # The cyclic garbage collector is off while the window starts (startup_gc.py): the window
+    # turns it back on once its chart is live, every other command as soon as it is known.
+    startup_gc.pause()
     try:
         parsed = parse_command_line(argv)
+        if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest):
+            startup_gc.resume()
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
         if isinstance(parsed, FitRequest):
@@ -148,3 +157,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    finally:
+        startup_gc.resume()

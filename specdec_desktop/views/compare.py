@@ -69,6 +69,7 @@ class CompareController(QObject):
         self.panel = ComparePanel()
         self.overlay = None
         self.map_view = None
+        self._map_theme_stale = False  # a theme came while the map was hidden
         self._map_stale = True
         self._grid = grid_axis(MAP_GRID)
 
@@ -137,6 +138,7 @@ class CompareController(QObject):
         from .phase_map_view import PhaseMapView  # pyqtgraph
 
         self.map_view = PhaseMapView(self.window.theme, self.window.font_family)
+        self._map_theme_stale = False
         self.map_view.setMinimumSize(300, 160)
         self.map_view.setVisible(self.map_button.isChecked())
         self.window._chart_slot.layout().addWidget(self.map_view, 1)
@@ -162,6 +164,8 @@ class CompareController(QObject):
             (self.map_button if on else self.chart_button).setChecked(True)
         if self.window.chart is not None:
             self.window.chart.setVisible(not on)
+        if on:
+            self._restyle_map()
         if self.map_view is not None:
             self.map_view.setVisible(on)
         if on:
@@ -169,8 +173,15 @@ class CompareController(QObject):
 
     def apply_theme(self, theme) -> None:
         self.panel.show_pins(self.pinned.pins, theme)
-        if self.map_view is not None:
-            self.map_view.apply_theme(theme)
+        # A hidden map is restyled when it is next shown (a theme switch or zoom step saves ~1 ms).
+        self._map_theme_stale = True
+        if self.map_shown():
+            self._restyle_map()
+
+    def _restyle_map(self) -> None:
+        if self.map_view is not None and self._map_theme_stale:
+            self._map_theme_stale = False
+            self.map_view.apply_theme(self.window.theme)
 
     def _keywords(self) -> dict:
         if self.assumptions_state is None:

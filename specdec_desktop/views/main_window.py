@@ -100,9 +100,11 @@ class _Splitter(QSplitter):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         old, new = event.oldSize(), event.size()
-        if old.isValid() and self.count():
-            grown = (new.height() - old.height()) if self.orientation() == Qt.Orientation.Vertical else 0
-            self.resizing.emit(sum(self.sizes()) + grown)
+        if self.count() and self.orientation() == Qt.Orientation.Vertical:
+            if old.isValid():
+                self.resizing.emit(sum(self.sizes()) + new.height() - old.height())
+            else:  # the first size (the window's first show): the whole height less the handles
+                self.resizing.emit(new.height() - self.handleWidth() * (self.count() - 1))
         super().resizeEvent(event)
 
 
@@ -336,6 +338,10 @@ class MainWindow(QMainWindow):
                 self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
             if hasattr(self, "compare"):
                 self.compare.apply_theme(theme)
+            # Lay the window out now, top down, with every new size known (left to the posted
+            # requests, it settled in three or four passes, each resizing the chart); then
+            # share the height out once.
+            self.layout().activate()
             self._apply_layout()
         finally:
             self.setUpdatesEnabled(True)

@@ -127,3 +127,41 @@ def test_spin_box_arrows_are_click_targets(qtbot, zoom):
     assert field.right() < up.left()  # the figure is not drawn under the arrows
     label = QLabel(entry.text())
     assert field.width() >= label.fontMetrics().horizontalAdvance(entry.text())
+
+
+class _Resizes(QObject):
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.count = 0
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.count += 1
+        return False
+
+
+def test_a_zoom_step_lays_the_window_out_without_resizing_the_chart_again_and_again(qtbot):
+    window = open_window(qtbot, size=(1920, 1080))
+    view = window.services.view
+    resizes = _Resizes(window.chart)
+    for zoom in (1.1, 1.25, 1.0):
+        resizes.count = 0
+        view.set_zoom(zoom)
+        QApplication.processEvents()
+        # Left to the posted layout requests it settled in three or four passes, each one
+        # resizing the chart (1-2 ms each); laid out at once, top down, it is resized once or twice.
+        assert 1 <= resizes.count <= 2, (zoom, resizes.count)
+
+
+def test_a_hidden_map_takes_a_new_theme_when_shown(qtbot):
+    window = open_window(qtbot)
+    compare = window.compare
+    compare.show_map(True)
+    compare.show_map(False)
+    map_view = compare.map_view
+    light = map_view.backgroundBrush().color()
+    window.services.view.set_theme_choice("dark")
+    assert map_view.backgroundBrush().color() == light  # hidden: not restyled yet
+    compare.show_map(True)
+    assert map_view.backgroundBrush().color() == QColor(THEMES["dark"].chart_background)
