@@ -100,9 +100,11 @@ class _Splitter(QSplitter):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         old, new = event.oldSize(), event.size()
-        if old.isValid() and self.count():
-            grown = (new.height() - old.height()) if self.orientation() == Qt.Orientation.Vertical else 0
-            self.resizing.emit(sum(self.sizes()) + grown)
+        if self.count() and self.orientation() == Qt.Orientation.Vertical:
+            if old.isValid():
+                self.resizing.emit(sum(self.sizes()) + new.height() - old.height())
+            else:  # the first size (the window's first show): the whole height less the handles
+                self.resizing.emit(new.height() - self.handleWidth() * (self.count() - 1))
         super().resizeEvent(event)
 
 

@@ -120,3 +120,26 @@ def test_the_first_paint_imports_nothing_it_does_not_show():
     lines = done.stdout.splitlines()
     assert lines[0] == "", f"imported before the first paint: {lines[0]}"
     assert lines[1:] == ["True", "True True", "True True", "True"]
+
+
+def test_the_launchers_window_shares_its_height_as_the_screenshots_does(qtbot):
+    """The chart, installed after the first paint, gets the same room as in a screenshot (the
+    splitter balances from the window's very first size, not only from its first resize)."""
+    from PySide6.QtWidgets import QApplication
+
+    from specdec_desktop.app import build_window
+    from specdec_desktop.launch import LaunchOptions
+
+    sizes = []
+    for interactive in (True, False):
+        window = build_window(LaunchOptions(no_settings=True), interactive=interactive)
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        qtbot.waitExposed(window)
+        window.install_chart()
+        QApplication.processEvents()
+        sizes.append(window.vertical.sizes())
+    assert sizes[0] == sizes[1]
+    chart, tabs = sizes[0]
+    assert chart >= tabs * 0.8, sizes  # the chart is not squashed to a strip above the run

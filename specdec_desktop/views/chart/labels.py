@@ -26,7 +26,7 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["Box", "LabelRequest", "Obstacles", "around", "overlaps", "place_labels"]
+__all__ = ["Box", "LabelRequest", "Obstacles", "around", "overlaps", "place_labels", "sample_line"]
 
 
 class Box(NamedTuple):
@@ -103,21 +103,14 @@ class Obstacles:
 
     def add_line(self, xs: Iterable[float], ys: Iterable[float], step_px: float = 3.0) -> None:
         """Add a polyline, sampled every ``step_px`` pixels so a box test sees every part of it."""
-        x = np.asarray(list(xs) if not isinstance(xs, np.ndarray) else xs, dtype=np.float64)
-        y = np.asarray(list(ys) if not isinstance(ys, np.ndarray) else ys, dtype=np.float64)
-        keep = np.isfinite(x) & np.isfinite(y)
-        x, y = x[keep], y[keep]
-        if x.size == 0:
-            return
+        points = sample_line(xs, ys, step_px)
+        if points is not None:
+            self.add_sampled(points)
+
+    def add_sampled(self, points: NDArray[np.float64]) -> None:
+        """Add a polyline already sampled by :func:`sample_line` (an (n, 2) array: x, y)."""
         self._points = None
-        if x.size == 1:
-            self.lines.append(np.column_stack((x, y)))
-            return
-        seg = np.hypot(np.diff(x), np.diff(y))
-        along = np.concatenate(([0.0], np.cumsum(seg)))
-        n = max(2, int(along[-1] / step_px) + 2)
-        at = np.linspace(0.0, along[-1], n)
-        self.lines.append(np.column_stack((np.interp(at, along, x), np.interp(at, along, y))))
+        self.lines.append(points)
 
     def line_hits(self, box: Box) -> int:
         """How many sample points of the obstacle lines fall inside ``box``."""
@@ -129,6 +122,23 @@ class Obstacles:
         x, y = self._points
         inside = (x > box.x0) & (x < box.x1) & (y > box.y0) & (y < box.y1)
         return int(np.count_nonzero(inside))
+
+
+def sample_line(xs: Iterable[float], ys: Iterable[float], step_px: float = 3.0) -> NDArray[np.float64] | None:
+    """Points along a polyline every ``step_px`` pixels, as an (n, 2) array (None: no point)."""
+    x = np.asarray(list(xs) if not isinstance(xs, np.ndarray) else xs, dtype=np.float64)
+    y = np.asarray(list(ys) if not isinstance(ys, np.ndarray) else ys, dtype=np.float64)
+    keep = np.isfinite(x) & np.isfinite(y)
+    x, y = x[keep], y[keep]
+    if x.size == 0:
+        return None
+    if x.size == 1:
+        return np.column_stack((x, y))
+    seg = np.hypot(np.diff(x), np.diff(y))
+    along = np.concatenate(([0.0], np.cumsum(seg)))
+    n = max(2, int(along[-1] / step_px) + 2)
+    at = np.linspace(0.0, along[-1], n)
+    return np.column_stack((np.interp(at, along, x), np.interp(at, along, y)))
 
 
 def around(x: float, y: float, width: float, height: float, gap: float, rings: int = 3) -> list[Box]:

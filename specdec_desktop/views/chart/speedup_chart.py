@@ -41,7 +41,7 @@ from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
 from .grid import GridLines
 from .label_item import ChartLabel
-from .labels import Box, LabelRequest, Obstacles, around, place_labels
+from .labels import Box, LabelRequest, Obstacles, around, place_labels, sample_line
 
 __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
 
@@ -137,6 +137,8 @@ class SpeedupChart(pg.PlotWidget):
         self._labels: dict[str, tuple[pg.TextItem | ChartLabel, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
         self._obstacle_curves: list[pg.PlotCurveItem] = []
+        #: Each obstacle curve's sampled line in pixels, with the data and view it was made for.
+        self._sampled: dict[int, tuple[object, object, tuple[float, ...], np.ndarray | None]] = {}
         #: Called with (readouts, curves) on every change; each returns the top of what it drew.
         self._overlays: list[Callable[[Readouts, Curves], float]] = []
         #: Legend entries in order: key -> (swatch kind, theme colour name, text).
@@ -473,13 +475,22 @@ class SpeedupChart(pg.PlotWidget):
         plot_box = Box(margin, margin, width - margin, height - margin)
         theme = self._theme
         obstacles = Obstacles()
+        view_key = (x0, x1, y0, y1, width, height)
         for curve in self._obstacle_curves:
             if not curve.isVisible():
                 continue
             xs, ys = curve.getData()
             if xs is None or len(xs) == 0:
                 continue
-            obstacles.add_line((np.asarray(xs) - x0) * sx, (y1 - np.asarray(ys)) * sy)
+            # The same data in the same view (a change of k alone): the same pixels.
+            cached = self._sampled.get(id(curve))
+            if cached is not None and cached[0] is xs and cached[1] is ys and cached[2] == view_key:
+                points = cached[3]
+            else:
+                points = sample_line((np.asarray(xs) - x0) * sx, (y1 - np.asarray(ys)) * sy)
+                self._sampled[id(curve)] = (xs, ys, view_key, points)
+            if points is not None:
+                obstacles.add_sampled(points)
         break_even_y = (y1 - 1.0) * sy
         obstacles.add_line([0.0, width], [break_even_y, break_even_y])
         readouts = self._last[0]
