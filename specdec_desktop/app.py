@@ -211,5 +211,9 @@ def run(options: LaunchOptions) -> int:
 
 
 def _install_chart(window: QMainWindow) -> None:
-    window.install_chart()
+    try:
+        window.install_chart()
+    except BaseException:
+        startup_gc.resume()  # no chart will paint: the collector must not wait for it
+        raise
     after_first_paint(window.chart.viewport(), lambda: startup_gc.resume(freeze=True))

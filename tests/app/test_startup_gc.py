@@ -69,3 +69,20 @@ def test_the_window_starts_without_the_collector_and_turns_it_on_once_the_chart_
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["first-paint False False", "chart-live True True"]
+
+
+def test_a_chart_that_fails_to_install_does_not_leave_the_collector_off(qtbot, collector_on, monkeypatch):
+    from specdec_desktop.app import _install_chart, build_window
+    from specdec_desktop.launch import LaunchOptions
+
+    window = build_window(LaunchOptions(no_settings=True), interactive=True)
+    qtbot.addWidget(window)
+
+    def broken() -> None:
+        raise RuntimeError("no chart")
+
+    monkeypatch.setattr(window, "install_chart", broken)
+    startup_gc.pause()
+    with pytest.raises(RuntimeError):
+        _install_chart(window)
+    assert gc.isenabled() and not startup_gc.paused()
