@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.file_names",
             "specdec_desktop.atomic_write",
             "specdec_desktop.licences",
+            "specdec_desktop.startup_gc",
         ),
     ),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
