@@ -86,8 +86,7 @@ class CompareController(QObject):
         self.map_button.setAccessibleName("Show the map of the best speedup over p and c")
         group = QButtonGroup(self)
         for button in (self.chart_button, self.map_button):
-            button.setCheckable(True)
-            button.setAutoRaise(True)
+            button.setCheckable(True)  # drawn as buttons (not flat): the one not chosen is a button too
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
             group.addButton(button)
         self.chart_button.setChecked(True)
