@@ -3,7 +3,9 @@
 Runs the app from source (``python -m specdec_desktop``, window 1600x1000,
 offscreen) with ``SPECDEC_STARTUP_PROBE=1`` (specdec_desktop/startup_probe.py),
 alternating with the reference in _startup_reference.py (the smallest
-PySide6 + pyqtgraph window).  Times are from just before the process is
+PySide6 + pyqtgraph window) and with _startup_chart_alone.py (the app's own
+chart and nothing around it: how soon the chart could be live if the window
+cost nothing).  Times are from just before the process is
 started (the parent's ``time.monotonic()``, handed to the child) until the
 paint has been flushed; peak RSS is the process's own ``ru_maxrss`` at that
 moment.  One untimed run of each warms the file cache first.
@@ -26,6 +28,7 @@ from _common import PYTHON, ChildResult, arguments, child_env, emit, row, run_ch
 
 APP = "SpecDec Desktop"
 REFERENCE = "minimal PySide6+pyqtgraph window"
+CHART_ALONE = "the app's chart alone (no window)"
 T0 = "SPECDEC_STARTUP_T0"
 RSS_TARGET_MIB = round(120e6 / 2**20, 1)  # 120 MB
 
@@ -47,14 +50,16 @@ def main() -> int:
     repeats = 2 if args.quick else max(5, args.repeats)
     app_argv = [PYTHON, "-m", "specdec_desktop", "--size", "1600x1000"]
     ref_argv = [PYTHON, str(Path(__file__).with_name("_startup_reference.py"))]
+    alone_argv = [PYTHON, str(Path(__file__).with_name("_startup_chart_alone.py"))]
 
     _run(app_argv, probe=True)  # warm the file cache and the .pyc files
     _run(ref_argv, probe=False)
-    app_runs, ref_runs = [], []
+    _run(alone_argv, probe=False)
+    app_runs, ref_runs, alone_runs = [], [], []
+    subjects = [(app_runs, app_argv, True), (ref_runs, ref_argv, False), (alone_runs, alone_argv, False)]
     for i in range(repeats):
-        # Alternate who goes first so a burst of load elsewhere hits both alike.
-        order = [(app_runs, app_argv, True), (ref_runs, ref_argv, False)]
-        for runs, argv, probe in order if i % 2 == 0 else reversed(order):
+        # Rotate who goes first so a burst of load elsewhere hits every subject alike.
+        for runs, argv, probe in subjects[i % 3 :] + subjects[: i % 3]:
             runs.append(_run(argv, probe))
 
     def column(runs: list[dict[str, float]], key: str) -> list[float]:
@@ -80,6 +85,13 @@ def main() -> int:
             note="= its first paint",
         ),
         row(
+            "chart live",
+            CHART_ALONE,
+            column(alone_runs, "first-paint"),
+            unit="s",
+            note="the lower bound for the app's chart live, the window aside",
+        ),
+        row(
             "peak RSS at first paint",
             APP,
             column(app_runs, "first-paint-peak-rss-mib"),
@@ -98,6 +110,7 @@ def main() -> int:
         row("first paint, CPU", REFERENCE, column(ref_runs, "first-paint-cpu"), unit="s", reference=True),
         row("chart live, CPU", APP, column(app_runs, "chart-live-cpu"), unit="s"),
         row("chart live, CPU", REFERENCE, column(ref_runs, "first-paint-cpu"), unit="s", reference=True),
+        row("chart live, CPU", CHART_ALONE, column(alone_runs, "first-paint-cpu"), unit="s"),
         row(
             "import pyqtgraph",
             REFERENCE,
