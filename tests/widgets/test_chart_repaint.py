@@ -199,3 +199,86 @@ def test_k_alone_does_not_resample_the_curves_for_the_labels(window, monkeypatch
     window.state.set(p=0.8)  # a new curve is sampled again
     _drain()
     assert len(calls) == 1
+
+
+# -- the markers: light items of our own, drawn as pyqtgraph's scatter items drew them ---------
+
+
+def test_the_markers_answer_as_scatter_items_did(window):
+    from specdec_desktop.model import readouts
+
+    chart = window.chart
+    window.state.set(k=9, p=0.6, c=0.3)
+    _drain()
+    figures = readouts(window.state.params)
+    assert figures.best_k is not None and figures.best_k != 9
+    x, y = chart.current.getData()
+    assert list(x) == [9.0] and list(y) == pytest.approx([figures.speedup], rel=1e-12)
+    assert chart.current.data["x"][0] == 9 and chart.current.data["y"][0] == pytest.approx(figures.speedup)
+    x, y = chart.best.getData()
+    assert list(x) == [figures.best_k] and list(y) == pytest.approx([figures.best_speedup], rel=1e-12)
+    assert chart.current.opts["size"] == chart.theme.marker_size
+    assert chart.best.opts["size"] == chart.theme.marker_size * 1.5
+    window.state.set(p=1.0)  # no peak: no best-k marker, and nothing left to paint
+    _drain()
+    assert chart.best.data.size == 0 and len(chart.best.getData()[0]) == 0
+    assert not chart.best.isVisible() and chart.current.isVisible()
+
+
+def test_a_marker_holds_no_point_or_one(window):
+    with pytest.raises(ValueError, match="no point or one"):
+        window.chart.current.setData([1, 2], [1.0, 2.0])
+
+
+def test_the_markers_draw_the_picture_pyqtgraph_scatter_items_drew(window):
+    import pyqtgraph as pg
+
+    chart = window.chart
+    window.state.set(k=9, p=0.6, c=0.3)  # the current k and the best k apart, both shown
+    _drain()
+    ours = chart.grab().toImage()
+    twins = []
+    for marker in (chart.current, chart.best):
+        o = marker.opts
+        twin = pg.ScatterPlotItem(symbol=o["symbol"], size=o["size"], pen=o["pen"], brush=o["brush"])
+        twin.setData(*marker.getData())
+        twin.setZValue(marker.zValue())
+        chart.getPlotItem().addItem(twin)
+        marker.hide()
+        twins.append(twin)
+    _drain()
+    assert chart.grab().toImage() == ours  # the same pixels, drawn by the scatter items
+    for twin in twins:
+        twin.hide()
+    _drain()
+    assert chart.grab().toImage() != ours  # (and the markers do draw something)
+
+
+def test_the_svg_export_draws_the_markers_as_paths(window, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    from specdec_desktop.export.chart_image import export_svg
+
+    window.state.set(k=9, p=0.6, c=0.3)
+    _drain()
+    export_svg(window.chart, tmp_path / "chart.svg")
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.parse(tmp_path / "chart.svg").getroot()
+    markers = [g for g in root.iter(f"{ns}g") if g.get("id", "").startswith("ChartMarker")]
+    assert len(markers) == 2
+    assert all(list(g.iter(f"{ns}path")) for g in markers)  # vectors, not pictures
+    assert not list(root.iter(f"{ns}image"))
+
+
+def test_a_new_range_does_not_move_the_markers_by_hand(window):
+    # Qt places them at their data point through the view's transformation: a new range
+    # (k = 40 widens the x-range) moves the current marker once, and the best one not at all.
+    chart = window.chart
+    _drain()
+    moved = []
+    for marker in (chart.current, chart.best):
+        original = marker.setPos
+        marker.setPos = lambda *a, _o=original, _m=marker: moved.append(_m) or _o(*a)
+    window.state.set(k=40)
+    _drain()
+    assert moved == [chart.current]

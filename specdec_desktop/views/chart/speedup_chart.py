@@ -42,6 +42,7 @@ from .axis import RangeCachedAxis
 from .grid import GridLines
 from .label_item import ChartLabel
 from .labels import Box, LabelRequest, Obstacles, around, place_labels, sample_line
+from .marker_item import ChartMarker
 
 __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
 
@@ -125,8 +126,9 @@ class SpeedupChart(pg.PlotWidget):
         # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
         self.simulated = pg.ScatterPlotItem(symbol="s")
         self.simulated_bars = pg.ErrorBarItem(x=np.zeros(0), y=np.zeros(0), height=np.zeros(0), beam=0.0)
-        self.current = pg.ScatterPlotItem(symbol="o")
-        self.best = pg.ScatterPlotItem(symbol="star")
+        # The two markers: light items of our own (marker_item.py), drawn in pixels at their point.
+        self.current = ChartMarker("o")
+        self.best = ChartMarker("star")
         self.current_label = ChartLabel()
         self.best_label = ChartLabel()
         # A best k beyond the x-range's cap: an arrow at the right edge, pointing right.
@@ -161,7 +163,7 @@ class SpeedupChart(pg.PlotWidget):
         ):
             plot.addItem(item)
         for item in (self.current, self.best):
-            plot.addItem(item)
+            plot.addItem(item, ignoreBounds=True)
         plot.addItem(self.best_arrow, ignoreBounds=True)
         for item in (
             self.slower_label,
