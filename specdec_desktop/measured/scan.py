@@ -29,7 +29,7 @@ from specdec_desktop.file_names import unusable_name
 from specdec_desktop.plain_text import size_text
 
 from .cycle_table import CycleTable, looks_like_table
-from .log_lines import LINE_READERS, LineReader
+from .line_readers import LINE_READERS, LineReader
 from .measurement import FORMAT_LABELS, MAX_K, Measurement
 from .problems import ImportCancelled, MetricsProblem
 from .request_json import DECODER as _DECODER

@@ -2,7 +2,8 @@
 
 Run from the repository root: ``python tests/data/metrics/make_samples.py``.  The numbers
 come from seeded simulations, so every file is consistent with itself, and the line formats
-follow what vLLM, llama.cpp and SGLang print (see specdec_desktop/measured/log_lines.py).
+follow what vLLM, llama.cpp and SGLang print (each engine's module in
+specdec_desktop/measured/line_readers/ describes its formats).
 """
 
 from __future__ import annotations

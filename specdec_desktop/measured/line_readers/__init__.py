@@ -1,0 +1,30 @@
+"""Serving-engine log and Prometheus lines: one reader per format, one module per engine (no Qt).
+
+Each reader is fed the lines that carry its marker (the scanner finds them fast in raw
+bytes), keeps counts, and at the end turns them into a :class:`Measurement`.  The formats, as
+the engines print them, are described in the module of each engine: :mod:`.vllm` (V1 and V0
+log lines, Prometheus counters), :mod:`.llama_cpp` (per-task lines, cumulative statistics),
+:mod:`.sglang` (decode batch lines, Prometheus gauges).  What the readers share (number
+parsing, plausibility checks, the base class, the draft length) is in :mod:`.base`, and the
+Prometheus text format that vLLM and SGLang both expose in :mod:`.prometheus`.
+"""
+
+from __future__ import annotations
+
+from .base import LineReader
+from .llama_cpp import LlamaCppReader, LlamaCppStatisticsReader
+from .sglang import SglangPrometheusReader, SglangReader
+from .vllm import VllmPrometheusReader, VllmReader, VllmV0Reader
+
+__all__ = ["LINE_READERS", "LineReader"]
+
+#: Every line reader, in the order the scanner offers lines.
+LINE_READERS: tuple[type[LineReader], ...] = (
+    VllmReader,
+    VllmV0Reader,
+    VllmPrometheusReader,
+    LlamaCppReader,
+    LlamaCppStatisticsReader,
+    SglangReader,
+    SglangPrometheusReader,
+)

@@ -1,0 +1,225 @@
+"""llama.cpp server's metrics: per-task draft acceptance lines and cumulative statistics (no Qt).
+
+The formats, as llama.cpp's server prints them (checked against its sources; sample files of
+our own are in ``tests/data/metrics/``):
+
+* llama.cpp server ``draft acceptance = 0.66237 (257 accepted / 388 generated), mean acceptance
+  length = 3.65, acceptance rate per position = (0.804, 0.701, 0.629, 0.515)`` per task (older:
+  ``draft acceptance rate = 0.57576 (19 accepted / 33 generated)``), and its cumulative
+  ``statistics <drafter>: ... #gen drafts = 134, #acc drafts = 109, #gen tokens = 536,
+  #acc tokens = 354, #mean acc len = 3.64, #acc rate/pos = (...)``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from specdec_desktop.measured.measurement import Measurement
+
+from .base import (
+    NUMBER,
+    Cumulative,
+    LineReader,
+    PositionSum,
+    check_close,
+    check_k,
+    check_rates,
+    contradiction,
+    find_number,
+    leading_numbers,
+    plausible,
+    resolve_k,
+)
+
+__all__ = ["LlamaCppReader", "LlamaCppStatisticsReader"]
+
+
+class LlamaCppReader(LineReader):
+    """llama.cpp server: per-task ``draft acceptance`` lines."""
+
+    format = "llama.cpp"
+    markers = (b"draft acceptance",)
+    _head = re.compile(
+        r"draft acceptance(?: rate)?\s*=\s*"
+        + NUMBER
+        + r"\s*\(\s*(\d+)\s*accepted\s*/\s*(\d+)\s*generated\s*\)"
+    )
+    _mean = re.compile(r"mean acceptance length\s*=\s*" + NUMBER)
+    _positions = re.compile(r"acceptance rate per position\s*=\s*")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sum = PositionSum()
+        self.pending: list[tuple[int, float, float]] = []
+        self.approximate = False
+
+    def _feed(self, text: str, line: int) -> bool:
+        match = self._head.search(text)
+        if match is None:
+            return False
+        rate, accepted, generated = (plausible(float(match.group(i)), match.group(i)) for i in (1, 2, 3))
+        if accepted > generated:
+            raise contradiction(f"{accepted:.0f} tokens accepted out of {generated:.0f} generated", line)
+        if generated == 0:
+            return True
+        check_close("the draft acceptance", rate, accepted / generated, 0.00051, line)
+        mean = find_number(self._mean, text)
+        found = self._positions.search(text)
+        rates = leading_numbers(text[found.end() :]) if found else []
+        if rates:
+            check_rates(rates, line)
+            self.sum.set_k(len(rates), line)
+            if mean is not None:
+                check_close(
+                    "the mean acceptance length", mean, 1 + sum(rates), 0.006 + 0.0006 * len(rates), line
+                )
+        k = self.sum.k
+        if mean is not None and mean > 1.005:
+            steps = None
+            if k is not None and generated % k == 0:
+                exact = generated / k
+                if abs(1 + accepted / exact - mean) <= 0.006:
+                    steps = round(exact)
+            if steps is None:  # drafts shorter than k: count steps from the mean
+                steps = max(1, round(accepted / (mean - 1)))
+                self.approximate = True
+            self.sum.add(steps, accepted, generated, rates or None)
+        elif mean is not None and accepted == 0:
+            if k is None:
+                self.pending.append((line, accepted, generated))
+            else:
+                self.sum.add(round(generated / k), 0.0, generated, rates or None)
+        else:
+            self.pending.append((line, accepted, generated))
+        return True
+
+    def finish(self, k_hint: int | None) -> Measurement | None:
+        if self.lines_used == 0:
+            return None
+        k = resolve_k(
+            self.sum.k,
+            k_hint,
+            self.sum.k_line or self.first_line,
+            self.format,
+            "these llama.cpp lines do not print per-position rates",
+        )
+        for _line, accepted, generated in self.pending:
+            self.sum.add(max(1, round(generated / k)), accepted, generated, None)
+        if self.sum.steps == 0:
+            return None
+        notes = (
+            ["per-position counts rebuilt from rates printed to 3 decimals"]
+            if self.sum.position_counts()
+            else []
+        )
+        if self.approximate:
+            notes.append("some drafts were shorter than k: steps counted from the printed mean length")
+        return self._measurement(
+            k=k,
+            steps=self.sum.steps,
+            accepted=self.sum.accepted,
+            position_counts=self.sum.position_counts(),
+            engine_acceptance=self.sum.accepted / self.sum.drafted if self.sum.drafted else None,
+            engine_basis="accepted ÷ generated draft tokens (llama.cpp's draft acceptance)",
+            notes=tuple(notes),
+        )
+
+
+class LlamaCppStatisticsReader(LineReader):
+    """llama.cpp server ``statistics <drafter>: ... #gen drafts ...`` lines (totals since start)."""
+
+    format = "llama.cpp-statistics"
+    markers = (b"#gen drafts",)
+    _name = re.compile(r"statistics\s+([^:]+):")
+    _fields: ClassVar[dict[str, re.Pattern[str]]] = {
+        name: re.compile(r"#" + re.escape(name) + r"\s*=\s*" + NUMBER)
+        for name in ("gen drafts", "acc drafts", "gen tokens", "acc tokens", "mean acc len")
+    }
+    _positions = re.compile(r"#acc rate/pos\s*=\s*")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drafters: dict[str, dict[str, Cumulative]] = {}
+        self.rates: dict[str, list[float]] = {}
+        self.k: int | None = None
+        self.k_line: int | None = None
+
+    def _feed(self, text: str, line: int) -> bool:
+        values = {name: find_number(pattern, text) for name, pattern in self._fields.items()}
+        drafts, tokens, accepted = values["gen drafts"], values["gen tokens"], values["acc tokens"]
+        if drafts is None or accepted is None:
+            return False
+        name_match = self._name.search(text)
+        name = name_match.group(1).strip() if name_match else ""
+        found = self._positions.search(text)
+        rates = leading_numbers(text[found.end() :]) if found else []
+        if tokens is not None and accepted > tokens:
+            raise contradiction(f"{accepted:.0f} tokens accepted out of {tokens:.0f} generated", line)
+        if drafts > 0:
+            if rates:
+                check_rates(rates, line)
+                check_k(len(rates), line)
+                if self.k is not None and len(rates) != self.k:
+                    raise contradiction(
+                        f"the draft length changes from {self.k} (line {self.k_line}) to {len(rates)}", line
+                    )
+                self.k, self.k_line = len(rates), line
+                check_close(
+                    "the sum of the per-position rates",
+                    sum(rates),
+                    accepted / drafts,
+                    0.0006 * len(rates) + 0.5 * len(rates) / drafts,
+                    line,
+                )
+                if values["acc drafts"] is not None:
+                    check_close(
+                        "the first position's rate", rates[0], values["acc drafts"] / drafts, 0.0006, line
+                    )
+            if values["mean acc len"] is not None:
+                check_close(
+                    "the mean acceptance length", values["mean acc len"], 1 + accepted / drafts, 0.006, line
+                )
+            if rates:
+                self.rates[name] = rates
+        counters = self.drafters.setdefault(
+            name, {"drafts": Cumulative(), "tokens": Cumulative(), "accepted": Cumulative()}
+        )
+        counters["drafts"].add(drafts)
+        counters["tokens"].add(tokens or 0.0)
+        counters["accepted"].add(accepted)
+        return True
+
+    def finish(self, k_hint: int | None) -> Measurement | None:
+        if self.lines_used == 0:
+            return None
+        drafts = sum(c["drafts"].total for c in self.drafters.values())
+        if drafts == 0:
+            return None
+        accepted = sum(c["accepted"].total for c in self.drafters.values())
+        tokens = sum(c["tokens"].total for c in self.drafters.values())
+        k = resolve_k(
+            self.k,
+            k_hint,
+            self.k_line or self.first_line,
+            self.format,
+            "the statistics lines print no per-position rates",
+        )
+        counts = None
+        if self.rates and all(
+            name in self.rates or self.drafters[name]["drafts"].total == 0 for name in self.drafters
+        ):
+            total = [0.0] * k
+            for name, rates in self.rates.items():
+                for i, rate in enumerate(rates):
+                    total[i] += rate * self.drafters[name]["drafts"].total
+            counts = tuple(min(round(drafts), round(n)) for n in total)
+        return self._measurement(
+            k=k,
+            steps=round(drafts),
+            accepted=accepted,
+            position_counts=counts,
+            engine_acceptance=accepted / tokens if tokens else None,
+            engine_basis="accepted ÷ generated draft tokens (llama.cpp)",
+            notes=("per-position counts rebuilt from rates printed to 3 decimals",) if counts else (),
+        )
