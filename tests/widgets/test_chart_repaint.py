@@ -5,6 +5,7 @@ A change of k alone repaints the chart only around the markers.
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QAbstractEventDispatcher, QEvent, QEventLoop, QObject, QRect
 
@@ -282,3 +283,53 @@ def test_a_new_range_does_not_move_the_markers_by_hand(window):
     window.state.set(k=40)
     _drain()
     assert moved == [chart.current]
+
+
+# -- the curves: plain Qt path items, drawn as pyqtgraph's curve items drew them -----------------
+
+
+def test_the_curves_draw_the_picture_pyqtgraph_curve_items_drew(window):
+    import pyqtgraph as pg
+
+    chart = window.chart
+    window.assumptions_state.set(decay=0.95, overhead=0.1)  # the dashed reference is drawn too
+    window.state.set(k=9, p=0.6, c=0.3)
+    _drain()
+    ours = chart.grab().toImage()
+    twins = []
+    for curve in (chart.curve, chart.reference):
+        assert curve.isVisible()
+        twin = pg.PlotCurveItem(*curve.getData(), pen=curve.pen())
+        twin.setZValue(curve.zValue())
+        chart.getPlotItem().addItem(twin)
+        curve.hide()
+        twins.append(twin)
+    _drain()
+    assert chart.grab().toImage() == ours  # the same pixels: segments for the thick solid pen,
+    for twin in twins:  # one path for the thin dashed one
+        twin.hide()
+    _drain()
+    assert chart.grab().toImage() != ours
+
+
+def test_a_curve_gives_back_the_data_it_was_given(window):
+    from specdec_desktop.model import readouts, speedup_curves
+
+    chart = window.chart
+    window.state.set(k=9, p=0.6, c=0.3)
+    _drain()
+    figures = readouts(window.state.params)
+    curves = speedup_curves(window.state.params, figures.best_k)
+    x, y = chart.curve.getData()
+    assert np.array_equal(x, curves.k.astype(float)) and np.array_equal(y, curves.speedup)
+    assert chart.curve.path().elementCount() == len(x)
+    assert not chart.reference.isVisible()  # the original model: no reference
+
+
+def test_the_curves_are_plain_qt_items(window):
+    # pyqtgraph's curve items answered Qt's questions about their bounds in Python, on every
+    # new range and paint.
+    import pyqtgraph as pg
+
+    for curve in (window.chart.curve, window.chart.reference):
+        assert not isinstance(curve, pg.GraphicsObject)

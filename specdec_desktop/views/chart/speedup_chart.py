@@ -3,7 +3,7 @@
 Items are created once in :class:`SpeedupChart` and updated with ``setData``;
 ranges are set deliberately from the data, never auto-ranged.  One change costs
 one paint of the chart (benchmarks/bench_update_latency.py): the curves are
-plain ``PlotCurveItem`` objects, the band is one path built from the two
+plain Qt path items (:mod:`.curve_item`), the band is one path built from the two
 arrays, and a new range is applied before the paint rather than during it.
 What it draws:
 
@@ -39,6 +39,7 @@ from ...model import Curves, Readouts
 from ...theme import Theme
 from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
+from .curve_item import ChartCurve
 from .grid import GridLines
 from .label_item import ChartLabel
 from .labels import Box, LabelRequest, Obstacles, around, place_labels, sample_line
@@ -119,9 +120,10 @@ class SpeedupChart(pg.PlotWidget):
         # FillBetweenItem would rebuild it on each of the two curves' changes).
         self.band = QGraphicsPathItem()
         self.band.setPen(pg.mkPen(None))
-        self.curve = pg.PlotCurveItem()
-        # The original model's curve, thin and dashed, while assumptions are active (issue 11).
-        self.reference = pg.PlotCurveItem()
+        # The curve and, while assumptions are active (issue 11), the original model's curve,
+        # thin and dashed: plain Qt path items drawn as pyqtgraph's curves are (curve_item.py).
+        self.curve = ChartCurve()
+        self.reference = ChartCurve()
         self.assumptions_label = ChartLabel()
         # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
         self.simulated = pg.ScatterPlotItem(symbol="s")
@@ -138,7 +140,7 @@ class SpeedupChart(pg.PlotWidget):
         #: Labels in placing order (most important first), with the point each describes.
         self._labels: dict[str, tuple[pg.TextItem | ChartLabel, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
-        self._obstacle_curves: list[pg.PlotCurveItem] = []
+        self._obstacle_curves: list[pg.PlotCurveItem | ChartCurve] = []
         #: Each obstacle curve's sampled line in pixels, with the data and view it was made for.
         self._sampled: dict[int, tuple[object, object, tuple[float, ...], np.ndarray | None]] = {}
         #: Called with (readouts, curves) on every change; each returns the top of what it drew.
@@ -309,7 +311,7 @@ class SpeedupChart(pg.PlotWidget):
             item.setAnchor((0.0, 0.0))
         self._labels[key] = (item, target)
 
-    def register_obstacle_curve(self, item: pg.PlotCurveItem) -> None:
+    def register_obstacle_curve(self, item: pg.PlotCurveItem | ChartCurve) -> None:
         """Keep every label off ``item``'s line (it must be in the plot)."""
         self._obstacle_curves.append(item)
 
