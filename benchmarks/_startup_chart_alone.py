@@ -16,39 +16,18 @@ Its time against the reference's says how much of the app's "chart live"
 the chart itself accounts for; the rest is the window around it.
 """
 
-import os
-import resource
 import sys
-import time
 
-T0 = float(os.environ["SPECDEC_STARTUP_T0"])
+from _first_paint_report import report_first_paint
 
-from specdec_desktop import startup_gc  # noqa: E402
+from specdec_desktop import startup_gc
 
 startup_gc.pause()  # as the app's launcher does (specdec_desktop/__main__.py)
-
-from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
 
 from specdec_desktop.app import create_application, interface_font  # noqa: E402
 from specdec_desktop.model import Parameters, readouts, speedup_curves  # noqa: E402
 from specdec_desktop.theme import LIGHT  # noqa: E402
 from specdec_desktop.views.chart.speedup_chart import SpeedupChart  # noqa: E402
-
-
-def report() -> None:
-    print(f"first-paint {time.monotonic() - T0:.4f}", flush=True)
-    print(f"first-paint-cpu {time.process_time():.4f}", flush=True)
-    print(f"first-paint-peak-rss-mib {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}")
-    app.quit()
-
-
-class FirstPaint(QObject):
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, report)  # after the paint has been flushed
-        return False
-
 
 app = create_application()
 chart = SpeedupChart(LIGHT, interface_font())
@@ -56,7 +35,6 @@ parameters = Parameters()
 figures = readouts(parameters)
 chart.show_figures(figures, speedup_curves(parameters, figures.best_k))
 chart.resize(1600, 1000)
-watcher = FirstPaint()
-chart.viewport().installEventFilter(watcher)
+report_first_paint(chart.viewport())
 chart.show()
 sys.exit(app.exec())

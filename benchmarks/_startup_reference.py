@@ -12,43 +12,21 @@ start), taken once the first paint of the plot has been flushed::
     first-paint-peak-rss-mib 106.2
 """
 
-import os
 import sys
 import time
 
-T0 = float(os.environ["SPECDEC_STARTUP_T0"])
-
-from PySide6.QtCore import QEvent, QObject, QTimer  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from _first_paint_report import report_first_paint
+from PySide6.QtWidgets import QApplication
 
 before = time.monotonic()
 import pyqtgraph as pg  # noqa: E402
 
 print(f"import-pyqtgraph {time.monotonic() - before:.4f}", flush=True)
 
-
-def report() -> None:
-    import resource
-
-    print(f"first-paint {time.monotonic() - T0:.4f}", flush=True)
-    print(f"first-paint-cpu {time.process_time():.4f}", flush=True)
-    print(f"first-paint-peak-rss-mib {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f}")
-    app.quit()
-
-
-class FirstPaint(QObject):
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, report)  # after the paint has been flushed
-        return False
-
-
 app = QApplication(sys.argv)
 plot = pg.PlotWidget()
 plot.plot(list(range(21)), [1 + 0.1 * k - 0.004 * k * k for k in range(21)])
 plot.resize(1600, 1000)
-watcher = FirstPaint()
-plot.viewport().installEventFilter(watcher)
+report_first_paint(plot.viewport())  # the same lines as the app's probe (_first_paint_report.py)
 plot.show()
 sys.exit(app.exec())

@@ -111,14 +111,10 @@ def report_html(
             + ("" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.4f} to {fit.p_high:.4f})"),
         ),
     ]
-    if fit.per_position is not None:
-        parts = []
-        for i, a in enumerate(fit.per_position):
-            text = "n/a" if a is None else f"{a:.3f}"
-            if fit.per_position_low is not None and a is not None:
-                text += f" [{fit.per_position_low[i]:.3f}, {(fit.per_position_high or ())[i]:.3f}]"
-            parts.append(f"a{i + 1} = {text}")
-        figures.append(("Per position (95 % intervals)", "; ".join(parts)))
+    texts = fit.per_position_texts()
+    if texts is not None:
+        parts = "; ".join(f"a{i} = {text}" for i, text in enumerate(texts, 1))
+        figures.append(("Per position (95 % intervals)", parts))
     r = recommendation
     if r.best_k is None:
         best = "none: the speedup keeps rising with k"

@@ -105,6 +105,21 @@ class Fit:
         """Draft length of the measurement."""
         return self.measurement.k
 
+    def per_position_texts(self) -> list[str] | None:
+        """Each position's fitted rate as text, with its 95 % interval when known ("n/a" if none).
+
+        ``["0.804 [0.790, 0.818]", "n/a", ...]`` for a1, a2, ...; None without per-position rates.
+        """
+        if self.per_position is None:
+            return None
+        texts = []
+        for i, a in enumerate(self.per_position):
+            text = "n/a" if a is None else f"{a:.3f}"
+            if self.per_position_low is not None and a is not None:
+                text += f" [{self.per_position_low[i]:.3f}, {(self.per_position_high or ())[i]:.3f}]"
+            texts.append(text)
+        return texts
+
 
 def _contradiction(measurement: Measurement, problem: str) -> MetricsProblem:
     source = measurement.sources[0] if measurement.sources else None

@@ -73,14 +73,9 @@ def summary_lines(fit: Fit, recommendation: Recommendation | None = None) -> lis
         lines.append(f"engine rate {m.engine_acceptance:.4f} = {m.engine_basis}")
     interval = "" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.4f} to {fit.p_high:.4f})"
     lines.append(f"fitted p    {fit.fitted_p:.4f}{interval}: one p that gives {fit.tau:.4f} tokens per step")
-    if fit.per_position is not None:
-        parts = []
-        for i, a in enumerate(fit.per_position):
-            text = "n/a" if a is None else f"{a:.3f}"
-            if fit.per_position_low is not None and a is not None:
-                text += f" [{fit.per_position_low[i]:.3f}, {(fit.per_position_high or ())[i]:.3f}]"
-            parts.append(f"a{i + 1} {text}")
-        lines.append("per position " + "; ".join(parts))
+    texts = fit.per_position_texts()
+    if texts is not None:
+        lines.append("per position " + "; ".join(f"a{i} {text}" for i, text in enumerate(texts, 1)))
     lines.append(f"verdict     {fit.verdict_text}")
     lines.append(f"test        {fit.test_text}")
     for note in m.notes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import sys
@@ -22,6 +23,7 @@ from specdec_desktop.measured import (
     recommend,
     scan,
     solve_p,
+    summary_lines,
     tokens_per_step,
 )
 from specdec_desktop.measured.cycle_table import CycleTable
@@ -258,6 +260,19 @@ def test_per_position_intervals_hold_the_estimate():
     fit = fitted("vllm_metrics.prom")
     for a, lo, hi in zip(fit.per_position, fit.per_position_low, fit.per_position_high, strict=True):
         assert lo <= a <= hi
+
+
+def test_per_position_texts_are_the_rates_with_their_intervals():
+    """One text per position, shared by ``fit``'s summary and the HTML report."""
+    fit = fitted("vllm_metrics.prom")
+    texts = fit.per_position_texts()
+    assert len(texts) == len(fit.per_position)
+    a, lo, hi = fit.per_position[0], fit.per_position_low[0], fit.per_position_high[0]
+    assert texts[0] == f"{a:.3f} [{lo:.3f}, {hi:.3f}]"
+    assert f"a1 {texts[0]}" in "\n".join(summary_lines(fit))
+    bare = dataclasses.replace(fit, per_position=(None, *fit.per_position[1:]), per_position_low=None)
+    assert bare.per_position_texts()[:2] == ["n/a", f"{fit.per_position[1]:.3f}"]
+    assert dataclasses.replace(fit, per_position=None).per_position_texts() is None
 
 
 def test_tau_above_k_plus_one_is_a_contradiction():
