@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -31,6 +32,14 @@ MIN_X_MAX = 12
 #: decimals than the controls offer (1,144 at p = 0.999, c = 0.001 still fits; 1,146,191 at
 #: p = 0.999999, c = 1e-6 does not): the chart then points to it with an arrow and its number.
 MAX_X_MAX = 2000
+
+
+#: What does not depend on k, memoised on its inputs (immutable, hashable): a move of k alone
+#: (one slider move in three) asks again for the same p, c and assumptions, and the best-k
+#: search under assumptions is the costliest part of a change.  A memo keyed on the inputs, not
+#: a second copy of any state: the answer is the function's, whoever asks.
+_original_best = lru_cache(maxsize=32)(original_best)
+_peak = lru_cache(maxsize=32)(peak)
 
 
 @dataclass(frozen=True)
@@ -82,7 +91,7 @@ def readouts(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS)
     # Parameters are checked when made, so this skips the public functions' checks (it runs at
     # every slider move) and calls the same arithmetic: the figures are theirs to the last bit.
     p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
-    best = original_best(params.p, params.c)
+    best = _original_best(params.p, params.c)
     result = Readouts(
         params=params,
         tokens_per_cycle=float(_expected_tokens(p, k)),
@@ -101,7 +110,7 @@ def _assumed_readouts(params: Parameters, a: Assumptions) -> Readouts:
     p, k, c = np.float64(params.p), np.int64(params.k), np.float64(params.c)
     tokens = float(_tokens(p, k, a))
     cost = float(cost_table(k, c, a))
-    top = peak(params.p, params.c, a)
+    top = _peak(params.p, params.c, a)
     result = Readouts(
         params=params,
         tokens_per_cycle=tokens,
@@ -121,7 +130,7 @@ def _assumed_readouts(params: Parameters, a: Assumptions) -> Readouts:
 
 @dataclass(frozen=True)
 class Curves:
-    """The chart's data: speedup at every whole k in ``0..x_max`` for p and p ± 0.10."""
+    """The chart's data: speedup at every whole k in ``0..x_max`` for p and p ± 0.10 (read-only)."""
 
     k: NDArray[np.int64]
     speedup: NDArray[np.float64]
@@ -163,29 +172,39 @@ def speedup_curves(
     """Speedup against draft length at p and at p ± :data:`BAND_HALF_WIDTH` (clamped).
 
     Under non-default ``assumptions`` the three curves are the active model's and
-    ``reference`` is the original model's curve at p.
+    ``reference`` is the original model's curve at p.  The curves depend on k only through
+    the x-range: the same p, c, x-range and assumptions give the same :class:`Curves`
+    object, whose arrays are read-only.
     """
-    x_max = chart_x_max(params, best_k)
+    return _curves(params.p, params.c, chart_x_max(params, best_k), assumptions)
+
+
+@lru_cache(maxsize=8)
+def _curves(p: float, c: float, x_max: int, a: Assumptions) -> Curves:
     k = np.arange(x_max + 1, dtype=np.int64)
-    p_lower = max(0.0, params.p - BAND_HALF_WIDTH)
-    p_upper = min(1.0, params.p + BAND_HALF_WIDTH)
-    a = assumptions
+    p_lower = max(0.0, p - BAND_HALF_WIDTH)
+    p_upper = min(1.0, p + BAND_HALF_WIDTH)
     if a.changes_tokens or a.changes_cost:
-        return Curves(
+        curves = Curves(
             k=k,
-            speedup=speedup_table(params.p, params.c, x_max, a),
-            lower=speedup_table(p_lower, params.c, x_max, a),
-            upper=speedup_table(p_upper, params.c, x_max, a),
+            speedup=speedup_table(p, c, x_max, a),
+            lower=speedup_table(p_lower, c, x_max, a),
+            upper=speedup_table(p_upper, c, x_max, a),
             p_lower=p_lower,
             p_upper=p_upper,
-            reference=_speedup(np.float64(params.p), k, np.float64(params.c)),
+            reference=_speedup(np.float64(p), k, np.float64(c)),
         )
-    c = np.float64(params.c)  # checked by Parameters, as are p_lower and p_upper (clamped)
-    return Curves(
-        k=k,
-        speedup=_speedup(np.float64(params.p), k, c),
-        lower=_speedup(np.float64(p_lower), k, c),
-        upper=_speedup(np.float64(p_upper), k, c),
-        p_lower=p_lower,
-        p_upper=p_upper,
-    )
+    else:
+        cost = np.float64(c)  # checked by Parameters, as are p_lower and p_upper (clamped)
+        curves = Curves(
+            k=k,
+            speedup=_speedup(np.float64(p), k, cost),
+            lower=_speedup(np.float64(p_lower), k, cost),
+            upper=_speedup(np.float64(p_upper), k, cost),
+            p_lower=p_lower,
+            p_upper=p_upper,
+        )
+    for array in (curves.k, curves.speedup, curves.lower, curves.upper, curves.reference):
+        if array is not None:
+            array.flags.writeable = False  # shared by every caller with the same inputs
+    return curves

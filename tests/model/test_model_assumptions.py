@@ -379,3 +379,55 @@ def test_the_app_refuses_values_its_boxes_cannot_show():
 def test_a_denormal_cost_step_is_a_rise_not_a_warning():
     # Found by hypothesis: β = 5e-324 made (1 − p)·C / ΔC overflow (warnings are errors here).
     assert best_draft_length(0.5, 0.0, verify_growth=5e-324) == best_draft_length(0.5, 5e-324)
+
+
+# -- what a move of k alone computes again -------------------------------------------------------
+
+SIX = Assumptions(decay=0.95, spread=2.0, verify_growth=0.05, batch=8, knee=64.0, overhead=0.1)
+
+
+@pytest.mark.parametrize("a", [DEFAULT_ASSUMPTIONS, SIX], ids=["original", "six assumptions"])
+def test_a_move_of_k_alone_does_not_compute_the_curves_again(monkeypatch, a):
+    from specdec_desktop.model import figures
+
+    start, moved = Parameters(k=3, p=0.71, c=0.13), Parameters(k=4, p=0.71, c=0.13)  # same x-range
+    best_k = readouts(start, a).best_k
+    assert readouts(moved, a).best_k == best_k
+    before = speedup_curves(start, best_k, a)
+    calls = []
+    for name in ("speedup_table", "_speedup"):
+        original = getattr(figures, name)
+        monkeypatch.setattr(figures, name, lambda *args, _o=original: calls.append(1) or _o(*args))
+    after = speedup_curves(moved, best_k, a)
+    assert after is before and calls == []
+    assert not after.speedup.flags.writeable  # shared, so nobody may change it
+    with pytest.raises(ValueError):
+        after.speedup[0] = 0.0
+    # A new p is computed afresh, and equals what a fresh computation gives.
+    fresh = speedup_curves(Parameters(k=4, p=0.72, c=0.13), None, a)
+    assert calls and fresh is not after
+
+
+def test_a_move_of_k_alone_does_not_search_the_best_k_again():
+    from specdec_desktop.model import figures
+
+    readouts(Parameters(k=3, p=0.73, c=0.11), SIX)
+    searched = figures._peak.cache_info().misses
+    found = readouts(Parameters(k=7, p=0.73, c=0.11), SIX)
+    assert figures._peak.cache_info().misses == searched
+    assert found.best_k == peak(0.73, 0.11, SIX).k  # the search's own answer
+    readouts(Parameters(k=7, p=0.74, c=0.11), SIX)
+    assert figures._peak.cache_info().misses == searched + 1
+
+
+def test_the_memoised_figures_are_the_computed_ones():
+    from specdec_desktop.model import figures
+
+    figures._curves.cache_clear()
+    for a in (DEFAULT_ASSUMPTIONS, SIX):
+        for k in (1, 5, 9, 5):
+            params = Parameters(k=k, p=0.68, c=0.2)
+            got = readouts(params, a)
+            curves = speedup_curves(params, got.best_k, a)
+            assert got.best_k == best_draft_length(0.68, 0.2, **({} if a.is_default else vars(SIX)))
+            assert curves.speedup[k] == pytest.approx(got.speedup, rel=1e-12)
