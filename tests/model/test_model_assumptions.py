@@ -420,6 +420,22 @@ def test_a_move_of_k_alone_does_not_search_the_best_k_again():
     assert figures._peak.cache_info().misses == searched + 1
 
 
+def test_forget_memo_makes_the_next_figures_computed_afresh():
+    """What bench_assumptions.py relies on to time the work rather than a look-up."""
+    from specdec_desktop.model import figures
+
+    params = Parameters(k=5, p=0.71, c=0.12)
+    first = readouts(params, SIX)
+    curves = speedup_curves(params, first.best_k, SIX)
+    assert speedup_curves(params, first.best_k, SIX) is curves
+    figures.forget_memo()  # also resets the memo's counts
+    again = readouts(params, SIX)
+    assert figures._peak.cache_info().misses == 1  # one fresh search
+    assert again == first
+    fresh = speedup_curves(params, again.best_k, SIX)
+    assert fresh is not curves and np.array_equal(fresh.speedup, curves.speedup)
+
+
 def test_the_memoised_figures_are_the_computed_ones():
     from specdec_desktop.model import figures
 
