@@ -43,7 +43,11 @@ on this shared machine falls on every subject alike.
 
 Target (issue 2): app median <= 3 ms, p99 <= 8 ms.
 
-Usage: ``python benchmarks/bench_update_latency.py [--repeats N] [--quick]``
+Target (issues 10 and 11): the app, with the original model and with six assumptions set, at
+most 1.1x the floor's median.  ``--against-floor`` runs only those three subjects (quicker) and
+checks it; ``--rounds N`` sets how many turns they take (more turns, steadier ratios).
+
+Usage: ``python benchmarks/bench_update_latency.py [--repeats N] [--rounds N] [--against-floor] [--quick]``
 """
 
 from __future__ import annotations
@@ -213,6 +217,8 @@ def measure_app(
 RESTARTS = 20
 #: Processes per subject; their samples are pooled.
 ROUNDS = 3
+#: Issues 10 and 11: a change repaints within this multiple of the floor's median.
+FLOOR_RATIO_TARGET = 1.1
 
 
 def _time_run_restarts(window: QWidget, sliders: dict, moves: Sequence[tuple[str, int]]) -> list[float]:
@@ -383,6 +389,15 @@ def main() -> int:
     parser = arguments(__doc__.splitlines()[0], default_repeats=300)
     parser.add_argument("--subject", choices=list(SUBJECTS), help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--against-floor",
+        action="store_true",
+        help="only the app (original model and six assumptions) and the floor; checks the issues' "
+        "target of at most 1.1x the floor's median",
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=ROUNDS, help=f"turns the subjects take (default {ROUNDS})"
+    )
     args = parser.parse_args()
     count = 30 if args.quick else max(200, args.repeats)
     if args.subject:
@@ -393,9 +408,9 @@ def main() -> int:
     # Each subject runs in ROUNDS processes of count / ROUNDS changes, the subjects taking turns
     # (the order rotating each round), so a neighbour's load on this shared machine falls on all
     # of them alike rather than on whichever happened to run while it lasted.
-    rounds = 1 if args.quick else ROUNDS
+    rounds = 1 if args.quick else max(1, args.rounds)
     per_round = -(-count // rounds)
-    subjects = list(SUBJECTS)
+    subjects = [APP, APP_ASSUMED, FLOOR] if args.against_floor else list(SUBJECTS)
     measured: dict[str, dict[str, list[float]]] = {
         s: {"total": [], "synchronous": [], "restart": []} for s in subjects
     }
@@ -416,7 +431,9 @@ def main() -> int:
         ("change -> repainted", "total", {"median": 3.0, "p99": 8.0}),
         ("change -> control returns (no paint)", "synchronous", None),
     ):
-        for subject in SUBJECTS:
+        if args.against_floor and targets is not None:
+            targets = {**targets, "ratio": FLOOR_RATIO_TARGET}  # the floor is the only reference
+        for subject in subjects:
             reference = subject not in (APP, APP_ASSUMED)
             rows.append(
                 row(
