@@ -177,6 +177,20 @@ class LineReader:
             format=self.format, sources=(), lines_used=self.lines_used, first_line=self.first_line, **fields
         )
 
+    def _summed(self, total: PositionSum, k: int, basis: str, notes: tuple[str, ...] = ()) -> Measurement:
+        """The measurement of intervals summed in ``total`` (engine acceptance = accepted ÷ drafted)."""
+        counts = total.position_counts()
+        rebuilt = ("per-position counts rebuilt from rates printed to 3 decimals",) if counts else ()
+        return self._measurement(
+            k=k,
+            steps=total.steps,
+            accepted=total.accepted,
+            position_counts=counts,
+            engine_acceptance=total.accepted / total.drafted if total.drafted else None,
+            engine_basis=basis,
+            notes=rebuilt + notes,
+        )
+
 
 class PositionSum:
     """Steps and per-position counts summed over intervals, all with the same k."""

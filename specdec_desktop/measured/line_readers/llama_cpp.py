@@ -108,21 +108,12 @@ class LlamaCppReader(LineReader):
             self.sum.add(max(1, round(generated / k)), accepted, generated, None)
         if self.sum.steps == 0:
             return None
-        notes = (
-            ["per-position counts rebuilt from rates printed to 3 decimals"]
-            if self.sum.position_counts()
-            else []
-        )
-        if self.approximate:
-            notes.append("some drafts were shorter than k: steps counted from the printed mean length")
-        return self._measurement(
-            k=k,
-            steps=self.sum.steps,
-            accepted=self.sum.accepted,
-            position_counts=self.sum.position_counts(),
-            engine_acceptance=self.sum.accepted / self.sum.drafted if self.sum.drafted else None,
-            engine_basis="accepted ÷ generated draft tokens (llama.cpp's draft acceptance)",
-            notes=tuple(notes),
+        shorter = ("some drafts were shorter than k: steps counted from the printed mean length",)
+        return self._summed(
+            self.sum,
+            k,
+            "accepted ÷ generated draft tokens (llama.cpp's draft acceptance)",
+            shorter if self.approximate else (),
         )
 
 

@@ -132,17 +132,7 @@ class VllmReader(LineReader):
             self.sum.all_have_positions = False
         if self.sum.steps == 0:
             return None
-        return self._measurement(
-            k=k,
-            steps=self.sum.steps,
-            accepted=self.sum.accepted,
-            position_counts=self.sum.position_counts(),
-            engine_acceptance=self.sum.accepted / self.sum.drafted if self.sum.drafted else None,
-            engine_basis="accepted ÷ drafted tokens (vLLM's draft acceptance rate)",
-            notes=("per-position counts rebuilt from rates printed to 3 decimals",)
-            if self.sum.position_counts()
-            else (),
-        )
+        return self._summed(self.sum, k, "accepted ÷ drafted tokens (vLLM's draft acceptance rate)")
 
 
 class VllmV0Reader(LineReader):
