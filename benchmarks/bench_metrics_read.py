@@ -7,7 +7,13 @@ Three files are written to a temporary folder (our own synthetic content):
 * a vLLM server log: access-log and engine lines with a ``SpecDecoding metrics:`` line every
   100 lines (128 MiB);
 * a CSV of accepted guesses per cycle, ``cycle,accepted`` (64 MiB, about 6 M rows);
-* JSON Lines of per-request responses with ``acceptance_histogram`` (64 MiB).
+* JSON Lines of per-request responses with ``acceptance_histogram`` (64 MiB);
+* one file per other format of issue 23 (32 MiB each), made of the sample files of
+  tests/data/metrics/ as they sit in real output: vLLM's spec_decode.py summary, vllm bench
+  serve's section, llama-speculative's summary and llama.cpp's per-round lines, each copy
+  after 100 lines of other log output; llama.cpp's counters among 30 other metrics per scrape;
+  SGLang's and llama-server's per-request JSON Lines with the generated text in each response;
+  TensorRT-LLM's per-request JSON (one list).
 
 Each is read by ``read_metrics`` (format found from the content, streamed in 4 MiB blocks,
 then fitted) and, as references in the same run, by iterating its lines in binary
@@ -34,6 +40,88 @@ from _common import arguments, emit, row
 from specdec_desktop.measured import fit_measurement, read_metrics
 
 MIB = 1024**2
+SAMPLES = Path(__file__).resolve().parents[1] / "tests" / "data" / "metrics"
+NOISE = [
+    'INFO:     10.0.0.7:51234 - "POST /v1/chat/completions HTTP/1.1" 200 OK',
+    "INFO 11-30 19:00:01 [loggers.py:123] Engine 000: Avg prompt throughput: 812.3 tokens/s, Avg "
+    "generation throughput: 95.1 tokens/s, Running: 4 reqs, Waiting: 0 reqs, GPU KV cache usage: 3.1%",
+    "DEBUG 11-30 19:00:02 [core.py:88] scheduled 4 requests, 1 preempted, prefix cache hit rate 61.2%",
+]
+
+
+def _repeated(sample: str, noise_lines: int) -> Callable[[Path, int], None]:
+    """A writer of ``sample``'s lines repeated, each copy after ``noise_lines`` lines of other output."""
+
+    def write(path: Path, size: int) -> None:
+        body = (SAMPLES / sample).read_text().splitlines()
+        noise = [NOISE[i % 3] for i in range(noise_lines)]
+        data = ("\n".join(noise + body) + "\n").encode()
+        with path.open("wb") as stream:
+            for _ in range(size // len(data) + 1):
+                stream.write(data)
+
+    return write
+
+
+def _responses(sample: str) -> Callable[[Path, int], None]:
+    """A writer of ``sample``'s JSON lines repeated, each response with generated text, as served."""
+
+    def write(path: Path, size: int) -> None:
+        responses = [json.loads(line) for line in (SAMPLES / sample).read_text().splitlines()]
+        for response in responses:
+            response["generated"] = "lorem ipsum " * 40
+        data = ("\n".join(json.dumps(response) for response in responses) + "\n").encode()
+        with path.open("wb") as stream:
+            for _ in range(size // len(data) + 1):
+                stream.write(data)
+
+    return write
+
+
+def _scrapes(sample: str, others: int) -> Callable[[Path, int], None]:
+    """A writer of scrapes: ``sample``'s metrics among ``others`` other metrics (HELP, TYPE, value)."""
+
+    def write(path: Path, size: int) -> None:
+        lines = []
+        for i in range(others):
+            lines += [
+                f"# HELP llamacpp:other_metric_{i} Some other figure the server exports.",
+                f"# TYPE llamacpp:other_metric_{i} gauge",
+                f"llamacpp:other_metric_{i} {i * 1.5}",
+            ]
+        data = ("\n".join(lines + (SAMPLES / sample).read_text().splitlines()) + "\n").encode()
+        with path.open("wb") as stream:
+            for _ in range(size // len(data) + 1):
+                stream.write(data)
+
+    return write
+
+
+def _repeated_json(sample: str) -> Callable[[Path, int], None]:
+    """A writer of one JSON list holding ``sample``'s objects repeated (with some text beside)."""
+
+    def write(path: Path, size: int) -> None:
+        items = json.loads((SAMPLES / sample).read_text())
+        for item in items:
+            item["output"] = "lorem ipsum " * 40
+        one = json.dumps(items)[1:-1]
+        count = size // len(one) + 1
+        path.write_text("[" + ", ".join([one] * count) + "]")
+
+    return write
+
+
+#: Issue 23's formats: (file name, writer, MiB).
+OTHER_FORMATS = {
+    "vLLM spec_decode.py summaries": ("example.log", _repeated("vllm_spec_decode_example.txt", 100), 32),
+    "vllm bench serve sections": ("bench.log", _repeated("vllm_bench_serve_compose.log", 100), 32),
+    "llama-speculative summaries": ("speculative.log", _repeated("llama_speculative_fixed.txt", 100), 32),
+    "llama.cpp per-round lines": ("rounds.log", _repeated("llama_server_rounds.log", 100), 32),
+    "llama.cpp Prometheus scrapes": ("llama.prom", _scrapes("llama_cpp_metrics.prom", 30), 32),
+    "SGLang per-request JSON Lines": ("sglang.jsonl", _responses("sglang_requests.jsonl"), 32),
+    "llama-server timings JSON Lines": ("timings.jsonl", _responses("llama_server_timings.jsonl"), 32),
+    "TensorRT-LLM per-request JSON": ("trtllm.json", _repeated_json("trtllm_requests.json"), 32),
+}
 
 
 def _write_log(path: Path, size: int) -> None:
@@ -114,7 +202,7 @@ def _write_jsonl(path: Path, size: int) -> None:
 
 
 def _app(path: Path) -> None:
-    fit_measurement(read_metrics(path))
+    fit_measurement(read_metrics(path, k=4 if path.name == "trtllm.json" else None))
 
 
 def _lines(path: Path) -> None:
@@ -147,6 +235,8 @@ def main() -> int:
             "CSV per cycle": (Path(folder) / "cycles.csv", _write_csv, 64 * MIB // scale),
             "JSON Lines": (Path(folder) / "requests.jsonl", _write_jsonl, 64 * MIB // scale),
         }
+        for label, (name, write, mib) in OTHER_FORMATS.items():
+            files[label] = (Path(folder) / name, write, mib * MIB // scale)
         for label, (path, write, size) in files.items():
             write(path, size)
             megabytes = path.stat().st_size / 1e6

@@ -44,8 +44,11 @@ on this shared machine falls on every subject alike.
 Target (issue 2): app median <= 3 ms, p99 <= 8 ms.
 
 Target (issues 10 and 11): the app, with the original model and with six assumptions set, at
-most 1.1x the floor's median.  ``--against-floor`` runs only those three subjects (quicker) and
-checks it; ``--rounds N`` sets how many turns they take (more turns, steadier ratios).
+most 1.1x the floor's median.  Issues 22 and 23 add a subject with a metrics file imported
+(tests/data/metrics/vllm_specdecoding.log): every change then also
+shows the Measured tab's decision, which must not run a search of its own on the hot path.
+``--against-floor`` runs only the app's subjects and the floor (quicker) and checks it;
+``--rounds N`` sets how many turns they take (more turns, steadier ratios).
 
 Usage: ``python benchmarks/bench_update_latency.py [--repeats N] [--rounds N] [--against-floor] [--quick]``
 """
@@ -93,6 +96,11 @@ ASSUMED_ARGV = [
     "--overhead",
     "0.1",
 ]
+#: The app with a metrics file imported (issues 22 and 23): the Measured tab follows every change.
+APP_MEASURED = "SpecDec Desktop, a metrics file imported"
+MEASURED_FILE = (
+    Path(__file__).resolve().parent.parent / "tests" / "data" / "metrics" / "vllm_specdecoding.log"
+)
 NAIVE = "naive pyqtgraph (symbols, auto-range)"
 MPL = "matplotlib FigureCanvasQTAgg"
 LEAN = "naive pyqtgraph, no symbols, no auto-range"
@@ -186,11 +194,15 @@ def settle(window: QWidget) -> None:
 
 
 def measure_app(
-    moves: Sequence[tuple[str, int]], argv: Sequence[str] = ()
+    moves: Sequence[tuple[str, int]], argv: Sequence[str] = (), measured: Path | None = None
 ) -> tuple[list[float], list[float], list[float]]:
     from specdec_desktop.app import create_main_window
 
     window = create_main_window(list(argv))
+    if measured is not None:
+        from specdec_desktop.measured import fit_measurement, read_metrics
+
+        window.app_state.measurement.set_fit(fit_measurement(read_metrics(measured)), measured.name)
     settle(window)
     chart = window.chart.viewport()
     cards = [card.value for card in window.cards.values()] + [card.detail for card in window.cards.values()]
@@ -359,6 +371,7 @@ class MatplotlibCanvas(_Reference):
 SUBJECTS = {
     APP: lambda moves, sequence: measure_app(moves),
     APP_ASSUMED: lambda moves, sequence: measure_app(moves, ASSUMED_ARGV),
+    APP_MEASURED: lambda moves, sequence: measure_app(moves, measured=MEASURED_FILE),
     NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
     MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
     LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
@@ -368,7 +381,7 @@ SUBJECTS = {
 
 def measure_one(subject: str, count: int) -> None:
     """Child process: measure ``subject`` and print its samples as one JSON line."""
-    if subject in (APP, APP_ASSUMED):
+    if subject in (APP, APP_ASSUMED, APP_MEASURED):
         from specdec_desktop.app import create_application
 
         create_application()  # the app's own QApplication set-up, as when it is launched
@@ -392,8 +405,8 @@ def main() -> int:
     parser.add_argument(
         "--against-floor",
         action="store_true",
-        help="only the app (original model and six assumptions) and the floor; checks the issues' "
-        "target of at most 1.1x the floor's median",
+        help="only the app (original model, six assumptions, a file imported) and the floor; checks the "
+        "issues' target of at most 1.1x the floor's median",
     )
     parser.add_argument(
         "--rounds", type=int, default=ROUNDS, help=f"turns the subjects take (default {ROUNDS})"
@@ -410,7 +423,7 @@ def main() -> int:
     # of them alike rather than on whichever happened to run while it lasted.
     rounds = 1 if args.quick else max(1, args.rounds)
     per_round = -(-count // rounds)
-    subjects = [APP, APP_ASSUMED, FLOOR] if args.against_floor else list(SUBJECTS)
+    subjects = [APP, APP_ASSUMED, APP_MEASURED, FLOOR] if args.against_floor else list(SUBJECTS)
     measured: dict[str, dict[str, list[float]]] = {
         s: {"total": [], "synchronous": [], "restart": []} for s in subjects
     }
@@ -434,7 +447,7 @@ def main() -> int:
         if args.against_floor and targets is not None:
             targets = {**targets, "ratio": FLOOR_RATIO_TARGET}  # the floor is the only reference
         for subject in subjects:
-            reference = subject not in (APP, APP_ASSUMED)
+            reference = subject not in (APP, APP_ASSUMED, APP_MEASURED)
             rows.append(
                 row(
                     metric,

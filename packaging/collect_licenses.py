@@ -6,7 +6,8 @@ Help ▸ About.  Nothing here is copied by hand: the texts come from the build h
 dependency or a new host library brings its licence without an edit here.
 
 * the app's own ``LICENSE`` (MIT) and the Inter font's SIL Open Font Licence
-  (``resources/fonts/LICENSE-Inter.txt``);
+  (``resources/fonts/LICENSE-Inter.txt``), and the credit of the bundled Shakespeare text
+  (public domain; ``resources/text/README.txt``);
 * every Python distribution a bundled module belongs to
   (``importlib.metadata.packages_distributions``), plus PyInstaller, whose bootloader
   starts the app: the licence files its installed metadata lists, and its licence
@@ -145,9 +146,16 @@ def _app_components(out: Path) -> list[Component]:
 
     _copy(ROOT / "LICENSE", out / "specdec-desktop" / "LICENSE")
     _copy(ROOT / "resources" / "fonts" / "LICENSE-Inter.txt", out / "Inter" / "OFL.txt")
+    _copy(ROOT / "resources" / "text" / "README.txt", out / "tinyshakespeare" / "README.txt")
     return [
         Component("specdec-desktop", __version__, "MIT", ["specdec-desktop/LICENSE"]),
         Component("Inter (font)", "bundled", "OFL-1.1", ["Inter/OFL.txt"]),
+        Component(
+            "Works of William Shakespeare (text; tinyshakespeare of char-rnn)",
+            "bundled",
+            "public domain",
+            ["tinyshakespeare/README.txt"],
+        ),
     ]
 
 

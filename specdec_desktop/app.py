@@ -122,17 +122,38 @@ def build_window(
     if QApplication.instance() is None:
         raise RuntimeError("build_window needs a QApplication")
     options = options if options is not None else LaunchOptions()
+    _choose_language(options, interactive)
     if not interactive and options.fullscreen:
         options = dataclasses.replace(options, fullscreen=False)
     state = (
         app_state
         if app_state is not None
-        else AppState(options.start_parameters(), assumptions=options.start_assumptions())
+        else AppState(
+            options.start_parameters(), assumptions=options.start_assumptions(), shape=options.shape
+        )
     )
     window = MainWindow(state, font_family=interface_font(), install_chart_now=not interactive)
+    if options.shape is not None:
+        window.show_tab("trees")  # a tree asked for on the command line: show it
     # Menus, shortcuts, themes, tour, undo, files and settings.
     install_window_services(window, options, settings_for(options, interactive))
     return window
+
+
+def _choose_language(options: LaunchOptions, interactive: bool) -> None:
+    """The window's language: ``--lang``, else (the windowed run) View ▸ Language's last choice,
+    else the system's.  Scripts, screenshots and tests without ``--lang`` keep the active one
+    (English unless set), so the same options give the same window."""
+    from . import text
+
+    if options.lang is not None:
+        text.activate(options.lang)  # cli.main has said a bad code in one line already
+    elif interactive:
+        from .window_services.launch import settings_for
+
+        remembered = settings_for(options, interactive).language()
+        if remembered is None or text.activate(remembered) is not None:
+            text.activate(None)
 
 
 def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
@@ -201,6 +222,11 @@ def run(options: LaunchOptions) -> int:
     window = build_window(options, interactive=True)
     startup_probe.install_if_requested(window)  # SPECDEC_EXIT_AFTER_FIRST_PAINT=1, for benchmarks
     window.resize(*options.size)
+    from .window_services.screen_fit import ScreenFit
+
+    # The window fits the screen it opens on (and after full screen, and on another screen).
+    window.screen_fit = ScreenFit(window, options.size)
+    window.screen_fit.start()
     window.show()
     startup_probe.attach(window)  # only with SPECDEC_STARTUP_PROBE=1 (benchmarks/bench_startup.py)
     # Paint the window first, then import pyqtgraph and bring the chart in (a zero timer would

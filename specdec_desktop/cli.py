@@ -14,14 +14,17 @@ stderr naming it and exit status 2, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 
-from . import startup_gc
+from . import startup_gc, text
 from .launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, CalcRequest, LaunchOptions, UsageError
-from .launch.arguments import PROG, parse_command_line
+from .launch.arguments import PROG, parse_command_line, requested_language
 from .launch.fit_command import FitRequest, run_fit
 from .launch.presets_command import PresetsRequest, run_presets
+from .launch.sample_command import SampleRequest, run_sample
+from .launch.text_command import TextRequest, run_text_command
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
@@ -30,8 +33,11 @@ def _calc(request: CalcRequest) -> int:
     from .model import SPECS, Assumptions, Parameters, readouts
     from .model.parameters import DRAFT_LENGTH
     from .wording.cards import card_texts
-    from .wording.numbers import format_count
 
+    if request.shape is not None:
+        from .launch.tree_command import run_tree_calc
+
+        return run_tree_calc(request.shape, request.parameters, request.assumptions, request)
     try:
         assumptions = Assumptions(**request.assumptions)
     except ValueError as error:  # a request made in code, not parsed from argv
@@ -83,9 +89,7 @@ def _calc(request: CalcRequest) -> int:
     else:
         reach = int(DRAFT_LENGTH.maximum)
         beyond = f"; beyond --k's {reach}" if figures.best_k > reach else ""
-        print(
-            f"best draft length {format_count(figures.best_k)}  (speedup {figures.best_speedup:.6f}×{beyond})"
-        )
+        print(f"best draft length {figures.best_k:,}  (speedup {figures.best_speedup:.6f}×{beyond})")
     if figures.original is not None:
         original = figures.original
         best = "none" if original.best_k is None else f"{original.best_k} ({original.best_speedup:.6f}×)"
@@ -134,6 +138,20 @@ def _dispatch(options: LaunchOptions) -> int:
     return command(options)
 
 
+def _set_language(code: str | None) -> None:
+    """``--lang CODE``: the messages and the window in that language; a bad code or catalogue is
+    one line on stderr and English, nothing else changes (no exit status of its own)."""
+    if code is None:
+        return
+    warning = text.activate(code)
+    if warning is not None:
+        print(f"{PROG}: {warning}", file=sys.stderr)
+
+
+#: What a shell reports for a command ended by SIGPIPE (128 + 13).
+EXIT_BROKEN_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``specdec-desktop`` and ``python -m specdec_desktop``."""
     if argv is None:
@@ -142,20 +160,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     # turns it back on once its chart is live, every other command as soon as it is known.
     startup_gc.pause()
     try:
+        _set_language(requested_language(argv))
         parsed = parse_command_line(argv)
-        if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest):
+        if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest | SampleRequest | TextRequest):
             startup_gc.resume()
+            text.activate(text.ENGLISH)  # printed data (calc, fit, ...) is English with dots
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
         if isinstance(parsed, FitRequest):
             return run_fit(parsed, PROG)
         if isinstance(parsed, PresetsRequest):
             return run_presets(parsed)
+        if isinstance(parsed, SampleRequest):
+            return run_sample(parsed)
+        if isinstance(parsed, TextRequest):
+            return run_text_command(parsed)
         return _dispatch(parsed)
     except UsageError as error:
         print(f"{PROG}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader left (``specdec-desktop fit big.log | head``): end quietly, as a tool killed
+        # by SIGPIPE does, and keep Python from reporting the failed flush at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return EXIT_BROKEN_PIPE
     finally:
         startup_gc.resume()

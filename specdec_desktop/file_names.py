@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 
-__all__ = ["unusable_name"]
+__all__ = ["pseudo_file", "unusable_name"]
+
+#: Folders of the kernel's pseudo-files: regular files to ``stat``, but endless or blocking.
+_PSEUDO_FOLDERS = ("/proc", "/sys", "/dev")
 
 
 def unusable_name(name: str | bytes) -> str | None:
@@ -21,4 +24,20 @@ def unusable_name(name: str | bytes) -> str | None:
         os.fsencode(text)
     except UnicodeError:
         return "a file name cannot hold that character"
+    return None
+
+
+def pseudo_file(path: str | os.PathLike[str]) -> str | None:
+    """Why ``path`` is a kernel pseudo-file not to read (``/proc``, ``/sys``, ``/dev``), or ``None``.
+
+    ``/proc/kmsg`` is a regular file of size 0 to ``stat``, and reading it blocks for ever;
+    such files are refused by where they really are, links followed, before any read.
+    """
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return None
+    for folder in _PSEUDO_FOLDERS:
+        if real == folder or real.startswith(folder + "/"):
+            return f"is a file of the system ({folder}), not a data file: it is not read"
     return None

@@ -53,6 +53,8 @@ def licence_summary() -> str:
     lines = [
         f"SpecDec Desktop {__version__}: MIT",
         f"Inter font: OFL-1.1 ({font})",
+        "Text: works of William Shakespeare (public domain), in the tinyshakespeare compilation "
+        "of the char-rnn project",
         f"Python {sys.version.split()[0]}: PSF-2.0",
     ]
     lines += [line for line in map(_licence_of, _DEPENDENCIES) if line is not None]

@@ -29,6 +29,22 @@ os.environ["SPECDEC_NO_SETTINGS"] = "1"
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="specdec-test-config-")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _views_imported_in_english():
+    """Modules that copy a translated word at import (views/main_window.py's tab titles) are
+    imported once, in English, before any test switches the language in this process."""
+    import specdec_desktop.views.main_window  # noqa: F401
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that switches the language (--lang, View ▸ Language) leaves English behind it."""
+    yield
+    from specdec_desktop import text
+
+    text.activate(text.ENGLISH)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path_factory):
     from PySide6.QtCore import QSettings

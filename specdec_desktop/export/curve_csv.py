@@ -31,14 +31,15 @@ import os
 
 from ..atomic_write import write_atomically
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, readouts, speedup_curves
-from ..wording.numbers import format_parameter
+from ..model.parameters import SPECS
 
 __all__ = ["curve_csv_text", "curve_header", "write_curve_csv"]
 
 
 def _value(name: str, value: float) -> str:
     # The band's edges are p -/+ 0.10 in floating point: written as the p they stand for.
-    return f"{name}={format_parameter(name, round(value, 10))}"
+    spec = next(s for s in SPECS if s.name == name)  # a file: always a dot (README)
+    return f"{name}={spec.format(round(value, 10))}"
 
 
 def curve_header(params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS) -> list[str]:

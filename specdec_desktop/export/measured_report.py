@@ -1,21 +1,25 @@
-"""One self-contained HTML report of an imported measurement (no Qt, nothing online).
+"""One self-contained HTML report of a measurement and its decision (no Qt, nothing online).
 
-The page holds the parameters, what was imported and from where, the fit and its verdict, the
-chart (a PNG inlined as a data URI, when given), per-position bars as inline SVG, the
-recommendation and the assumptions behind it.  Every piece of text that came from a file (file
-names, formats, notes) is HTML-escaped; the page loads nothing: no scripts, fonts, styles or
-images from anywhere else.
+The page holds a context block (what the file says of engine, draft length and lines; the
+assumptions; the command that reproduces it), the fit and its verdict, the per-position bars,
+the decision of :func:`~specdec_desktop.measured.decision.measured_figures` in the words of
+:mod:`specdec_desktop.wording.measured_words` (the same as the window and ``fit``), the flags
+to paste, and a chart drawn at the decision's own figures (its p, curve and assumptions, with
+the measured point), as inline SVG.  Every piece of text that came from a file (file names,
+formats, notes) is HTML-escaped; the page loads nothing from anywhere else.
 """
 
 from __future__ import annotations
 
-import base64
 import datetime
+import math
 from html import escape
 
 from .. import __version__
-from ..measured import Fit, Recommendation, Timings
-from ..model import Parameters, best_draft_length, expected_tokens, speedup
+from ..measured import Fit, Timings
+from ..measured.decision import MeasuredFigures
+from ..model import Parameters, cycle_cost, speedup
+from ..wording.measured_words import ENGINE_NAMES, k_range_text, recommendation_text
 
 __all__ = ["report_html"]
 
@@ -25,7 +29,8 @@ body { font-family: system-ui, sans-serif; max-width: 60em; margin: 2em auto; pa
 h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
 table { border-collapse: collapse; } td, th { padding: 0.2em 0.8em 0.2em 0; text-align: left;
 vertical-align: top; } th { font-weight: 600; } .muted { color: #555; font-size: 0.9em; }
-.verdict { font-weight: 600; } img { max-width: 100%; height: auto; border: 1px solid #ccc; }
+.verdict { font-weight: 600; } code { background: #f3f3f3; padding: 0.1em 0.3em; }
+.warning { color: #8a3b00; }
 """
 
 
@@ -67,12 +72,133 @@ def _bars_svg(fit: Fit) -> str:
             parts.append(
                 f'<text x="{x:.1f}" y="{height - 6}" font-size="11" text-anchor="middle">a{i + 1}</text>'
             )
+    if fit.fitted_p is not None:
+        parts.append(
+            f'<line x1="{left}" y1="{y(fit.fitted_p):.1f}" x2="{width - 8}" y2="{y(fit.fitted_p):.1f}" '
+            'stroke="#D55E00" stroke-width="2" stroke-dasharray="6 4"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _measured_points(costs) -> list[tuple[int, float]]:
+    """``(k, tokens/s over k = 0)`` of the first batch size of a cost table, when it has k = 0."""
+    if not costs:
+        return []
+    first = costs[0]
+    plain = next((row for row in first.rows if row.k == 0), None)
+    if plain is None:
+        return []
+    return [(row.k, row.tokens_per_second / plain.tokens_per_second) for row in first.rows]
+
+
+def _chart_svg(fit: Fit, figures: MeasuredFigures, points: list[tuple[int, float]] = ()) -> str:
+    """Speedup against k at the decision's figures, the measured point and the best k (SVG)."""
+    if figures.p is None:
+        return ""
+    keywords = figures.assumptions.keywords()
+    reach = max(12, figures.measured_k, figures.best_k or 0)
+    x_max = min(2000, math.ceil(reach * 1.4))
+    ks = list(range(x_max + 1))
+    values = [float(speedup(figures.p, k, figures.c, **keywords)) for k in ks]
+    measured = fit.tau / float(cycle_cost(fit.k, figures.c, **_cost_keywords(keywords)))
+    top = max(max(values), measured, 1.0, *(s for _, s in points)) * 1.1
+    width, height, left, bottom, right, above = 600, 300, 44, 30, 12, 10
+    inner_w, inner_h = width - left - right, height - bottom - above
+
+    def x(k: float) -> float:
+        return left + k / x_max * inner_w
+
+    def y(s: float) -> float:
+        return above + (1 - s / top) * inner_h
+
+    path = " ".join(f"{'M' if k == 0 else 'L'}{x(k):.1f},{y(s):.1f}" for k, s in zip(ks, values, strict=True))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        'aria-label="speedup against draft length at the fitted figures">',
+        f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#333"/>',
+        f'<line x1="{left}" y1="{above}" x2="{left}" y2="{y(0):.1f}" stroke="#333"/>',
+        f'<line x1="{left}" y1="{y(1):.1f}" x2="{width - right}" y2="{y(1):.1f}" stroke="#777" '
+        'stroke-dasharray="4 4"/>',
+        f'<text x="{width - right}" y="{y(1) - 4:.1f}" font-size="11" text-anchor="end">break-even</text>',
+        f'<path d="{path}" fill="none" stroke="#0072B2" stroke-width="2.5"/>',
+        f'<circle cx="{x(fit.k):.1f}" cy="{y(measured):.1f}" r="5" fill="#D55E00"/>',
+        f'<text x="{x(fit.k) + 8:.1f}" y="{y(measured) + 4:.1f}" font-size="11">measured, k = {fit.k}</text>',
+    ]
+    for k, s in points:
+        if k <= x_max:
+            parts.append(
+                f'<path d="M{x(k) - 5:.1f},{y(s) + 4:.1f} L{x(k):.1f},{y(s) - 5:.1f} '
+                f'L{x(k) + 5:.1f},{y(s) + 4:.1f} Z" '
+                'fill="#CC79A7"/>'
+            )
+    for tick in range(0, x_max + 1, max(1, x_max // 8)):
+        parts.append(
+            f'<text x="{x(tick):.1f}" y="{height - 12}" font-size="11" text-anchor="middle">{tick}</text>'
+        )
+    for tick in (0.0, 1.0, round(top / 1.1, 1)):
+        parts.append(
+            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick:g}×</text>'
+        )
+    if figures.best_k is not None and figures.best_speedup is not None and figures.best_k <= x_max:
+        parts.append(
+            f'<rect x="{x(figures.best_k) - 5:.1f}" y="{y(figures.best_speedup) - 5:.1f}" '
+            'width="10" height="10" '
+            'fill="none" stroke="#009E73" stroke-width="2.5"/>'
+        )
+        parts.append(
+            f'<text x="{x(figures.best_k):.1f}" y="{y(figures.best_speedup) - 10:.1f}" font-size="11" '
+            f'text-anchor="middle">best k = {figures.best_k}</text>'
+        )
     parts.append(
-        f'<line x1="{left}" y1="{y(fit.fitted_p):.1f}" x2="{width - 8}" y2="{y(fit.fitted_p):.1f}" '
-        'stroke="#D55E00" stroke-width="2" stroke-dasharray="6 4"/>'
+        f'<text x="{left + inner_w / 2:.1f}" y="{height - 1}" font-size="11" text-anchor="middle">'
+        "draft length k</text>"
     )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _cost_keywords(keywords: dict) -> dict:
+    return {name: value for name, value in keywords.items() if name not in ("decay", "spread")}
+
+
+def _costs_html(costs) -> str:
+    if not costs:
+        return ""
+    from ..measured.cost_summary import cost_dicts
+
+    head = (
+        "Batch",
+        "Best k (measured)",
+        "Tokens/s",
+        "× over k = 0",
+        "Overhead o",
+        "c + β",
+        "p",
+        "Best k (model)",
+    )
+    keys = (
+        "batch",
+        "best_k_measured",
+        "tokens_per_second",
+        "speedup_over_k0",
+        "overhead",
+        "c_plus_verify_growth",
+        "p",
+        "best_k_model",
+    )
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td>{escape('—' if row[key] is None else f'{row[key]:g}')}</td>" for key in keys)
+        + "</tr>"
+        for row in cost_dicts(costs)
+    )
+    return (
+        "<h2>Measured costs: best k per batch size</h2>"
+        '<p class="muted">Triangles on the chart: the first batch size\'s measured tokens per second at '
+        "each k, over those at k = 0.</p>"
+        f"<table><tr>{''.join(f'<th>{escape(h)}</th>' for h in head)}</tr>{body}</table>"
+    )
 
 
 def _rows(pairs: list[tuple[str, str]]) -> str:
@@ -81,100 +207,92 @@ def _rows(pairs: list[tuple[str, str]]) -> str:
 
 def report_html(
     fit: Fit,
-    params: Parameters,
-    recommendation: Recommendation,
-    origin: str,
-    chart_png: bytes | None = None,
+    figures: MeasuredFigures,
+    origin: str = "",
     timings: Timings | None = None,
-    assumptions: dict[str, object] | None = None,
+    command: str = "",
+    params: Parameters | None = None,
+    costs=None,
 ) -> str:
-    """The report as one HTML document (UTF-8 text)."""
+    """The report as one HTML document (UTF-8 text); ``costs`` a cost table's per-batch fit."""
     m = fit.measurement
     ratio = m.engine_acceptance
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    imported = [
+    described = figures.assumptions.describe()
+    context = [
         ("Source", origin or ", ".join(m.sources)),
-        ("Format", m.label),
-        ("Lines", f"{m.lines_read:,} read, {m.lines_used:,} used, {m.lines_skipped:,} skipped"),
+        ("Engine and format", m.label),
+        (
+            "Draft length k",
+            f"{m.k} (the longest; drafts vary in length)" if m.variable_k else str(m.k),
+        ),
+        ("Batch", f"{figures.assumptions.batch} (as assumed; the file does not state it)"),
+        (
+            "Lines",
+            f"{m.lines_read:,} read, {m.lines_used:,} used from line {m.first_line or '?'}, "
+            f"{m.lines_skipped:,} skipped",
+        ),
+        (
+            "Draft cost and assumptions",
+            f"c = {figures.c:.4g}" + (f"; {described}" if described else "; the original model's"),
+        ),
     ]
-    figures = [
-        ("Draft length k", str(m.k)),
+    if command:
+        context.append(("Command that reproduces it", command))
+    figures_rows = [
         ("Verify steps", "not reported" if m.steps is None else f"{m.steps:,}"),
-        ("Tokens per step τ (the target's own included)", f"{fit.tau:.4f}"),
+        (
+            "Tokens per step τ (the target's own included)",
+            f"{fit.tau:.4f}" + ("" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.4f}"),
+        ),
         (
             "The engine's acceptance rate",
             "not reported" if ratio is None else f"{ratio:.4f} ({m.engine_basis})",
         ),
         (
             "Fitted p (one p giving τ at k)",
-            f"{fit.fitted_p:.4f}"
-            + ("" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.4f} to {fit.p_high:.4f})"),
+            "none" if fit.fitted_p is None else f"{fit.fitted_p:.4f} ({fit.p_interval_text()})",
         ),
     ]
     texts = fit.per_position_texts()
     if texts is not None:
-        parts = "; ".join(f"a{i} = {text}" for i, text in enumerate(texts, 1))
-        figures.append(("Per position (95 % intervals)", parts))
-    r = recommendation
-    if r.best_k is None:
-        best = "none: the speedup keeps rising with k"
-    elif r.best_k == 0:
-        best = "0: do not speculate"
-    else:
-        best = f"{r.best_k} ({r.best_speedup:.3f}×); within 1 % under the fit's uncertainty: {r.range_text()}"
-    advice = [
+        figures_rows.append(
+            ("Per position (95 % intervals)", "; ".join(f"a{i} = {t}" for i, t in enumerate(texts, 1)))
+        )
+    decision = [
+        ("Best k", "none" if figures.best_k is None else str(figures.best_k)),
+        ("Under the fit's uncertainty", k_range_text(figures) if figures.basis != "none" else "—"),
         (
-            "Draft cost c",
-            f"{r.c:.4g}" + (f", verify growth {r.verify_growth:.4g}" if r.verify_growth else ""),
+            "Basis",
+            {
+                "per_position": "the measured per-position curve",
+                "constant_p": "one constant p",
+                "none": "none (drafts vary in length)",
+            }[figures.basis],
         ),
-        ("Best k at the fitted p", best),
-        (f"Speedup at the measured k = {r.measured_k}", f"{r.measured_speedup:.3f}×"),
+        ("Beyond the measured k", "yes" if figures.beyond_measured else "no"),
     ]
-    if timings is not None and r.best_k:
-        ms = timings.ms_per_token(fit.fitted_p, r.best_k)
-        advice.append(
+    if timings is not None and figures.best_k and fit.fitted_p is not None:
+        ms = timings.ms_per_token(fit.fitted_p, figures.best_k)
+        decision.append(
             (
                 "Time per token",
-                f"{ms:.3f} ms ({1000 / ms:.1f} tokens/s) at k = {r.best_k}, "
-                f"against {timings.target_ms:.3f} ms "
-                f"without drafting (draft {timings.draft_ms:g} ms per token, target {timings.target_ms:g} ms "
-                "per pass"
-                + (f", {timings.verify_ms:g} ms at k + 1 tokens" if timings.verify_ms else "")
-                + ")",
+                f"{ms:.3f} ms ({1000 / ms:.1f} tokens/s) at k = {figures.best_k}, "
+                f"against {timings.target_ms:.3f} ms without drafting",
             )
         )
-    if ratio is not None and 0 <= ratio <= 1:
-        wrong_k = best_draft_length(ratio, r.c) if r.c > 0 or ratio < 1 else None
-        wrong = "no peak" if wrong_k is None else str(wrong_k)
-        advice.append(
-            (
-                "Had the engine's rate been typed in as p",
-                f"best k would read {wrong}, and k = {m.k} would read "
-                f"{float(speedup(ratio, m.k, r.c)):.3f}× instead of {r.measured_speedup:.3f}×",
-            )
+    flags = "".join(
+        f"<tr><th>{escape(ENGINE_NAMES[key])}</th><td><code>{escape(value)}</code></td></tr>"
+        for key, value in (figures.flags or {}).items()
+    )
+    window = ""
+    if params is not None:
+        window = (
+            "<h2>The window</h2><table>"
+            f"{_rows([('k, p, c', f'k = {params.k}, p = {params.p:g}, c = {params.c:g}')])}"
+            "</table>"
         )
-    params_rows = [
-        ("Window's k, p, c", f"k = {params.k}, p = {params.p:g}, c = {params.c:g}"),
-        (
-            "Window's readouts",
-            f"{float(expected_tokens(params.p, params.k)):.4f} tokens per cycle, "
-            f"{float(speedup(params.p, params.k, params.c)):.4f}×",
-        ),
-    ]
-    model_rows = [
-        (
-            "Model",
-            "each guess survives with one chance p given the ones before; "
-            "a cycle costs k·c + 1 target passes",
-        ),
-        ("Source of the formulas", "Leviathan, Kalman and Matias (2023), eq. 1 and Theorem 3.8"),
-    ]
-    for name, value in (assumptions or {}).items():
-        model_rows.append((f"Assumption: {name}", str(value)))
-    chart = ""
-    if chart_png:
-        data = base64.b64encode(chart_png).decode("ascii")
-        chart = f'<h2>Chart</h2><img alt="speedup against draft length" src="data:image/png;base64,{data}">'
+    warnings = "".join(f'<li class="warning">{escape(w)}</li>' for w in figures.warnings)
     notes = "".join(f"<li>{escape(n)}</li>" for n in m.notes)
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -184,15 +302,23 @@ def report_html(
 <body>
 <h1>Speculative decoding: measured acceptance</h1>
 <p class="muted">Written by SpecDec Desktop {escape(__version__)} on {when}.</p>
-<h2>What was imported</h2><table>{_rows(imported)}</table>
-<h2>The fit</h2><table>{_rows(figures)}</table>
+<h2>Context</h2><table>{_rows(context)}</table>
+<h2>The fit</h2><table>{_rows(figures_rows)}</table>
 {_bars_svg(fit)}
 <p class="verdict">{escape(fit.verdict_text)}</p>
 <p class="muted">{escape(fit.test_text)}</p>
-<h2>Recommendation</h2><table>{_rows(advice)}</table>
-{chart}
-<h2>Parameters</h2><table>{_rows(params_rows)}</table>
-<h2>Assumptions</h2><table>{_rows(model_rows)}</table>
+{"<ul>" + warnings + "</ul>" if warnings else ""}
+<h2>Decision</h2>
+<p>{escape(recommendation_text(figures))}</p>
+<table>{_rows(decision)}</table>
+{"<h2>Flags to paste</h2><table>" + flags + "</table>" if flags else ""}
+<h2>Chart at the fitted figures</h2>
+{_chart_svg(fit, figures, _measured_points(costs))}
+{_costs_html(costs)}
+{window}
+<h2>Model</h2><p class="muted">Each guess survives with chance a_i given the ones before it; a cycle
+costs o + k·c + (1 + β·k)·(batch load) target passes (Leviathan, Kalman and Matias 2023, eq. 1 and
+Theorem 3.8; the assumptions as in the app's documentation).</p>
 {"<h2>Notes</h2><ul>" + notes + "</ul>" if notes else ""}
 </body></html>
 """

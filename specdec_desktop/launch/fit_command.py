@@ -1,8 +1,12 @@
-"""``specdec-desktop fit FILE... [--k K] [--c C] [--json]``: read engine metrics, print the fit.
+"""``specdec-desktop fit FILE... [--k K] [--c C] [assumption flags] [--report PATH.html] [--json]``.
 
-The parser half (:func:`add_fit_parser`, :func:`fit_request`) loads neither Qt nor numpy;
-:func:`run_fit` imports :mod:`specdec_desktop.measured` when it runs.  A file that cannot be
-used, or a bad value, ends in one line on stderr naming it and exit status 2.
+Reads engine metrics, prints the fit and, with a draft cost, the decision: best k from the one
+figures path (:func:`specdec_desktop.measured.decision.measured_figures`, under calc's
+assumption flags), its interval, how far the data reach and the engine flags; ``--report``
+also writes the HTML report (atomically).  The parser half (:func:`add_fit_parser`,
+:func:`fit_request`) loads neither Qt nor numpy; :func:`run_fit` imports
+:mod:`specdec_desktop.measured` when it runs.  A file that cannot be used, or a bad value,
+ends in one line on stderr naming it and exit status 2.
 """
 
 from __future__ import annotations
@@ -11,12 +15,12 @@ import argparse
 import json
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .options import EXIT_OK, EXIT_USAGE
 
-__all__ = ["FitRequest", "add_fit_parser", "fit_request", "run_fit"]
+__all__ = ["FitRequest", "add_fit_parser", "fit_request", "reproduce_command", "run_fit"]
 
 #: Largest draft length accepted on the command line.
 MAX_K = 4096
@@ -33,6 +37,8 @@ class FitRequest:
     target_ms: float | None = None
     verify_ms: float | None = None
     json: bool = False
+    assumptions: dict = field(default_factory=dict)
+    report: Path | None = None
 
 
 def _k(text: str) -> int:
@@ -95,10 +101,27 @@ def add_fit_parser(commands) -> argparse.ArgumentParser:
         help="target time per pass at k+1 tokens (verify growth)",
     )
     fit.add_argument("--json", action="store_true", help="print one JSON object")
+    fit.add_argument(
+        "--report", type=_report_path, metavar="PATH.html", help="also write the HTML report to PATH.html"
+    )
     return fit
 
 
-def fit_request(args: argparse.Namespace) -> FitRequest:
+def _report_path(text: str) -> Path:
+    from ..file_names import unusable_name
+
+    problem = unusable_name(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    path = Path(text)
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise argparse.ArgumentTypeError(f"the report is an .html file, got {text!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text!r} is a folder")
+    return path
+
+
+def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> FitRequest:
     """The typed request from parsed arguments; raises ``UsageError`` for combinations that clash."""
     from .options import UsageError
 
@@ -118,39 +141,137 @@ def fit_request(args: argparse.Namespace) -> FitRequest:
         target_ms=args.target_ms,
         verify_ms=args.verify_ms,
         json=args.json,
+        assumptions=dict(assumptions or {}),
+        report=args.report,
     )
 
 
 def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
-    """Read, fit, print; ``EXIT_USAGE`` with one stderr line when an input cannot be used."""
-    from ..measured import (
-        MetricsProblem,
-        Timings,
-        combine,
-        fit_measurement,
-        read_metrics,
-        recommend,
-        summary_dict,
-        summary_lines,
-    )
+    """Read, fit, decide, print (and write the report); ``EXIT_USAGE`` with one stderr line when bad."""
+    from ..measured import MetricsProblem, Timings, combine, fit_measurement, read_metrics, recommend
+    from ..measured.cost_summary import cost_assumptions, cost_dicts, cost_lines
+    from ..measured.decision import measured_figures
+    from ..measured.summary import summary_dict, summary_lines
+    from ..model.assumptions import Assumptions
 
     try:
-        measurement = combine([read_metrics(path, k=request.k) for path in request.files])
+        tables = [path for path in request.files if _is_cost_table(path)]
+        costs = _costs(tables)
+        metric_files = [path for path in request.files if path not in tables]
+        if not metric_files:
+            assert costs is not None
+            print(
+                json.dumps({"cost_table": cost_dicts(costs)})
+                if request.json
+                else "\n".join(cost_lines(costs))
+            )
+            return EXIT_OK
+        from ..measured.scan import distinct_files, with_notes
+
+        distinct, same = distinct_files(metric_files)
+        measurement = combine([read_metrics(path, k=request.k) for path in distinct])
+        measurement = with_notes(measurement, same)
         fit = fit_measurement(measurement)
-        recommendation = None
+        assumptions = Assumptions(**request.assumptions)
+        recommendation = figures = None
+        timings = None
         if request.draft_ms is not None and request.target_ms is not None:
             timings = Timings(request.draft_ms, request.target_ms, request.verify_ms, measurement.k)
-            recommendation = recommend(fit, timings.cost, timings=timings)
-        elif request.c is not None:
-            recommendation = recommend(fit, request.c)
+        c = timings.cost if timings is not None else request.c
+        fitted = cost_assumptions(costs[0]) if costs and c is None and timings is None else None
+        if fitted is not None:  # the costs measured at several k stand in for a guessed c
+            c = fitted[0]
+            assumptions = assumptions.with_values(
+                overhead=fitted[1].overhead, verify_growth=fitted[1].verify_growth
+            )
+        if c is not None or request.report is not None:
+            figures = measured_figures(fit, 0.15 if c is None else c, assumptions, timings)
+            if fit.fitted_p is not None and c is not None:
+                recommendation = recommend(fit, c, timings=timings)
     except MetricsProblem as problem:
         print(f"{prog}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     except ValueError as error:
         print(f"{prog}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    if request.report is not None:
+        written = _write_report(request, fit, figures, timings, prog, costs)
+        if written != EXIT_OK:
+            return written
+    shown = figures if (c is not None) else None
     if request.json:
-        print(json.dumps(summary_dict(fit, recommendation)))
+        result = summary_dict(fit, recommendation, shown)
+        if costs:
+            result["cost_table"] = cost_dicts(costs)
+        print(json.dumps(result))
     else:
-        print("\n".join(summary_lines(fit, recommendation)))
+        print("\n".join(summary_lines(fit, recommendation, shown) + (cost_lines(costs) if costs else [])))
+    return EXIT_OK
+
+
+def _is_cost_table(path: Path) -> bool:
+    """Whether ``path`` opens with a per-k cost table's header (k, tokens per step, a time)."""
+    from ..measured.cost_table import looks_like_cost_table
+
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(4096).decode("utf-8-sig", "replace")
+    except (OSError, ValueError):
+        return False  # read_metrics names the problem
+    first = next((line for line in head.splitlines() if line.strip() and not line.startswith("#")), "")
+    return looks_like_cost_table(first)
+
+
+def _costs(tables: list[Path]):
+    from ..measured.cost_table import fit_costs, read_cost_table
+
+    if not tables:
+        return None
+    return fit_costs([row for path in tables for row in read_cost_table(path)])
+
+
+def reproduce_command(request: FitRequest) -> str:
+    """The command line that gives the same fit and decision (for the report's context)."""
+    import shlex
+
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    parts = ["specdec-desktop", "fit", *(shlex.quote(str(path)) for path in request.files)]
+    for flag, value in (
+        ("--k", request.k),
+        ("--c", request.c),
+        ("--draft-ms", request.draft_ms),
+        ("--target-ms", request.target_ms),
+        ("--verify-ms", request.verify_ms),
+    ):
+        if value is not None:
+            parts += [flag, f"{value:g}"]
+    for spec in ASSUMPTION_SPECS:
+        if spec.name in request.assumptions:
+            value = request.assumptions[spec.name]
+            parts += [spec.flag, "off" if value is None else f"{value:g}"]
+    if request.report is not None:
+        parts += ["--report", shlex.quote(str(request.report))]
+    return " ".join(parts)
+
+
+def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=None) -> int:
+    from ..atomic_write import reason, write_atomically
+    from ..export.measured_report import report_html
+    from ..plain_text import printable
+
+    command = reproduce_command(request)
+    html = report_html(
+        fit,
+        figures,
+        origin=", ".join(str(p) for p in request.files),
+        timings=timings,
+        command=command,
+        costs=costs,
+    )
+    try:
+        write_atomically(request.report, html.encode("utf-8"))
+    except OSError as error:
+        print(f"{prog}: error: {printable(str(request.report))}: {reason(error)}", file=sys.stderr)
+        return EXIT_USAGE
     return EXIT_OK

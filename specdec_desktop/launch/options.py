@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..model import Parameters
@@ -61,6 +61,8 @@ class CalcRequest:
     #: ``--simulate N``: also simulate N cycles; ``seed`` seeds it (None: fresh entropy).
     simulate: int | None = None
     seed: int | None = None
+    #: The draft tree asked for (a ``model.trees.DraftShape``), or ``None`` for the chain.
+    shape: Any = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
@@ -116,6 +118,11 @@ class LaunchOptions:
     fuzz: FuzzOptions | None = None
     #: The assumption flags given (``--decay`` …; validated, absent ones are not keys, None = off).
     assumptions: Mapping[str, float | int | None] = field(default_factory=dict)
+    #: The draft tree asked for (``--tree-budget`` …; a ``model.trees.DraftShape``), or None.
+    shape: Any = None
+    #: ``--lang CODE``: the window's language (None: remembered, else the system's; see
+    #: specdec_desktop.text).  An unknown code is not an error: English, and one line says so.
+    lang: str | None = None
 
     def __post_init__(self) -> None:
         from ..model.parameters import SPECS  # numpy-free module

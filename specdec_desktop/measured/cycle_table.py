@@ -46,6 +46,10 @@ _NUMERIC_LINE = re.compile(rb"^[\s\d,;.+-]+$")
 _FAST_BYTES = b"0123456789,\r\n\t "
 
 
+#: Most cycles a table may count: every count stays an exact integer below it.
+_MAX_TOTAL = 2**53
+
+
 def _cells(line: str) -> list[str]:
     separator = ";" if ";" in line and "," not in line else ","
     if "\t" in line and separator not in line:
@@ -90,6 +94,7 @@ class CycleTable:
         self.histogram_shape = False
         self.header_line: int | None = None
         self.counts = np.zeros(0, dtype=np.int64)
+        self.total = 0  # cycles counted so far (at most _MAX_TOTAL)
         self.max_value = -1
         self.max_line: int | None = None
         self.lines_used = 0
@@ -162,6 +167,20 @@ class CycleTable:
             )
         if weights is not None and (np.any(weights < 0) or float(np.sum(weights)) > 2**53):
             raise MetricsProblem("contradiction", "a count is negative or beyond 2**53", line=line_of(0))
+        # The running total stays at most 2**53, so every sum below is exact (an integer that
+        # large is still a float exactly, and int64 cannot wrap); past it, refuse in words.
+        added: int | None = values.size
+        if weights is not None:  # exact: int64 cannot wrap once the float sum is below 2**62
+            approx = float(np.sum(weights, dtype=np.float64))
+            added = int(np.sum(weights.astype(np.int64))) if approx < 2**62 else None
+        if added is None or self.total + added > _MAX_TOTAL:
+            raise MetricsProblem(
+                "too_many",
+                f"counts more than 2**53 ({_MAX_TOTAL:,}) cycles in all; counts that large cannot be "
+                "held exactly, so nothing was imported (split the file, or divide the counts)",
+                line=line_of(0),
+            )
+        self.total += added
         if top > self.max_value:
             self.max_value = top
             self.max_line = line_of(int(np.argmax(values)))
@@ -314,7 +333,7 @@ class CycleTable:
         histogram = np.zeros(k + 1, dtype=np.int64)
         histogram[: self.counts.size] = self.counts
         steps = int(histogram.sum())
-        accepted = float(np.dot(np.arange(k + 1), histogram))
+        accepted = sum(i * int(n) for i, n in enumerate(histogram.tolist()))  # exact, a Python int
         counts = tuple(int(n) for n in np.cumsum(histogram[::-1])[::-1][1:])
         return Measurement(
             format=fmt,

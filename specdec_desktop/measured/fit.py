@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from .checks import MIN_STEPS, group_test, never_accepted_from, sample_warnings
 from .measurement import Measurement
 from .problems import MetricsProblem
 from .stats import Z95, chi2_sf, wilson
@@ -25,8 +26,6 @@ __all__ = ["REJECT_BELOW", "Fit", "fit_measurement", "solve_p", "tokens_per_step
 
 #: The G test rejects one p below this P value.
 REJECT_BELOW = 0.01
-#: Fewer steps than this are too few to test.
-MIN_STEPS = 30
 
 
 def tokens_per_step(p: float, k: int) -> float:
@@ -72,26 +71,32 @@ class Fit:
         Tokens per step, the target's own included.
     tau_se : float or None
         Standard error of ``tau``.
-    fitted_p, p_low, p_high : float
+    fitted_p, p_low, p_high : float or None
         The constant p reproducing ``tau`` and its 95 % interval (equal to ``fitted_p`` when
-        the error is unknown).
+        the error is unknown); ``None`` when drafts vary in length (no fixed k to fit at).
     per_position, per_position_low, per_position_high : tuple or None
         Conditional acceptances ``a_1..a_k`` (``None`` where no step reached the position) and
         their 95 % intervals (``None`` when there are no counts).
     histogram : tuple of int or None
         Steps that accepted exactly ``j = 0..k`` guesses.
     verdict : str
-        ``constant``, ``falls``, ``bursty`` or ``untested``.
+        ``constant``, ``falls``, ``bursty``, ``untested``, ``variable`` (drafts vary in length),
+        ``never_accepted`` (later positions never accepted: cut k) or ``heterogeneous``
+        (the intervals or requests disagree).
     verdict_text, test_text : str
         The verdict in words, and the test behind it.
+    warnings : tuple of str
+        What the data cannot carry (too few steps, no counts, drafts of varying length).
+    never_accepted_from : int or None
+        The first position no step accepted (k can be cut to one less at no loss).
     """
 
     measurement: Measurement
     tau: float
     tau_se: float | None
-    fitted_p: float
-    p_low: float
-    p_high: float
+    fitted_p: float | None
+    p_low: float | None
+    p_high: float | None
     per_position: tuple[float | None, ...] | None
     per_position_low: tuple[float | None, ...] | None
     per_position_high: tuple[float | None, ...] | None
@@ -99,11 +104,28 @@ class Fit:
     verdict: str
     verdict_text: str
     test_text: str
+    warnings: tuple[str, ...] = ()
+    never_accepted_from: int | None = None
 
     @property
     def k(self) -> int:
-        """Draft length of the measurement."""
+        """Draft length of the measurement (the longest draft when drafts vary)."""
         return self.measurement.k
+
+    @property
+    def fixed_k(self) -> bool:
+        """Whether every draft had the same length, so a constant p at k describes the run."""
+        return not self.measurement.variable_k
+
+    def p_interval_text(self, digits: int = 4) -> str:
+        """The fitted p's 95 % interval in words, or why there is none."""
+        if self.fitted_p is None or self.p_low is None or self.p_high is None:
+            return "not fitted: drafts vary in length"
+        if self.tau_se is None:
+            return "no interval: the file gives no counts"
+        if self.measurement.steps is not None and self.measurement.steps < MIN_STEPS:
+            return f"95 %: {self.p_low:.{digits}f} to {self.p_high:.{digits}f}; too few steps to say more"
+        return f"95 %: {self.p_low:.{digits}f} to {self.p_high:.{digits}f}"
 
     def per_position_texts(self) -> list[str] | None:
         """Each position's fitted rate as text, with its 95 % interval when known ("n/a" if none).
@@ -275,6 +297,9 @@ def fit_measurement(m: Measurement) -> Fit:
     if tau < 1 - 1e-9:
         raise _contradiction(m, f"{tau:.3f} tokens per step is below 1; every step yields at least one")
     tau = min(max(tau, 1.0), m.k + 1.0)
+    warnings = sample_warnings(m)
+    if m.variable_k:
+        return _variable_fit(m, tau, tau_se, warnings)
     p = solve_p(tau, m.k)
     if tau_se is None and m.steps:
         tau_se = math.sqrt(_geometric_variance(p, m.k) / m.steps)
@@ -284,13 +309,45 @@ def fit_measurement(m: Measurement) -> Fit:
         p_low = p_high = p
     a, low, high = _conditional(m)
     histogram = None
+    variance = _geometric_variance(p, m.k)
     if m.position_counts and m.steps:
         counts = [m.steps, *m.position_counts, 0]
         histogram = tuple(counts[j] - counts[j + 1] for j in range(m.k + 1))
         if any(h < 0 for h in histogram):
             raise _contradiction(m, "more steps accept a later guess than an earlier one")
+        mean = sum(j * h for j, h in enumerate(histogram)) / m.steps
+        variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
     verdict, text, test = _verdict(m, a)
-    return Fit(m, tau, tau_se, p, p_low, p_high, a, low, high, histogram, verdict, text, test)
+    cut = never_accepted_from(m)
+    groups = group_test(m, variance)
+    if groups is not None:
+        differ, group_text = groups
+        if differ:
+            verdict, text = "heterogeneous", group_text
+        else:
+            test = f"{test} {group_text}"
+    if cut is not None:
+        keep = cut - 1
+        cut_text = (
+            f"Positions {cut} to {m.k} were never accepted in {m.steps:,} steps: drafting {m.k} buys "
+            f"exactly what drafting {keep} buys; cut k to {keep}."
+            if keep
+            else f"No guess was accepted in {m.steps:,} steps: do not speculate (cut k to 0)."
+        )
+        text = f"{cut_text} {text}" if verdict == "heterogeneous" else cut_text
+        verdict = "never_accepted"
+    return Fit(m, tau, tau_se, p, p_low, p_high, a, low, high, histogram, verdict, text, test, warnings, cut)
+
+
+def _variable_fit(m: Measurement, tau: float, tau_se: float | None, warnings: tuple[str, ...]) -> Fit:
+    """Drafts of varying length: tokens per step and the engine's rate, no p at a fixed k."""
+    rate = "" if m.engine_acceptance is None else f" and the engine's rate {m.engine_acceptance:.3f}"
+    text = (
+        f"Drafts vary in length (up to k = {m.k}): {tau:.3f} tokens per verify step{rate} are what the "
+        "run gave. No constant p at a fixed k describes it, so none is fitted."
+    )
+    test = "Drafts of varying length: no test of one p."
+    return Fit(m, tau, tau_se, None, None, None, None, None, None, None, "variable", text, test, warnings)
 
 
 def fit_decay(fit: Fit) -> tuple[float, float] | None:

@@ -29,6 +29,16 @@ FORMAT_LABELS = {
     "sglang-prometheus": "SGLang Prometheus metrics",
     "csv-cycles": "CSV of accepted guesses per cycle",
     "csv-histogram": "CSV histogram of accepted guesses",
+    "vllm-v1-early": "vLLM V1 log (first release, Speculative metrics)",
+    "vllm-example": "vLLM spec_decode.py summary",
+    "vllm-bench": "vllm bench serve (Speculative Decoding section)",
+    "sglang-bench": "sglang.bench_serving summary",
+    "sglang-request-json": "SGLang per-request JSON (meta_info / sglext_spec)",
+    "llama.cpp-speculative": "llama-speculative summary",
+    "llama.cpp-rounds": "llama.cpp per-round lines (-v)",
+    "llama.cpp-timings": "llama-server timings JSON",
+    "llama.cpp-prometheus": "llama.cpp Prometheus metrics",
+    "tensorrt-llm-request-json": "TensorRT-LLM per-request metrics",
 }
 
 
@@ -64,6 +74,15 @@ class Measurement:
         The first line that gave numbers (to blame in messages about the whole).
     notes : tuple of str
         Things the reader wants the user to know (approximations, superseded lines).
+    variable_k : bool
+        Drafts of varying length (llama.cpp's ``--draft-min``/``--draft-max``, adaptive
+        drafters): ``k`` is then the longest draft, and no constant p at a fixed k describes
+        the run; tokens per verify step and the engine's own rate do.
+    drafted : float or None
+        Draft tokens proposed in all (the divisor of the engine's rate), when known.
+    group_taus : tuple of (float, int) or None
+        Tokens per step and steps of each reporting interval or request, when the file
+        gives them apart (for the test of whether they agree).
     """
 
     format: str
@@ -80,6 +99,9 @@ class Measurement:
     lines_used: int = 0
     first_line: int | None = None
     notes: tuple[str, ...] = field(default=())
+    variable_k: bool = False
+    drafted: float | None = None
+    group_taus: tuple[tuple[float, int], ...] | None = None
 
     @property
     def label(self) -> str:

@@ -127,6 +127,8 @@ def recommend(
     fit: Fit, c: float, verify_growth: float = 0.0, timings: Timings | None = None
 ) -> Recommendation:
     """Best k under ``fit`` at draft cost ``c`` (and verify growth)."""
+    if fit.fitted_p is None:
+        raise ValueError("the drafts vary in length: no constant p was fitted to recommend a k from")
     if timings is not None:
         c, verify_growth = timings.cost, timings.verify_growth
     if not (math.isfinite(c) and 0 <= c <= 1):

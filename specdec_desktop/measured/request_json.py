@@ -78,6 +78,7 @@ class RequestHistograms:
         self.drafted = 0
         self.lines_used = 0
         self.first_line: int | None = None
+        self.groups: list[tuple[float, int]] = []  # each response's tokens per step and steps
 
     def feed_value(self, value: Any, line: int) -> bool:
         """Add the histograms inside one parsed JSON value; ``True`` when there were any."""
@@ -147,6 +148,8 @@ class RequestHistograms:
         for j, h in enumerate(histogram):
             self.histogram[j] += h
         self.drafted += drafted
+        if steps:
+            self.groups.append((1.0 + accepted / steps, steps))
 
     def finish(self, k_hint: int | None) -> Measurement | None:
         if not self.histogram or sum(self.histogram) == 0:
@@ -175,4 +178,6 @@ class RequestHistograms:
             engine_basis="accepted ÷ drafted tokens (vLLM's draft_acceptance_rate)",
             lines_used=self.lines_used,
             first_line=self.first_line,
+            drafted=float(self.drafted) or None,
+            group_taus=tuple(self.groups),
         )

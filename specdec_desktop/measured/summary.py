@@ -1,7 +1,15 @@
-"""The fit as one JSON-ready dict (the keys of ``fit --json``, docs/interface.md) and as text (no Qt)."""
+"""The fit as one JSON-ready dict (the keys of ``fit --json``, docs/interface.md) and as text (no Qt).
+
+The decision (best k, its basis and interval, the engine flags) comes from
+:func:`~.decision.measured_figures`, the one figures path, and its words from
+:mod:`specdec_desktop.wording.measured_words`, the one writer.
+"""
 
 from __future__ import annotations
 
+from specdec_desktop.wording.measured_words import ENGINE_NAMES, recommendation_text
+
+from .decision import MeasuredFigures
 from .fit import Fit
 from .recommend import Recommendation
 
@@ -12,8 +20,14 @@ def _round(value: float | None, digits: int = 6) -> float | None:
     return None if value is None else round(float(value), digits)
 
 
-def summary_dict(fit: Fit, recommendation: Recommendation | None = None) -> dict:
-    """Contract keys first, then additions (additions may grow; contract keys stay)."""
+def summary_dict(
+    fit: Fit, recommendation: Recommendation | None = None, figures: MeasuredFigures | None = None
+) -> dict:
+    """Contract keys first, then additions (additions may grow; contract keys stay).
+
+    ``figures`` (with a draft cost) gives ``best_k`` and ``best_speedup``; ``recommendation``
+    adds what timings give (milliseconds per token) and the k within 1 %.
+    """
     m = fit.measurement
     result: dict = {
         "format": m.format,
@@ -26,13 +40,27 @@ def summary_dict(fit: Fit, recommendation: Recommendation | None = None) -> dict
         "lines_read": m.lines_read,
         "lines_used": m.lines_used,
     }
-    if recommendation is not None:
+    if figures is not None:
+        result["best_k"] = figures.best_k
+        result["best_speedup"] = _round(figures.best_speedup)
+    elif recommendation is not None:
         result["best_k"] = recommendation.best_k
         result["best_speedup"] = _round(recommendation.best_speedup)
+    result["measured_k"] = m.k
+    result["best_k_basis"] = None if figures is None or figures.basis == "none" else figures.basis
+    result["beyond_measured"] = None if figures is None else figures.beyond_measured
+    result["never_accepted_from"] = fit.never_accepted_from
+    result["warnings"] = list(figures.warnings if figures is not None else fit.warnings)
+    result["engine_flags"] = None if figures is None else figures.flags
+    if figures is not None:
+        result["best_k_interval"] = [figures.k_low, figures.k_high]
+        result["assumptions"] = figures.assumptions.as_dict()
+        result["recommendation"] = recommendation_text(figures)
+    result["drafts_vary"] = m.variable_k
     result["files"] = list(m.sources)
     result["engine_acceptance_divides_by"] = m.engine_basis
     result["tokens_per_step_se"] = _round(fit.tau_se)
-    result["fitted_p_interval"] = [_round(fit.p_low), _round(fit.p_high)]
+    result["fitted_p_interval"] = None if fit.fitted_p is None else [_round(fit.p_low), _round(fit.p_high)]
     result["per_position_interval"] = (
         None
         if fit.per_position_low is None
@@ -52,7 +80,7 @@ def summary_dict(fit: Fit, recommendation: Recommendation | None = None) -> dict
         result["k_within_1_percent"] = [recommendation.k_low, recommendation.k_high]
         result["speedup_at_measured_k"] = _round(recommendation.measured_speedup)
         timings = recommendation.timings
-        if timings is not None and recommendation.best_k is not None:
+        if timings is not None and recommendation.best_k is not None and fit.fitted_p is not None:
             ms = timings.ms_per_token(fit.fitted_p, recommendation.best_k)
             result["ms_per_token"] = _round(ms)
             result["tokens_per_second"] = _round(1000.0 / ms)
@@ -60,19 +88,27 @@ def summary_dict(fit: Fit, recommendation: Recommendation | None = None) -> dict
     return result
 
 
-def summary_lines(fit: Fit, recommendation: Recommendation | None = None) -> list[str]:
+def summary_lines(
+    fit: Fit, recommendation: Recommendation | None = None, figures: MeasuredFigures | None = None
+) -> list[str]:
     """The fit in words, one figure a line (the plain-text ``fit`` output)."""
     m = fit.measurement
+    drafts = f"k           {m.k}" + (" (the longest draft; drafts vary in length)" if m.variable_k else "")
     lines = [
         f"read        {', '.join(m.sources)}: {m.label}",
         f"lines       {m.lines_read} read, {m.lines_used} used, {m.lines_skipped} skipped",
-        f"k           {m.k}" + (f", {m.steps} verify steps" if m.steps is not None else ""),
+        drafts + (f", {m.steps} verify steps" if m.steps is not None else ""),
         f"tokens/step {fit.tau:.4f} (the target's own token included)",
     ]
     if m.engine_acceptance is not None:
         lines.append(f"engine rate {m.engine_acceptance:.4f} = {m.engine_basis}")
-    interval = "" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.4f} to {fit.p_high:.4f})"
-    lines.append(f"fitted p    {fit.fitted_p:.4f}{interval}: one p that gives {fit.tau:.4f} tokens per step")
+    if fit.fitted_p is None:
+        lines.append(f"fitted p    none: {fit.p_interval_text()}")
+    else:
+        lines.append(
+            f"fitted p    {fit.fitted_p:.4f} ({fit.p_interval_text()}): one p that gives {fit.tau:.4f} "
+            "tokens per step"
+        )
     texts = fit.per_position_texts()
     if texts is not None:
         lines.append("per position " + "; ".join(f"a{i} {text}" for i, text in enumerate(texts, 1)))
@@ -80,23 +116,17 @@ def summary_lines(fit: Fit, recommendation: Recommendation | None = None) -> lis
     lines.append(f"test        {fit.test_text}")
     for note in m.notes:
         lines.append(f"note        {note}")
-    if recommendation is not None:
-        r = recommendation
-        cost = f"c = {r.c:g}" + (f", verify growth {r.verify_growth:.4g}" if r.verify_growth else "")
-        if r.best_k is None:
-            lines.append(f"best k      none: the speedup keeps rising with k ({cost})")
-        elif r.best_k == 0:
-            lines.append(f"best k      0: do not speculate ({cost})")
-        else:
-            lines.append(
-                f"best k      {r.best_k} (speedup {r.best_speedup:.4f}×, {cost}); within 1 %: "
-                f"{r.range_text()}"
-            )
-        lines.append(f"at k = {r.measured_k}   speedup {r.measured_speedup:.4f}×")
-        if r.timings is not None and r.best_k:
-            ms = r.timings.ms_per_token(fit.fitted_p, r.best_k)
-            lines.append(
-                f"time        {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s) against "
-                f"{r.timings.target_ms:.3f} ms without drafting"
-            )
+    for warning in figures.warnings if figures is not None else fit.warnings:
+        lines.append(f"warning     {warning}")
+    if figures is not None:
+        lines.append(f"decision    {recommendation_text(figures)}")
+        for key, flags in (figures.flags or {}).items():
+            lines.append(f"{ENGINE_NAMES[key]:<12}{flags}")
+    r = recommendation
+    if r is not None and r.timings is not None and figures is not None and figures.best_k and fit.fitted_p:
+        ms = r.timings.ms_per_token(fit.fitted_p, figures.best_k)
+        lines.append(
+            f"time        {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s) against "
+            f"{r.timings.target_ms:.3f} ms without drafting"
+        )
     return lines

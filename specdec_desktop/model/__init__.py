@@ -1,7 +1,10 @@
 """The speculative-decoding model: plain numpy, no Qt.
 
 Public names (docs/interface.md): :func:`expected_tokens`, :func:`cycle_cost`,
-:func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`.
+:func:`speedup`, :func:`best_draft_length`, :func:`simulate_cycles`; draft trees:
+:func:`tree_expected_tokens`, :func:`best_tree`, :func:`sglang_tree`, :func:`tree_speedup`; and where the
+acceptance rate comes from (``sampling``): :func:`softmax`, :func:`acceptance_probability`,
+:func:`residual_distribution`.
 """
 
 from . import invariants
@@ -14,19 +17,23 @@ from .closed_form import (
     speedup,
     speedup_limit,
 )
+from .configuration import DEFAULT_CONFIGURATION, Configuration
 from .extended import SEARCH_LIMIT, Peak, peak
 from .figures import BAND_HALF_WIDTH, MAX_X_MAX, Curves, Readouts, readouts, speedup_curves
 from .parameters import ACCEPTANCE, DRAFT_COST, DRAFT_LENGTH, SPECS, Parameters, ParameterSpec
 from .race import RaceTotals, accepted_variance, race_totals
+from .sampling import acceptance_probability, residual_distribution, softmax
 from .simulation import simulate_cycles
 from .timeline import Playhead, Timeline
 from .trace import TokenState, Trace, TraceStream, build_trace, resolved_states, states_at
+from .trees import best_tree, sglang_tree, tree_expected_tokens, tree_speedup
 
 __all__ = [
     "ACCEPTANCE",
     "ASSUMPTION_SPECS",
     "BAND_HALF_WIDTH",
     "DEFAULT_ASSUMPTIONS",
+    "DEFAULT_CONFIGURATION",
     "DRAFT_COST",
     "DRAFT_LENGTH",
     "MAX_X_MAX",
@@ -34,6 +41,7 @@ __all__ = [
     "SPECS",
     "AssumptionSpec",
     "Assumptions",
+    "Configuration",
     "Curves",
     "ParameterSpec",
     "Parameters",
@@ -45,8 +53,10 @@ __all__ = [
     "TokenState",
     "Trace",
     "TraceStream",
+    "acceptance_probability",
     "accepted_variance",
     "best_draft_length",
+    "best_tree",
     "build_trace",
     "cycle_cost",
     "expected_tokens",
@@ -55,10 +65,15 @@ __all__ = [
     "peak",
     "race_totals",
     "readouts",
+    "residual_distribution",
     "resolved_states",
+    "sglang_tree",
     "simulate_cycles",
+    "softmax",
     "speedup",
     "speedup_curves",
     "speedup_limit",
     "states_at",
+    "tree_expected_tokens",
+    "tree_speedup",
 ]

@@ -30,10 +30,12 @@ from .parameters import _NUMBER_TEXT, _shown
 __all__ = [
     "ASSUMPTION_SPECS",
     "BATCH",
+    "COST_ASSUMPTIONS",
     "DECAY",
     "KNEE",
     "OVERHEAD",
     "SPREAD",
+    "TOKEN_ASSUMPTIONS",
     "VERIFY_GROWTH",
     "AssumptionSpec",
     "Assumptions",
@@ -91,6 +93,13 @@ class AssumptionSpec:
     #: Smallest value the app's controls can show (``bounded`` checks enforce it), if above
     #: the valid minimum: a box with ``decimals`` digits cannot show a smaller one.
     app_minimum: float | None = None
+    #: What the assumption moves: ``"tokens"`` (the expected tokens per cycle) or ``"cost"``
+    #: (the cycle's cost).  Declared here only; :data:`TOKEN_ASSUMPTIONS` and
+    #: :data:`COST_ASSUMPTIONS` and every code path that picks a formula read it.
+    moves: str = "cost"
+    #: The assumption without which this one has no effect (the batch size acts only through the
+    #: knee), or ``None``.
+    acts_with: str | None = None
 
     @property
     def attribute(self) -> str:
@@ -166,6 +175,7 @@ DECAY = AssumptionSpec(
     step=0.01,
     decimals=4,
     app_minimum=0.0001,
+    moves="tokens",
 )
 SPREAD = AssumptionSpec(
     name="spread",
@@ -183,6 +193,7 @@ SPREAD = AssumptionSpec(
     optional=True,
     off_text="∞",
     app_minimum=0.001,
+    moves="tokens",
 )
 VERIFY_GROWTH = AssumptionSpec(
     name="verify_growth",
@@ -212,6 +223,7 @@ BATCH = AssumptionSpec(
     decimals=0,
     unit="requests",
     integer=True,
+    acts_with="knee",
 )
 KNEE = AssumptionSpec(
     name="knee",
@@ -249,6 +261,10 @@ OVERHEAD = AssumptionSpec(
 #: The assumptions in display order.
 ASSUMPTION_SPECS: tuple[AssumptionSpec, ...] = (DECAY, SPREAD, VERIFY_GROWTH, BATCH, KNEE, OVERHEAD)
 _BY_NAME = {spec.name: spec for spec in ASSUMPTION_SPECS}
+#: The assumptions that move the expected tokens (decay, spread), read from the declarations.
+TOKEN_ASSUMPTIONS: tuple[str, ...] = tuple(spec.name for spec in ASSUMPTION_SPECS if spec.moves == "tokens")
+#: The assumptions that move the cycle's cost (verify growth, batch, knee, overhead).
+COST_ASSUMPTIONS: tuple[str, ...] = tuple(spec.name for spec in ASSUMPTION_SPECS if spec.moves == "cost")
 
 
 def check_assumption(name: str, value: Any) -> float | int | None:
@@ -286,13 +302,19 @@ class Assumptions:
 
     @property
     def changes_tokens(self) -> bool:
-        """Whether the expected tokens differ from the original model (decay or spread set)."""
-        return self.decay != 1.0 or self.spread is not None
+        """Whether the expected tokens differ from the original model (a token assumption set)."""
+        return any(self._acts(_BY_NAME[name]) for name in TOKEN_ASSUMPTIONS)
 
     @property
     def changes_cost(self) -> bool:
-        """Whether the cycle cost differs from the original model."""
-        return self.verify_growth != 0.0 or self.overhead != 0.0 or self.knee is not None
+        """Whether the cycle cost differs from the original model (a cost assumption acts)."""
+        return any(self._acts(_BY_NAME[name]) for name in COST_ASSUMPTIONS)
+
+    def _acts(self, spec: AssumptionSpec) -> bool:
+        """Whether ``spec`` is set and has an effect (what it acts with is set too)."""
+        if self._is_default(spec):
+            return False
+        return spec.acts_with is None or not self._is_default(_BY_NAME[spec.acts_with])
 
     def with_values(self, **changes: Any) -> Assumptions:
         """A copy with some values replaced (and validated)."""

@@ -8,9 +8,10 @@ guarantees independently of how the figures were computed:
 * ``1 <= E <= k + 1``, ``C = k c + 1``, ``S = E / C``;
 * the best draft length is at least as good as its neighbours, and 0 exactly when ``p <= c``;
 * a simulated cycle accepts between 0 and ``k`` guesses;
-* the states of a checked cycle are consistent: its accepted guesses lead, then exactly one
-  rejection unless all were accepted, then only discarded guesses, and the target's own token
-  is a bonus after a full acceptance and a correction otherwise.
+* the states of a checked cycle are consistent: its accepted guesses lead; unless all were
+  accepted, the target's correction takes the place of the first guess it disagreed with and
+  only discarded guesses follow, the slot after the guesses left empty; after a full acceptance
+  that slot holds the target's bonus token.
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from .assumptions import Assumptions
+from .assumptions import COST_ASSUMPTIONS, TOKEN_ASSUMPTIONS, Assumptions
 from .closed_form import cycle_cost, expected_tokens
 from .extended import check_keywords, tokens_limit
 from .geometric import _expected_tokens
@@ -67,8 +67,6 @@ BEYOND = -2
 #: Largest draft length the search path tabulates.
 SEARCH_BOUND = 4096
 _FIRST_LOOK = 64
-_TOKEN_KEYWORDS = ("decay", "spread")
-_COST_KEYWORDS = ("verify_growth", "batch", "knee", "overhead")
 
 
 @dataclass(frozen=True)
@@ -236,8 +234,8 @@ def _bisect(p: float, a: float, g: float, log_p: float) -> float:
 def _search(p: NDArray[np.float64], c: NDArray[np.float64], a: Assumptions) -> tuple[NDArray, NDArray]:
     """The search path: tables of ``S(0..K)``, certified by a strict fall after their maximum."""
     active = a.keywords()
-    tokens_kw = {n: v for n, v in active.items() if n in _TOKEN_KEYWORDS}
-    cost_kw = {n: v for n, v in active.items() if n in _COST_KEYWORDS}
+    tokens_kw = {n: v for n, v in active.items() if n in TOKEN_ASSUMPTIONS}
+    cost_kw = {n: v for n, v in active.items() if n in COST_ASSUMPTIONS}
     shape = (p.size, c.size)
     best = np.full(shape, BEYOND, dtype=np.int64)
     value = np.full(shape, np.nan)
@@ -313,7 +311,7 @@ def phase_map(p: ArrayLike, c: ArrayLike, **assumptions: object) -> PhaseMap:
     for name, array in (("p", p_arr), ("c", c_arr)):
         if array.ndim != 1 or array.size == 0:
             raise ValueError(f"{name} must be a non-empty 1-D array of values")
-    unknown = set(assumptions) - set(_TOKEN_KEYWORDS + _COST_KEYWORDS)
+    unknown = set(assumptions) - set(TOKEN_ASSUMPTIONS + COST_ASSUMPTIONS)
     if unknown:
         raise TypeError(f"unexpected keyword argument {sorted(unknown)[0]!r}")
     a = check_keywords(**assumptions)  # the model's own checks and messages

@@ -1,7 +1,8 @@
-"""Pinned configurations: a named (k, p, c) with its assumptions, kept to compare against others.
+"""Pinned configurations: a named configuration, kept to compare against others.
 
-A :class:`Pin` is one validated configuration; a set of pins holds at most :data:`MAX_PINS`, each
-name given once.  :func:`pin_figures` gives what the comparison table shows:
+A :class:`Pin` is a name and one :class:`~specdec_desktop.model.configuration.Configuration`;
+a set of pins holds at most :data:`MAX_PINS`, each name given once.  :func:`pin_figures` gives
+what the comparison table shows:
 
 * ``accepted_ratio`` -- the engines' "acceptance rate" at that k: accepted guesses over drafted
   guesses, ``(E - 1) / k`` (E counts the target's own token, so ``E - 1`` are accepted guesses);
@@ -18,9 +19,10 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from .closed_form import best_draft_length, expected_tokens, speedup
-from .extended import check_keywords
+from .configuration import Configuration
+from .figures import readouts
 from .parameters import Parameters
+from .trees.shape import DEFAULT_SHAPE
 
 __all__ = ["MAX_NAME_LENGTH", "MAX_PINS", "Pin", "PinFigures", "check_name", "check_pins", "pin_figures"]
 
@@ -50,32 +52,33 @@ def check_name(text: object) -> str:
 
 @dataclass(frozen=True)
 class Pin:
-    """One pinned configuration (validated on construction).
-
-    ``assumptions`` holds the model keywords that differ from the original model
-    (``{}`` for the original model), as :meth:`~specdec_desktop.model.Assumptions.keywords` gives.
-    """
+    """One pinned configuration (the name checked on construction; the configuration is valid)."""
 
     name: str
-    params: Parameters
-    assumptions: Mapping[str, float | int | None] = field(default_factory=dict)
+    configuration: Configuration = field(default_factory=Configuration)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "name", check_name(self.name))
-        if not isinstance(self.params, Parameters):
-            raise ValueError("a pin's parameters must be a Parameters")
-        keywords = dict(self.assumptions)
-        check_keywords(**keywords)  # ValueError naming the keyword
-        object.__setattr__(self, "assumptions", keywords)
+        if not isinstance(self.configuration, Configuration):
+            raise ValueError("a pin's configuration must be a Configuration")
 
-    def __hash__(self) -> int:
-        return hash((self.name, self.params, tuple(sorted(self.assumptions.items()))))
+    @property
+    def params(self) -> Parameters:
+        """The pin's k, p and c."""
+        return self.configuration.parameters
+
+    @property
+    def assumptions(self) -> Mapping[str, float | int | None]:
+        """The model keywords that differ from the original model (``{}`` for the original model)."""
+        return self.configuration.assumptions.keywords()
 
     def as_dict(self) -> dict:
         """The pin as a scenario file holds it."""
         data: dict = {"name": self.name, **self.params.as_dict()}
         if self.assumptions:
             data["assumptions"] = dict(self.assumptions)
+        if self.configuration.shape != DEFAULT_SHAPE:  # the chain (every older file's) goes unsaid
+            data["shape"] = self.configuration.shape.as_dict()
         return data
 
 
@@ -105,15 +108,24 @@ class PinFigures:
 
 
 def pin_figures(pin: Pin) -> PinFigures:
-    """The table's figures for ``pin``, under the pin's own assumptions."""
-    p, k, c = pin.params.p, pin.params.k, pin.params.c
-    keywords = dict(pin.assumptions)
-    token_keywords = {name: keywords[name] for name in ("decay", "spread") if name in keywords}
-    tokens = float(expected_tokens(p, k, **token_keywords))
-    best = best_draft_length(p, c, **keywords)
+    """The table's figures for ``pin``, under the pin's own assumptions.
+
+    They come from :func:`~specdec_desktop.model.figures.readouts`, the main chart's own path,
+    so a pin at an extreme point (p = 1 − 2⁻⁵³, c = 5e-324, whose best k is about 6.4e18) gets
+    the figures the cards show instead of an error from evaluating the speedup there.  A pin of a
+    tree shows the tree's share of drafted nodes kept and its speedup; its best ``k`` is still the
+    best chain's (the column compares draft lengths).
+    """
+    figures = readouts(pin.configuration.parameters, pin.configuration.assumptions)
+    tokens, drafted, value = figures.tokens_per_cycle, pin.params.k, figures.speedup
+    if pin.configuration.shape.kind != "chain":
+        from .trees.figures import shape_figures  # only for a tree pin
+
+        tree = shape_figures(pin.configuration.shape, pin.params, pin.configuration.assumptions)
+        tokens, drafted, value = tree.tokens, tree.resolved.nodes, tree.speedup
     return PinFigures(
-        accepted_ratio=(tokens - 1.0) / k,
-        speedup=float(speedup(p, k, c, **keywords)),
-        best_k=best,
-        best_speedup=None if best is None else float(speedup(p, best, c, **keywords)),
+        accepted_ratio=(tokens - 1.0) / max(drafted, 1),
+        speedup=value,
+        best_k=figures.best_k,
+        best_speedup=figures.best_speedup,
     )

@@ -19,7 +19,7 @@ class TokenState(IntEnum):
     PENDING = 2  #: guessed, waiting for the check
     CHECKING = 3  #: the target's slot while its check pass runs
     ACCEPTED = 4  #: a guess the target agreed with (kept)
-    REJECTED = 5  #: the first guess the target disagreed with
-    DISCARDED = 6  #: a guess after the rejected one (thrown away)
+    # 5 was REJECTED: the first guess the target disagreed with now shows the target's correction.
+    DISCARDED = 6  #: a guess after the first one the target disagreed with (thrown away)
     BONUS = 7  #: the target's own token after all guesses were accepted
-    CORRECTION = 8  #: the target's own token in place of the rejected guess
+    CORRECTION = 8  #: the target's own token in place of the first guess it disagreed with

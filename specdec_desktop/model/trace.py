@@ -3,11 +3,11 @@
 A cycle with ``a`` accepted guesses (drawn by :mod:`.simulation`) has ``k + 1``
 slots: guesses ``0..k-1`` and the target's own token in slot ``k``.
 
-    guess j <  a           accepted   (the target agreed)
-    guess j == a < k       rejected   (the first mismatch)
-    guess j >  a           discarded  (after the mismatch; never used)
-    slot k                 bonus      if a == k (all guesses survived: one extra token)
-                           correction if a <  k (the target's token replaces guess a)
+    guess j <  a           accepted    (the target agreed)
+    guess j == a < k       correction  (the first mismatch: the target's own token takes its place)
+    guess j >  a           discarded   (after the mismatch; never used)
+    slot k                 bonus       if a == k (all guesses survived: one extra token)
+                           empty       if a <  k
 
 so a cycle yields ``a + 1`` tokens.  While a run plays, the cycle in progress
 also has guesses drafted but not yet checked (*pending*), the one being

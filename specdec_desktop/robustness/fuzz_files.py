@@ -27,6 +27,7 @@ import json
 import os
 import random
 import signal
+import stat
 from pathlib import Path
 
 from ..scenario.safe_json import DEFAULT_MAX_BYTES
@@ -56,6 +57,9 @@ HOSTILE_TOUR_FILES = (
 )
 #: User files the save dialogs may answer with: (name, content).  A write over one must leave
 #: the old bytes or a complete new file.
+#: A user file the user made read-only (chmod 444): every writer must refuse it, leaving it as it is.
+READ_ONLY_NAME = "kept (read-only).csv"
+READ_ONLY_CONTENT = b"k,speedup\n1,1.5\n"
 _USER_FILES = {
     "lecture.json": json.dumps({"note": "the user's own scenario"}).encode() + b"\n",
     "chart.png": b"\x89PNG\r\n\x1a\n" + b"user png " * 40,
@@ -168,6 +172,9 @@ class FuzzedFiles:
             self.user_folder.mkdir(parents=True, exist_ok=True)
             for name, content in _USER_FILES.items():
                 (self.user_folder / name).write_bytes(content)
+            kept = self.user_folder / READ_ONLY_NAME  # made read-only by the user: never replaced
+            kept.write_bytes(READ_ONLY_CONTENT)
+            kept.chmod(0o444)
 
     def _count(self, kind: str) -> None:
         self.offered[kind] = self.offered.get(kind, 0) + 1
@@ -273,8 +280,8 @@ class FuzzedFiles:
             return self.make()
         if roll < 0.6:
             return self.hostile_path()
-        name = rng.choice(sorted(_USER_FILES))
-        self._count("user_file")
+        name = rng.choice([*sorted(_USER_FILES), READ_ONLY_NAME])
+        self._count("read_only_file" if name == READ_ONLY_NAME else "user_file")
         if self._resource is not None and rng.random() < 0.6:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # EFBIG instead of being killed
             soft, hard = self._resource.getrlimit(self._resource.RLIMIT_FSIZE)
@@ -302,6 +309,10 @@ class FuzzedFiles:
             return problems
         for path in sorted(self.user_folder.iterdir()):
             name = path.name
+            if name == READ_ONLY_NAME:
+                if path.read_bytes() != READ_ONLY_CONTENT or stat.S_IMODE(path.stat().st_mode) != 0o444:
+                    problems.append(f"the read-only user file {name} was replaced")
+                continue
             if name.startswith(".specdec-"):
                 problems.append(f"a temporary file was left beside the user's files: {name}")
                 continue

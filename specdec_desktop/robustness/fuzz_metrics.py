@@ -1,7 +1,9 @@
 """Garbled serving-engine metric files for the monkey to import (Qt-free).
 
 Each file starts as a few well-formed lines of one format the importer reads (vLLM, vLLM V0,
-Prometheus, per-request JSON, llama.cpp, SGLang, CSV), written here from random counts, and is
+Prometheus, per-request JSON, llama.cpp, SGLang, CSV, and issue 23's: vLLM's spec_decode.py and
+bench summaries, llama-speculative's summary and per-round lines, llama.cpp's counters, SGLang's
+and llama-server's per-request JSON, TensorRT-LLM's), written here from random counts, and is
 then broken the way real logs break: cut mid-line, bytes flipped, numbers that contradict each
 other, a NUL byte, lines from two engines, absurd numbers, or nothing at all.
 """
@@ -13,7 +15,29 @@ import random
 
 __all__ = ["METRIC_KINDS", "fuzzed_metrics"]
 
-METRIC_KINDS = ("valid", "truncated", "flipped", "contradiction", "nul", "mixed", "absurd", "empty", "noise")
+METRIC_KINDS = (
+    "valid",
+    "truncated",
+    "flipped",
+    "contradiction",
+    "nul",
+    "mixed",
+    "absurd",
+    "empty",
+    "noise",
+    "long_line",
+    "deep_json",
+)
+
+#: Lines whose cost grew with the square of their length before issue 24 (50 KB each here:
+#: long enough that a quadratic reader would stall the fuzzer for seconds, short enough to
+#: read in a millisecond when linear).
+_LONG_LINES = (
+    "vllm:spec_decode_num_drafts_total{" + "a" * 50_000 + "} 5",
+    "#gen drafts = 10, #acc tokens = 5 " + "statistics " * 4_500,
+    'sglang:spec_accept_length{model_name="' + "\\" * 25_000 + '"} 2.5',
+    "n_draft   = 4 (" + "(" * 50_000,
+)
 
 
 def _vllm(rng: random.Random) -> str:
@@ -70,7 +94,123 @@ def _csv(rng: random.Random) -> str:
     return f"# k = {k}\naccepted\n" + "\n".join(str(rng.randint(0, k)) for _ in range(rng.randint(1, 50)))
 
 
-_FORMATS = (_vllm, _llama, _sglang, _prometheus, _request, _csv)
+def _counts(rng: random.Random) -> tuple[int, int, list[int]]:
+    k, steps = rng.randint(1, 8), rng.randint(1, 500)
+    return k, steps, sorted((rng.randint(0, steps) for _ in range(k)), reverse=True)
+
+
+def _example(rng: random.Random) -> str:
+    k, steps, counts = _counts(rng)
+    accepted = sum(counts)
+    lines = [
+        f"num_drafts: {steps}",
+        f"num_draft_tokens: {steps * k}",
+        f"num_accepted_tokens: {accepted}",
+        f"mean acceptance length: {1 + accepted / steps:.2f}",
+    ]
+    lines += [f"acceptance at token {i}: {n / steps:.2f}" for i, n in enumerate(counts)]
+    return "\n".join(lines)
+
+
+def _bench(rng: random.Random) -> str:
+    k, steps, counts = _counts(rng)
+    accepted = sum(counts)
+    lines = [
+        "---------------Speculative Decoding---------------",
+        f"Acceptance rate (%):                     {100 * accepted / (steps * k):.2f}",
+        f"Acceptance length:                       {1 + accepted / steps:.2f}",
+        f"Drafts:                                  {steps}",
+        f"Draft tokens:                            {steps * k}",
+        f"Accepted tokens:                         {accepted}",
+        "Per-position acceptance (%):",
+    ]
+    lines += [
+        f"  Position {i}:                            {100 * n / steps:.2f}" for i, n in enumerate(counts)
+    ]
+    return "\n".join(lines)
+
+
+def _speculative(rng: random.Random) -> str:
+    n_draft, steps = rng.randint(1, 16), rng.randint(1, 300)
+    drafted = rng.randint(steps, steps * n_draft)
+    accepted = rng.randint(0, drafted)
+    return (
+        f"n_draft   = {n_draft}\nn_predict = {steps + accepted}\nn_drafted = {drafted}\n"
+        f"n_accept  = {accepted}\naccept    = {100 * accepted / drafted:.3f}%"
+    )
+
+
+def _rounds(rng: random.Random) -> str:
+    n = rng.randint(1, 8)
+    return "\n".join(
+        f"slot update_slots: id  0 | task 1 | accepted {rng.randint(0, n)}/{n} draft tokens, new n_tokens = 9"
+        for _ in range(rng.randint(1, 20))
+    )
+
+
+def _llama_prometheus(rng: random.Random) -> str:
+    drafts = rng.randint(1, 1000)
+    drafted = rng.randint(drafts, drafts * 6)
+    return (
+        f"llamacpp:spec_decode_num_drafts_total {drafts}\n"
+        f"llamacpp:spec_decode_num_draft_tokens_total {drafted:.6e}\n"
+        f"llamacpp:spec_decode_num_accepted_tokens_total {rng.randint(0, drafted)}"
+    )
+
+
+def _sglang_request(rng: random.Random) -> str:
+    histogram = [rng.randint(0, 20) for _ in range(rng.randint(2, 7))]
+    steps = max(1, sum(histogram))
+    return json.dumps(
+        {
+            "meta_info": {
+                "spec_verify_ct": steps,
+                "spec_num_correct_drafts": sum(j * h for j, h in enumerate(histogram)),
+                "spec_num_proposed_drafts": steps * (len(histogram) - 1),
+                "spec_correct_drafts_histogram": histogram,
+            }
+        }
+    )
+
+
+def _llama_timings(rng: random.Random) -> str:
+    drafted = rng.randint(1, 500)
+    accepted = rng.randint(0, drafted)
+    return json.dumps(
+        {
+            "timings": {
+                "predicted_n": accepted + rng.randint(1, 200),
+                "draft_n": drafted,
+                "draft_n_accepted": accepted,
+            }
+        }
+    )
+
+
+def _trtllm(rng: random.Random) -> str:
+    drafted = 4 * rng.randint(1, 100)
+    accepted = rng.randint(0, drafted)
+    return json.dumps(
+        {"speculative_decoding": {"total_draft_tokens": drafted, "total_accepted_draft_tokens": accepted}}
+    )
+
+
+_FORMATS = (
+    _vllm,
+    _llama,
+    _sglang,
+    _prometheus,
+    _request,
+    _csv,
+    _example,
+    _bench,
+    _speculative,
+    _rounds,
+    _llama_prometheus,
+    _sglang_request,
+    _llama_timings,
+    _trtllm,
+)
 
 
 def fuzzed_metrics(rng: random.Random) -> tuple[str, bytes]:
@@ -97,6 +237,11 @@ def fuzzed_metrics(rng: random.Random) -> tuple[str, bytes]:
         data = data.replace(b"1", b"9" * rng.randint(20, 400), 3)
     elif kind == "empty":
         data = b"" if rng.random() < 0.5 else b" \n\t\n"
+    elif kind == "long_line":
+        data += (rng.choice(_LONG_LINES) + "\n").encode()
+    elif kind == "deep_json":
+        depth = rng.choice((65, 500, 1000, 5000))
+        data = b'{"acceptance_histogram": ' + b"[" * depth + b"]" * depth + b"}\n"
     elif kind == "noise":
         data = b"\n".join(rng.randbytes(rng.randint(0, 80)).replace(b"\x00", b"") for _ in range(20))
     return kind, data

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from ..atomic_write import clean_stale_folders
 from ..launch import LaunchOptions
 
 __all__ = ["run_fuzz"]
@@ -33,6 +34,7 @@ def run_fuzz(options: LaunchOptions) -> int:
     window.resize(*options.size)
     window.show()
     QApplication.processEvents()
+    clean_stale_folders("specdec-fuzz-")  # left by a run that was killed
     with tempfile.TemporaryDirectory(prefix="specdec-fuzz-") as folder:
         monkey = Monkey(window, seed=seed)
         (Path(folder) / "fuzzed").mkdir()

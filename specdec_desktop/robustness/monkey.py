@@ -43,6 +43,8 @@ __all__ = ["ACTIONS", "FuzzResult", "Monkey", "answering_dialogs"]
 
 # Text a user might type into an entry box, wanted or not.
 _TYPED_ALPHABET = string.digits * 4 + ".,-+eE " + string.ascii_letters + "×∞π½\u200b"
+#: What the trees tab's text boxes are fed: path lists, number lists, and some noise.
+_TREE_ALPHABET = string.digits * 3 + "()[],.  " * 3 + "x-e"
 _KEYS = (
     Qt.Key.Key_Left,
     Qt.Key.Key_Right,
@@ -218,6 +220,31 @@ def change_assumption(window: QMainWindow, rng: random.Random) -> None:
     QTest.keyClick(box, rng.choice((Qt.Key.Key_Return, Qt.Key.Key_Tab, Qt.Key.Key_Escape)))
 
 
+def change_draft_shape(window: QMainWindow, rng: random.Random) -> None:
+    """Pick a draft shape or preset, type into one of the trees tab's boxes, or draw a new check."""
+    panel = window.tree_panel
+    choice = rng.random()
+    if choice < 0.1:
+        window.show_tab("trees")
+        return
+    if choice < 0.3:
+        combo = rng.choice((panel.kind, panel.preset))
+        index = rng.randrange(combo.count())
+        combo.setCurrentIndex(index)
+        combo.activated.emit(index)
+        return
+    if choice < 0.4:
+        panel.check_button.click()
+        return
+    if choice < 0.6:
+        box = rng.choice((panel.budget, panel.depth, panel.steps, panel.topk, panel.draft_tokens))
+        box.setValue(rng.randint(box.minimum(), box.maximum()))
+        return
+    line = rng.choice((panel.paths, panel.heads, panel.ranks))
+    line.setText("".join(rng.choice(_TREE_ALPHABET) for _ in range(rng.randint(0, 24))))
+    line.editingFinished.emit()
+
+
 def click_somewhere(window: QMainWindow, rng: random.Random) -> None:
     target = window.childAt(_random_point(rng, window)) or window
     if isinstance(target, QAbstractButton) and target.text().lower() in ("quit", "close"):
@@ -290,6 +317,7 @@ def save_a_file(window: QMainWindow, rng: random.Random) -> None:
     wanted = rng.choice(
         (
             "action:file.save_scenario",
+            "action:tour.save",
             "action:file.export_png",
             "action:file.export_svg",
             "action:file.export_csv",
@@ -310,7 +338,11 @@ def dismiss_dialogs(window: QMainWindow, rng: random.Random) -> None:
 
 
 def resize_window(window: QMainWindow, rng: random.Random) -> None:
-    # At a large zoom the window's minimum can pass any fixed size: never ask below it.
+    # At a large zoom the window's minimum can pass any fixed size: never ask below it.  The
+    # layout is brought up to date first, so the minimum (and the draw) does not depend on
+    # whether Qt has yet handled a pending layout request (the same seed, the same actions).
+    QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+    window.layout().activate()
     minimum = window.minimumSizeHint()
     width = rng.randint(minimum.width(), max(minimum.width(), 2200))
     height = rng.randint(minimum.height(), max(minimum.height(), 1400))
@@ -323,6 +355,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (4, step_slider),
     (4, type_into_entry),
     (3, change_assumption),
+    (2, change_draft_shape),
     (4, click_somewhere),
     (2, wheel_on_chart),
     (4, press_key),

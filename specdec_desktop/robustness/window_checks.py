@@ -16,7 +16,9 @@ import numpy as np
 from PySide6.QtWidgets import QMainWindow
 
 from ..model import ASSUMPTION_SPECS, SPECS, Parameters, readouts, speedup, speedup_curves
-from ..wording.cards import card_texts
+from ..model.trees import shape_figures
+from ..wording.cards import card_texts, hidden_card_texts
+from ..wording.trees import tree_card_texts
 
 __all__ = ["window_problems"]
 
@@ -43,7 +45,15 @@ def _card_problems(window: QMainWindow) -> list[str]:
     # The state's values, not the boxes': a file may hold p = 0.999999, which a box shows as
     # 1.000 (that the boxes agree with the state to their precision is _control_problems' job).
     shown = window.state.params.as_dict()
-    expected = card_texts(readouts(Parameters(**shown), window.app_state.assumptions.assumptions))
+    assumptions = window.app_state.assumptions.assumptions
+    shape = window.app_state.shape.shape
+    if window.app_state.presentation.answer_hidden:  # predict, then reveal: "?" until revealed
+        expected = hidden_card_texts()
+    elif shape.kind == "chain":
+        expected = card_texts(readouts(Parameters(**shown), assumptions))
+    else:  # a draft tree: the cards say the tree's figures
+        figures = shape_figures(shape, Parameters(**shown), assumptions)
+        expected = tree_card_texts(figures, shown["c"])
     problems = []
     for name, text in expected.items():
         actual = window.cards[name].value.text()
@@ -73,13 +83,14 @@ def _chart_problems(window: QMainWindow) -> list[str]:
         problems.append("current-k marker missing or misplaced")
     best = chart.best.data
     beyond = curves.beyond(figures.best_k)
-    if figures.best_k is None or beyond:
+    hidden = window.app_state.presentation.answer_hidden  # predict, then reveal
+    if figures.best_k is None or beyond or hidden:
         if len(best):
-            problems.append("best-k marker shown although there is no peak on the chart")
+            problems.append("best-k marker shown although there is no peak on the chart, or hidden")
     elif len(best) != 1 or best["x"][0] != figures.best_k:
         problems.append("best-k marker missing or misplaced")
     # The item's own visibility: the chart widget may be hidden behind the (p, c) map.
-    if chart.best_arrow.isVisible() != beyond:
+    if chart.best_arrow.isVisible() != (beyond and not hidden):
         problems.append("best-k arrow shown or hidden wrongly (it marks a best k past the x-range)")
     (x0, x1), _ = chart.getPlotItem().viewRange()
     if x0 > 0 or x1 < params.k or (figures.best_k is not None and not beyond and x1 < figures.best_k):
@@ -110,6 +121,21 @@ def _assumption_problems(window: QMainWindow) -> list[str]:
     return problems
 
 
+def _tour_problems(window: QMainWindow) -> list[str]:
+    """In a tour scene the caption's "changed" note says exactly whether the screen left the scene."""
+    services = getattr(window, "services", None)
+    if services is None or not window.app_state.view.tour_active:
+        return []
+    scene = services.tour.scene
+    app_state = window.app_state
+    changed = app_state.configuration() != scene.configuration or app_state.pinned.pins != (scene.pins or ())
+    if services.banner.changed_shown != changed:
+        return [f"the caption says changed={services.banner.changed_shown}, the screen says {changed}"]
+    if app_state.presentation.before_tour is None:
+        return ["the tour is on but nothing was set aside to give back"]
+    return []
+
+
 def window_problems(window: QMainWindow) -> list[str]:
     """Every broken invariant of ``window``, in words."""
     return (
@@ -117,4 +143,5 @@ def window_problems(window: QMainWindow) -> list[str]:
         + _card_problems(window)
         + _chart_problems(window)
         + _assumption_problems(window)
+        + _tour_problems(window)
     )

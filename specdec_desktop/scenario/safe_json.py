@@ -24,7 +24,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from ..file_names import unusable_name
+from ..file_names import pseudo_file, unusable_name
 from ..plain_text import printable, size_text
 
 __all__ = [
@@ -209,8 +209,15 @@ def read_json(
         raise FileProblem(
             "too_large", f"is {size_text(info.st_size)}; the limit is {size_text(max_bytes)}", path
         )
+    pseudo = pseudo_file(path)
+    if pseudo is not None:  # /proc/kmsg is a regular file of size 0 whose read blocks for ever
+        raise FileProblem("not_a_file", pseudo, path)
     try:
-        with path.open("rb") as stream:
+        # Non-blocking: a FIFO swapped in after the check above cannot hold the read up.
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with open(handle, "rb") as stream:
+            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+                raise FileProblem("not_a_file", "is not a regular file", path)
             data = stream.read(max_bytes + 1)
     except OSError as error:
         raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None

@@ -20,8 +20,15 @@ and, optionally, the pinned configurations (issue 13)::
 
       "pinned": [{"name": "small draft", "k": 7, "p": 0.75, "c": 0.02}]
 
-Version 1 files open unchanged (their assumptions are the original model's); a version 1 file
-with an ``assumptions`` key is an error, as any unknown key is.
+Version 3 (issue 25) adds the draft shape, every field present (``trees/shape.py``)::
+
+      "shape": {"kind": "sglang", "budget": 8, "max_depth": null, "sglang": [5, 4, 8],
+                "paths": [[0], [1], [0, 0]], "heads": [3, 2], "more_ranks": [0.15, 0.05, 0.02]}
+
+and a pin may carry its own ``shape`` (left out for the chain).  Version 1 and 2 files open
+unchanged, drafting a chain; version 1 files under the original model's assumptions.  A key a
+version does not have (``assumptions`` in version 1, ``shape`` before 3) is an error, as any
+unknown key is.
 
 ``tour.file`` is ``"default"`` for the tour that ships with the app, or the path
 of a tour file, relative to the scenario file's folder (or absolute);
@@ -42,8 +49,10 @@ from typing import Any
 
 from ..atomic_write import write_atomically
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from ..model.configuration import Configuration
 from ..model.parameters import Parameters
 from ..model.pins import Pin
+from ..model.trees.shape import DEFAULT_SHAPE
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
@@ -55,6 +64,7 @@ from .schema import (
     expect_object,
     expect_parameters,
     expect_pins,
+    expect_shape,
     expect_string,
 )
 
@@ -71,7 +81,7 @@ __all__ = [
 ]
 
 SCENARIO_FORMAT = "specdec-desktop-scenario"
-SCENARIO_VERSION = 2
+SCENARIO_VERSION = 3
 #: The oldest version still read (version 1: no assumptions).
 SCENARIO_OLDEST_VERSION = 1
 #: ``tour.file`` value that names the tour bundled with the app.
@@ -91,14 +101,21 @@ class TourPosition:
 
 @dataclass(frozen=True)
 class Scenario:
-    """A complete, validated scenario."""
+    """A complete, validated scenario: the configuration, the view, the tour position and the pins."""
 
-    parameters: Parameters = field(default_factory=Parameters)
+    configuration: Configuration = field(default_factory=Configuration)
     theme: str = DEFAULT_THEME_CHOICE
     zoom: float = 1.0
     tour: TourPosition | None = None
-    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
     pinned: tuple[Pin, ...] = ()
+
+    @property
+    def parameters(self) -> Parameters:
+        return self.configuration.parameters
+
+    @property
+    def assumptions(self) -> Assumptions:
+        return self.configuration.assumptions
 
 
 def _theme(value: Any, where: str) -> str:
@@ -124,6 +141,8 @@ def scenario_from_json(document: Any) -> Scenario:
         oldest=SCENARIO_OLDEST_VERSION,
     )
     optional_keys = ["tour", "assumptions", "pinned"] if doc["version"] >= 2 else ["tour"]
+    if doc["version"] >= 3:
+        optional_keys.append("shape")
     expect_object(doc, "the file", ["format", "version", "parameters", "view"], optional_keys)
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
@@ -140,9 +159,14 @@ def scenario_from_json(document: Any) -> Scenario:
     assumptions = DEFAULT_ASSUMPTIONS
     if doc.get("assumptions") is not None:
         assumptions = expect_assumptions(doc["assumptions"], "assumptions")
+    shape = DEFAULT_SHAPE if doc.get("shape") is None else expect_shape(doc["shape"], "shape")
     pinned = expect_pins(doc["pinned"], "pinned") if doc.get("pinned") is not None else ()
     return Scenario(
-        parameters=parameters, theme=theme, zoom=zoom, tour=tour, assumptions=assumptions, pinned=pinned
+        configuration=Configuration(parameters, assumptions, shape),
+        theme=theme,
+        zoom=zoom,
+        tour=tour,
+        pinned=pinned,
     )
 
 
@@ -154,6 +178,7 @@ def scenario_to_json(scenario: Scenario) -> dict[str, Any]:
         "parameters": scenario.parameters.as_dict(),
         "view": {"theme": scenario.theme, "zoom": scenario.zoom},
         "assumptions": scenario.assumptions.as_dict(),
+        "shape": scenario.configuration.shape.as_dict(),
     }
     if scenario.tour is not None:
         document["tour"] = {

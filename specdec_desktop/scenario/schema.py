@@ -14,9 +14,11 @@ import math
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from ..model.assumptions import ASSUMPTION_SPECS, Assumptions
+from ..model.assumptions import ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS, Assumptions
+from ..model.configuration import Configuration
 from ..model.parameters import SPECS, Parameters
 from ..model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins
+from ..model.trees.shape import DEFAULT_SHAPE, SHAPE_FIELDS, DraftShape
 from .safe_json import FileProblem
 
 __all__ = [
@@ -186,8 +188,18 @@ def expect_header(
     return document
 
 
+def expect_shape(value: Any, where: str) -> DraftShape:
+    """A draft shape as :meth:`DraftShape.as_dict` writes it (any field left out at its default)."""
+    obj = expect_object(value, where, [], list(SHAPE_FIELDS))
+    try:
+        return DraftShape.from_dict(dict(obj))
+    except (ValueError, TypeError) as error:
+        raise FileProblem("range", f"{where}: {error}") from None
+
+
 def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
-    """A list of at most six pins, each ``{"name", "k", "p", "c"[, "assumptions"]}``, names unique."""
+    """A list of at most six pins, each ``{"name", "k", "p", "c"[, "assumptions"][, "shape"]}``, names
+    unique."""
     if not isinstance(value, list):
         raise FileProblem("type", f"{where} must be a list, got {_describe(value)}")
     if len(value) > MAX_PINS:
@@ -195,21 +207,22 @@ def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
     pins = []
     for index, raw in enumerate(value):
         at = f"{where}[{index}]"
-        obj = expect_object(raw, at, ["name", *(spec.name for spec in SPECS)], ["assumptions"])
+        obj = expect_object(raw, at, ["name", *(spec.name for spec in SPECS)], ["assumptions", "shape"])
         name = expect_string(obj["name"], f"{at}.name", MAX_NAME_LENGTH)
         try:
             name = check_name(name)
         except ValueError as error:
             raise FileProblem("range", f"{at}.name: {error}") from None
         parameters = expect_parameters({spec.name: obj[spec.name] for spec in SPECS}, at)
-        keywords: dict[str, Any] = {}
+        assumptions = DEFAULT_ASSUMPTIONS
         if obj.get("assumptions") is not None:
             raw_assumptions = expect_object(obj["assumptions"], f"{at}.assumptions", [], _ASSUMPTION_KEYS)
             try:
-                keywords = Assumptions.from_mapping(dict(raw_assumptions)).keywords()
+                assumptions = Assumptions.from_mapping(dict(raw_assumptions))
             except (ValueError, TypeError) as error:
                 raise FileProblem("range", f"{at}.assumptions: {error}") from None
-        pins.append(Pin(name, parameters, keywords))
+        shape = DEFAULT_SHAPE if obj.get("shape") is None else expect_shape(obj["shape"], f"{at}.shape")
+        pins.append(Pin(name, Configuration(parameters, assumptions, shape)))
     try:
         return check_pins(pins)
     except ValueError as error:

@@ -29,20 +29,27 @@ default with an animation; the whole run) or ``"essay"`` (the whole essay of ``t
 ``pins`` (optional) lists configurations to pin while the scene is on (the same form as a
 scenario's ``pinned``: at most six, each with a ``name``, ``k``, ``p`` and ``c``), so the chart
 compares them with the scene's own; a scene without it leaves the pins as they are.
+``shape`` (optional) is the draft shape the scene shows, in a scenario's form with any field left
+out at its default (e.g. ``{"kind": "best", "budget": 8, "more_ranks": [0.15, 0.05]}``); a
+scene without it drafts a chain.
 The tour that ships with the app is ``resources/tours/default.json``.  No Qt here.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .. import resources
+from ..atomic_write import write_atomically
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from ..model.configuration import Configuration
 from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
 from ..model.pins import Pin
+from ..model.trees.shape import DEFAULT_SHAPE
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
     expect_assumptions,
@@ -53,6 +60,7 @@ from .schema import (
     expect_object,
     expect_parameters,
     expect_pins,
+    expect_shape,
     expect_string,
 )
 
@@ -68,13 +76,24 @@ __all__ = [
     "Tour",
     "default_tour_path",
     "load_tour",
+    "save_tour",
     "tour_from_json",
+    "tour_to_json",
 ]
 
 TOUR_FORMAT = "specdec-desktop-tour"
 TOUR_VERSION = 1
 #: The lower panels a scene may show, in the window's tab order.
-TAB_IDS = ("token-run", "why-peak", "acceptance", "model-limits", "compare", "measured")
+TAB_IDS = (
+    "token-run",
+    "why-peak",
+    "acceptance",
+    "model-limits",
+    "compare",
+    "measured",
+    "trees",
+    "sampling",
+)
 #: What a scene may be about (the presenting layout gives it the room).
 SCENE_FOCI = ("chart", "run", "essay")
 MAX_SCENES = 100
@@ -98,15 +117,23 @@ class Animation:
 class Scene:
     title: str
     caption: str
-    parameters: Parameters
+    #: The configuration the scene shows (the original model's assumptions unless it sets some);
+    #: Reset (Ctrl+R) in the scene returns to it whole.
+    configuration: Configuration
     tab: str | None = None
     animation: Animation | None = None
     #: What the scene is about: "chart", "run" or "essay" (see the module's docstring).
     focus: str = "chart"
-    #: The assumptions the scene shows (the original model's unless the scene sets some).
-    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
     #: Pinned configurations the scene shows (None: the pins stay as they are).
     pins: tuple[Pin, ...] | None = None
+
+    @property
+    def parameters(self) -> Parameters:
+        return self.configuration.parameters
+
+    @property
+    def assumptions(self) -> Assumptions:
+        return self.configuration.assumptions
 
 
 @dataclass(frozen=True)
@@ -128,7 +155,10 @@ def _animation(value: Any, where: str) -> Animation:
 
 def _scene(value: Any, where: str) -> Scene:
     obj = expect_object(
-        value, where, ["title", "caption", "parameters"], ["tab", "animation", "focus", "assumptions", "pins"]
+        value,
+        where,
+        ["title", "caption", "parameters"],
+        ["tab", "animation", "focus", "assumptions", "pins", "shape"],
     )
     tab = obj.get("tab")
     if tab is not None:
@@ -153,14 +183,15 @@ def _scene(value: Any, where: str) -> Scene:
         focus=focus,
         title=expect_string(obj["title"], f"{where}.title", MAX_TITLE),
         caption=expect_string(obj["caption"], f"{where}.caption", MAX_CAPTION),
-        parameters=expect_parameters(obj["parameters"], f"{where}.parameters"),
-        tab="token-run" if animation is not None or focus == "run" else tab,
-        animation=animation,
-        assumptions=(
+        configuration=Configuration(
+            expect_parameters(obj["parameters"], f"{where}.parameters"),
             DEFAULT_ASSUMPTIONS
             if obj.get("assumptions") is None
-            else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True)
+            else expect_assumptions(obj["assumptions"], f"{where}.assumptions", partial=True),
+            DEFAULT_SHAPE if obj.get("shape") is None else expect_shape(obj["shape"], f"{where}.shape"),
         ),
+        tab="token-run" if animation is not None or focus == "run" else tab,
+        animation=animation,
         pins=None if obj.get("pins") is None else expect_pins(obj["pins"], f"{where}.pins"),
     )
 
@@ -184,6 +215,51 @@ def tour_from_json(document: Any) -> Tour:
         title=expect_string(doc["title"], "title", MAX_TITLE),
         scenes=tuple(_scene(scene, f"scenes[{i}]") for i, scene in enumerate(scenes)),
     )
+
+
+def _scene_to_json(scene: Scene) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "title": scene.title,
+        "caption": scene.caption,
+        "parameters": scene.parameters.as_dict(),
+    }
+    if not scene.assumptions.is_default:
+        document["assumptions"] = scene.assumptions.as_dict()
+    if scene.configuration.shape != DEFAULT_SHAPE:
+        document["shape"] = scene.configuration.shape.as_dict()
+    if scene.tab is not None:
+        document["tab"] = scene.tab
+    if scene.animation is not None:
+        animation: dict[str, Any] = {"play": scene.animation.play, "speed": scene.animation.speed}
+        if scene.animation.seed is not None:
+            animation["seed"] = scene.animation.seed
+        document["animation"] = animation
+    document["focus"] = scene.focus
+    if scene.pins is not None:
+        document["pins"] = [pin.as_dict() for pin in scene.pins]
+    return document
+
+
+def tour_to_json(tour: Tour) -> dict[str, Any]:
+    """The JSON document for ``tour`` (the inverse of :func:`tour_from_json`)."""
+    return {
+        "format": TOUR_FORMAT,
+        "version": TOUR_VERSION,
+        "title": tour.title,
+        "scenes": [_scene_to_json(scene) for scene in tour.scenes],
+    }
+
+
+def save_tour(path: str | os.PathLike[str], tour: Tour) -> None:
+    """Write ``tour`` to ``path`` in one step (:mod:`specdec_desktop.atomic_write`).
+
+    Raises
+    ------
+    OSError
+        If the folder cannot be written (the file that was there is left as it was).
+    """
+    text = json.dumps(tour_to_json(tour), indent=2, ensure_ascii=False) + "\n"
+    write_atomically(path, text.encode("utf-8"))
 
 
 def load_tour(path: str | os.PathLike[str]) -> Tour:

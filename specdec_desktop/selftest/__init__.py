@@ -24,6 +24,8 @@ from .control_checks import check_controls
 from .figure_checks import check_cards, check_chart
 from .resource_checks import check_resources, check_text_in_font
 from .runner import Check, run_checks
+from .sampling_checks import check_sampling
+from .tree_checks import check_trees
 from .view_checks import check_screenshot, check_themes, check_token_run
 
 __all__ = ["CHECKS", "Check", "SelfTestContext", "SelfTestFailure", "expect", "run_self_test"]
@@ -37,6 +39,8 @@ CHECKS: list[tuple[str, Check]] = [
     ("chart", check_chart),  # curves, band, markers and ranges = the model
     ("assumptions", check_assumptions),  # issue 11's values; boxes, chart, run, file, simulation
     ("compare and map", check_compare),  # a pin in the table and on the chart; the map = the model
+    ("draft trees", check_trees),  # the issue's figures; shape control, cards, chart, diagram
+    ("sampling", check_sampling),  # the worked example, the bundled text and its models, the tab
     ("themes", check_themes),  # light, dark, projector applied to window and chart
     ("token run", check_token_run),  # plays the animation when the build has one
     ("screenshot", check_screenshot),  # renders a PNG to a temporary folder; not blank

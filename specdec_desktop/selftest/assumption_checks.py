@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtWidgets import QAbstractSpinBox
 
-from ..model import Assumptions, Parameters, readouts, speedup
+from ..model import Assumptions, Configuration, Parameters, readouts, speedup
 from ..scenario import Scenario, load_scenario, save_scenario
 from ..views.assumptions_panel import INPUT_NAMES
 from ..wording.cards import card_texts
@@ -28,7 +28,7 @@ def check_assumptions(ctx: SelfTestContext) -> str:
     window = ctx.window
     state = window.app_state.assumptions
     params = window.app_state.parameters
-    start = (params.params, state.assumptions)
+    start = window.app_state.configuration()
     try:
         params.set_params(Parameters())
         for a, best, value in REFERENCE:
@@ -74,7 +74,7 @@ def check_assumptions(ctx: SelfTestContext) -> str:
             "the run's clock ignores β or o",
         )
         path = ctx.temp_dir / "assumptions.json"
-        save_scenario(path, Scenario(assumptions=Assumptions(decay=0.8, knee=32.0, batch=4)))
+        save_scenario(path, Scenario(Configuration(assumptions=Assumptions(decay=0.8, knee=32.0, batch=4))))
         expect(
             load_scenario(path).assumptions == Assumptions(decay=0.8, knee=32.0, batch=4),
             "scenario lost them",
@@ -86,8 +86,7 @@ def check_assumptions(ctx: SelfTestContext) -> str:
         worst = float(np.max(np.abs(simulated - exact) / np.where(half > 0, half / 1.96, 1.0)))
         expect(worst < 5.0, f"simulation disagrees with the formula by {worst:.1f} standard errors")
     finally:
-        state.set_assumptions(start[1])
-        params.set_params(start[0])
+        window.app_state.owners.apply(start)
         window.assumptions_panel.set_expanded(False)
         window.app_state.history.clear()
     return f"{len(REFERENCE)} reference values, 6 boxes, reference curve, run clock, file, simulation"

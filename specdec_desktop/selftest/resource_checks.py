@@ -39,7 +39,7 @@ _STYLES = (
     ("semibold", QFont.Weight.DemiBold, False),
     ("bold", QFont.Weight.Bold, False),
 )
-_TEXT_SUFFIXES = {".txt", ".md", ".json", ".csv", ".qss", ".desktop", ".toml"}
+_TEXT_SUFFIXES = {".txt", ".md", ".json", ".csv", ".qss", ".desktop", ".toml", ".po", ".pot"}
 
 
 def _load_icns(path: Path) -> str:
@@ -75,6 +75,13 @@ def _load(path: Path) -> str:
             expect(not reader.read().isNull(), f"Qt cannot read this image ({reader.errorString()})")
             reader.jumpToNextImage()
         return f"{count} images"
+    if suffix == ".mo":  # a compiled catalogue (resources/locale): read as the text layer reads it
+        import gettext
+
+        with open(path, "rb") as handle:
+            messages = len(gettext.GNUTranslations(handle)._catalog)
+        expect(messages > 1, "no translations in this catalogue")
+        return f"{messages} messages"
     if suffix in _TEXT_SUFFIXES:
         expect(path.read_text(encoding="utf-8").strip(), "no text in it")
         return "text"

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
+from ..atomic_write import clean_stale_folders
 from ..launch import LaunchOptions
 from .context import SelfTestContext, SelfTestFailure
 
@@ -56,6 +57,7 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
     previous_handler = qInstallMessageHandler(on_qt_message)
     window = None
     try:
+        clean_stale_folders("specdec-self-test-")  # left by a run that was killed
         with tempfile.TemporaryDirectory(prefix="specdec-self-test-") as temp:
             try:
                 app = create_application()

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions
+from .evented import EventedValue
 
 __all__ = ["AssumptionsState"]
 
 
-class AssumptionsState(QObject):
+class AssumptionsState(EventedValue):
     """Owner of the active assumptions (the original model's by default).
 
     Signals
@@ -27,15 +28,12 @@ class AssumptionsState(QObject):
         Emitted after the assumptions changed, with the new value.
     """
 
-    changed = Signal(object)
-
     def __init__(self, assumptions: Assumptions | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._assumptions = assumptions if assumptions is not None else DEFAULT_ASSUMPTIONS
+        super().__init__(assumptions if assumptions is not None else DEFAULT_ASSUMPTIONS, parent)
 
     @property
     def assumptions(self) -> Assumptions:
-        return self._assumptions
+        return self._value
 
     def set(self, **values: Any) -> bool:
         """Change some assumptions (``state.set(spread=2.0)``); validate, then emit on a real change.
@@ -45,16 +43,17 @@ class AssumptionsState(QObject):
         ValueError
             Naming the assumption, if a value is invalid; nothing changes then.
         """
-        return self.set_assumptions(self._assumptions.with_values(**values))
+        return self.set_value(self._value.with_values(**values))
 
     def set_assumptions(self, assumptions: Assumptions) -> bool:
         """Replace all six at once (one signal for the whole change)."""
-        if assumptions == self._assumptions:
-            return False
-        self._assumptions = assumptions
-        self.changed.emit(assumptions)
-        return True
+        return self.set_value(assumptions)
 
     def reset(self) -> bool:
         """Back to the original model."""
-        return self.set_assumptions(DEFAULT_ASSUMPTIONS)
+        return self.set_value(DEFAULT_ASSUMPTIONS)
+
+    def _accept(self, assumptions: Assumptions) -> Assumptions:
+        if not isinstance(assumptions, Assumptions):
+            raise ValueError(f"assumptions must be Assumptions, got {assumptions!r}")
+        return assumptions

@@ -1,10 +1,11 @@
-"""Undo and redo of parameter changes (a ``QUndoStack`` that watches the parameter state).
+"""Undo and redo of configuration changes (a ``QUndoStack`` that watches the configuration's owners).
 
-It watches the assumptions too (when given their state): a step records the parameters and
-the assumptions together, so undo brings back both as they were.
+A step records the whole :class:`~specdec_desktop.model.configuration.Configuration` before and
+after (the parameters, the assumptions when their state is given, and any part added later), so
+undo brings every part back as it was.
 
-The history listens to :attr:`ParameterState.changed`, so every way of
-changing the parameters (slider, entry box, tour scene, opened scenario,
+The history listens to each owner's ``changed`` signal, so every way of
+changing the configuration (slider, entry box, tour scene, opened scenario,
 reset) is undoable without each of them knowing about undo.  What counts as
 *one step*:
 
@@ -30,21 +31,31 @@ from contextlib import contextmanager
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..model import ASSUMPTION_SPECS, SPECS, Assumptions, Parameters
+from ..model import ASSUMPTION_SPECS, SPECS
+from ..model.configuration import Configuration
+from ..model.trees.shape import SHAPE_FIELDS, SHAPE_LABELS
 from .assumptions_state import AssumptionsState
+from .configuration_owners import ConfigurationOwners
 from .parameter_state import ParameterState
 
 __all__ = ["MERGE_SECONDS", "ParameterHistory"]
 
 #: Changes to one parameter closer together than this merge into one undo step.
 MERGE_SECONDS = 0.6
-_LABELS = {spec.name: spec.label.lower() for spec in (*SPECS, *ASSUMPTION_SPECS)}
+_LABELS = {spec.name: spec.label.lower() for spec in (*SPECS, *ASSUMPTION_SPECS)} | SHAPE_LABELS
+
+
+def _label(name: str) -> str:
+    """How an undo step names the value ``name`` ("acceptance rate"; a new part by its name)."""
+    return _LABELS.get(name, name.replace("_", " "))
 
 
 class _Change(QUndoCommand):
-    """Parameters before and after one step; merges with the next change of the same key."""
+    """The configuration before and after one step; merges with the next change of the same key."""
 
-    def __init__(self, history: ParameterHistory, before: Parameters, after: Parameters, text: str, key):
+    def __init__(
+        self, history: ParameterHistory, before: Configuration, after: Configuration, text: str, key
+    ):
         super().__init__(text)
         self._history = history
         self.before = before
@@ -73,14 +84,19 @@ class _Change(QUndoCommand):
 
 
 class ParameterHistory(QObject):
-    """Undo/redo for one :class:`ParameterState`.
+    """Undo/redo for one configuration's owners.
 
     Parameters
     ----------
     state : ParameterState
-        The state to watch and to restore.
+        The parameters' owner, to watch and to restore.
     clock : callable
         Seconds, monotonic; tests pass a fake one.
+    assumptions : AssumptionsState, optional
+        The assumptions' owner, watched and restored with the parameters.
+    owners : ConfigurationOwners, optional
+        Every part's owner (what :class:`~.app_state.AppState` passes); replaces ``state`` and
+        ``assumptions`` as what is watched.
     """
 
     def __init__(
@@ -89,10 +105,16 @@ class ParameterHistory(QObject):
         clock: Callable[[], float] = time.monotonic,
         parent: QObject | None = None,
         assumptions: AssumptionsState | None = None,
+        owners: ConfigurationOwners | None = None,
     ) -> None:
         super().__init__(parent)
         self.state = state
         self.assumptions = assumptions
+        if owners is None:
+            owners = ConfigurationOwners(
+                parameters=state, **({"assumptions": assumptions} if assumptions is not None else {})
+            )
+        self.owners = owners
         self.stack = QUndoStack(self)
         self._clock = clock
         self._seen = self._now()
@@ -101,13 +123,12 @@ class ParameterHistory(QObject):
         self._gesture: int | None = None
         self._step: tuple[int, str] | None = None
         self._last: tuple[str, float, int] | None = None  # parameter, time, burst serial
-        state.changed.connect(self._on_changed)
-        if assumptions is not None:
-            assumptions.changed.connect(self._on_changed)
+        for owner in owners:
+            owner.changed.connect(self._on_changed)
 
-    def _now(self) -> tuple[Parameters, Assumptions | None]:
-        """What one step records: the parameters and, when watched, the assumptions."""
-        return (self.state.params, self.assumptions.assumptions if self.assumptions is not None else None)
+    def _now(self) -> Configuration:
+        """What one step records: the whole configuration."""
+        return self.owners.current()
 
     # -- grouping -------------------------------------------------------------------------
 
@@ -141,24 +162,16 @@ class ParameterHistory(QObject):
 
     def _on_changed(self, _value: object) -> None:
         before, self._seen = self._seen, self._now()
-        params = self._seen
+        after = self._seen
         if self._applying:
             return
-        names = [
-            spec.name for spec in SPECS if getattr(before[0], spec.name) != getattr(params[0], spec.name)
-        ]
-        if before[1] is not None and params[1] is not None:
-            names += [
-                spec.name
-                for spec in ASSUMPTION_SPECS
-                if getattr(before[1], spec.name) != getattr(params[1], spec.name)
-            ]
+        names = after.differences(before)
         if not names:
             return
         if self._step is not None:
             key, text = ("step", self._step[0]), self._step[1]
         elif self._gesture is not None:
-            key, text = ("drag", self._gesture), f"drag {_LABELS[names[0]]}"
+            key, text = ("drag", self._gesture), f"drag {_label(names[0])}"
         elif len(names) == 1:
             now = self._clock()
             name = names[0]
@@ -167,18 +180,17 @@ class ParameterHistory(QObject):
             else:
                 serial = next(self._serial)
             self._last = (name, now, serial)
-            key, text = ("burst", serial), f"change {_LABELS[name]}"
+            key, text = ("burst", serial), f"change {_label(name)}"
+        elif set(names) <= set(SHAPE_FIELDS):
+            key, text = None, "change draft shape"
         else:
             key, text = None, "change parameters"
-        self.stack.push(_Change(self, before, params, text, key))
+        self.stack.push(_Change(self, before, after, text, key))
 
-    def _apply(self, snapshot: tuple[Parameters, Assumptions | None]) -> None:
+    def _apply(self, snapshot: Configuration) -> None:
         self._applying = True
         try:
-            params, assumptions = snapshot
-            self.state.set_params(params)
-            if assumptions is not None and self.assumptions is not None:
-                self.assumptions.set_assumptions(assumptions)
+            self.owners.apply(snapshot)
         finally:
             self._applying = False
             self._seen = self._now()

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from ..model import Parameters, invariants, readouts
+from .evented import EventedValue
 
 __all__ = ["ParameterState"]
 
 
-class ParameterState(QObject):
+class ParameterState(EventedValue):
     """Owner of the current parameters.
 
     Signals
@@ -26,15 +27,12 @@ class ParameterState(QObject):
         Emitted after the parameters changed, with the new value.
     """
 
-    changed = Signal(object)
-
     def __init__(self, params: Parameters | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._params = params if params is not None else Parameters()
+        super().__init__(params if params is not None else Parameters(), parent)
 
     @property
     def params(self) -> Parameters:
-        return self._params
+        return self._value
 
     def set(self, **values: Any) -> bool:
         """Change some parameters (``state.set(k=8)``); validate, then emit if anything changed.
@@ -49,14 +47,15 @@ class ParameterState(QObject):
         ValueError
             Naming the parameter, if a value is out of range; nothing changes then.
         """
-        return self.set_params(self._params.with_values(**values))
+        return self.set_value(self._value.with_values(**values))
 
     def set_params(self, params: Parameters) -> bool:
         """Replace all parameters at once (one signal for the whole change)."""
-        if params == self._params:
-            return False
-        if invariants.enabled():
+        return self.set_value(params)
+
+    def _accept(self, params: Parameters) -> Parameters:
+        if not isinstance(params, Parameters):
+            raise ValueError(f"parameters must be Parameters, got {params!r}")
+        if invariants.enabled() and getattr(self, "_value", None) not in (None, params):
             invariants.check_readouts(readouts(params))
-        self._params = params
-        self.changed.emit(params)
-        return True
+        return params

@@ -12,18 +12,19 @@ listens to the state, so no caller knows undo exists.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from ..model import Parameters
+from ..model.configuration import Configuration
 from ..model.pins import MAX_PINS, Pin, check_pins
+from .evented import EventedValue
 
 __all__ = ["PinnedHistory", "PinnedState"]
 
 
-class PinnedState(QObject):
+class PinnedState(EventedValue):
     """Owner of the pinned configurations.
 
     Signals
@@ -32,38 +33,34 @@ class PinnedState(QObject):
         Emitted after the pins changed, with the new tuple of :class:`Pin`.
     """
 
-    changed = Signal(object)
-
     def __init__(self, pins: Iterable[Pin] = (), parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._pins: tuple[Pin, ...] = check_pins(pins)
+        super().__init__(pins, parent)
 
     @property
     def pins(self) -> tuple[Pin, ...]:
-        return self._pins
+        return self._value
 
     def next_name(self) -> str:
         """A free default name: "Pin 1", "Pin 2", ..."""
-        taken = {pin.name.casefold() for pin in self._pins}
+        taken = {pin.name.casefold() for pin in self._value}
         number = 1
         while f"pin {number}" in taken:
             number += 1
         return f"Pin {number}"
 
-    def pin(
-        self, name: str, params: Parameters, assumptions: Mapping[str, float | int | None] | None = None
-    ) -> Pin:
-        """Add a pin; ``ValueError`` (nothing changes) for a bad name, a name in use, or a seventh pin."""
-        if len(self._pins) >= MAX_PINS:
+    def pin(self, name: str, configuration: Configuration) -> Pin:
+        """Pin ``configuration`` as ``name``; ``ValueError`` (nothing changes) for a bad name, a name
+        in use, or a seventh pin."""
+        if len(self._value) >= MAX_PINS:
             raise ValueError(f"at most {MAX_PINS} pins at once; remove one or clear them first")
-        pin = Pin(name, params, dict(assumptions or {}))
-        self.set_pins((*self._pins, pin))
+        pin = Pin(name, configuration)
+        self.set_pins((*self._value, pin))
         return pin
 
     def remove(self, name: str) -> None:
         """Remove the pin called ``name``; ``ValueError`` if there is none."""
-        kept = tuple(pin for pin in self._pins if pin.name != name)
-        if len(kept) == len(self._pins):
+        kept = tuple(pin for pin in self._value if pin.name != name)
+        if len(kept) == len(self._value):
             raise ValueError(f"there is no pin called {name!r}")
         self.set_pins(kept)
 
@@ -72,12 +69,10 @@ class PinnedState(QObject):
 
     def set_pins(self, pins: Iterable[Pin]) -> bool:
         """Replace the whole set (validated first; one signal); return whether it changed."""
-        checked = check_pins(pins)
-        if checked == self._pins:
-            return False
-        self._pins = checked
-        self.changed.emit(checked)
-        return True
+        return self.set_value(pins)
+
+    def _accept(self, pins: Iterable[Pin]) -> tuple[Pin, ...]:
+        return check_pins(pins)
 
 
 class _PinsChange(QUndoCommand):

@@ -20,12 +20,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, TraceStream
 from ..model.parameters import RUN_SEED_MAX
 from ..model.simulation import BLOCK_CYCLES
 from .assumptions_state import AssumptionsState
+from .debounce import Debounce
 from .parameter_state import ParameterState
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
@@ -94,10 +95,7 @@ class RunState(QObject):
         self._draw_seed = draw_seed or _system_seed
         self._block_cycles = block_cycles
         self._stream = self._new_stream(parameters.params)
-        self._settle = QTimer(self)
-        self._settle.setSingleShot(True)
-        self._settle.setInterval(max(0, int(settle_ms)))
-        self._settle.timeout.connect(self.flush)
+        self._settle = Debounce(settle_ms, self.flush, self)
         parameters.changed.connect(self._on_parameters)
         if assumptions is not None:
             assumptions.changed.connect(self._on_parameters)
@@ -141,7 +139,7 @@ class RunState(QObject):
         if seed == self._seed:
             return False
         self._seed = seed
-        self._settle.stop()  # the new run takes the current parameters as well
+        self._settle.cancel()  # the new run takes the current parameters as well
         self._stream = self._new_stream(self._parameters.params)
         self.seed_changed.emit(seed)
         self.trace_changed.emit(self._stream)
@@ -160,7 +158,7 @@ class RunState(QObject):
 
     def flush(self) -> bool:
         """Restart on the current parameters now if they changed; returns whether it restarted."""
-        self._settle.stop()
+        self._settle.cancel()
         params = self._parameters.params
         if not self.pending:
             return False
@@ -169,10 +167,7 @@ class RunState(QObject):
         return True
 
     def _on_parameters(self, _params: Parameters) -> None:
-        if self._settle.interval() == 0:
-            self.flush()
-        else:
-            self._settle.start()  # (re)start: the run follows once the parameters rest
+        self._settle()  # (re)start: the run follows once the parameters rest
 
     def _new_stream(self, params: Parameters) -> TraceStream:
         return TraceStream(params, self._seed, block_cycles=self._block_cycles, assumptions=self._active())

@@ -11,17 +11,14 @@ newer run replaces the points when it lands).  The GUI thread never waits for a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from ..model import Assumptions, Parameters, readouts, speedup_curves
 from .assumptions_state import AssumptionsState
+from .debounce import Debounce
 from .parameter_state import ParameterState
-
-if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
+from .worker import Worker
 
 __all__ = ["CYCLES", "MAX_POINTS", "REST_MS", "SEED", "SimulationCheck"]
 
@@ -68,7 +65,6 @@ class SimulationCheck(QObject):
 
     enabled_changed = Signal(bool)
     finished = Signal(object, object, object)
-    _done = Signal(object, object)  # (key, result) from the worker thread: queued to this one
 
     def __init__(
         self,
@@ -83,14 +79,10 @@ class SimulationCheck(QObject):
         self._assumptions = assumptions
         self._cycles = cycles
         self._enabled = False
-        self._pool: ThreadPoolExecutor | None = None
-        self._rest = QTimer(self)
-        self._rest.setSingleShot(True)
-        self._rest.setInterval(max(0, int(rest_ms)))
-        self._rest.timeout.connect(self._start)
+        self._worker = Worker("specdec-simulation", self)
+        self._rest = Debounce(rest_ms, self._start, self)
         parameters.changed.connect(self._on_change)
         assumptions.changed.connect(self._on_change)
-        self._done.connect(self._on_done)
 
     @property
     def enabled(self) -> bool:
@@ -104,9 +96,9 @@ class SimulationCheck(QObject):
         self._enabled = on
         self.enabled_changed.emit(on)
         if on:
-            self._rest.start()
+            self._rest()
         else:
-            self._rest.stop()
+            self._rest.cancel()
             self.finished.emit(None, None, None)
         return True
 
@@ -115,22 +107,19 @@ class SimulationCheck(QObject):
 
     def _on_change(self, _value: object) -> None:
         if self._enabled:
-            self._rest.start()  # (re)start: simulate once the parameters rest
+            self._rest()  # (re)start: simulate once the parameters rest
 
     def _start(self) -> None:
-        if self._pool is None:
-            from concurrent.futures import ThreadPoolExecutor  # on the first simulation
-
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="specdec-simulation")
         key = self._key()
         cycles = self._cycles
-        future = self._pool.submit(simulate_check, key[0], key[1], cycles)
-        future.add_done_callback(lambda f, key=key: self._done.emit(key, f))
+        self._worker.run_in_worker(
+            lambda: simulate_check(key[0], key[1], cycles), lambda result: self._on_done(key, result)
+        )
 
-    def _on_done(self, key: tuple[Parameters, Assumptions], future) -> None:
+    def _on_done(self, key: tuple[Parameters, Assumptions], result) -> None:
         if not self._enabled or key != self._key():
             return  # stale: a newer run is on its way
-        k, values, half = future.result()
+        k, values, half = result
         self.finished.emit(k, values, half)
 
     def shutdown(self) -> None:
@@ -139,7 +128,5 @@ class SimulationCheck(QObject):
         The wait is short (one simulation: 2-20 ms, ``benchmarks/bench_simulation_overlay.py``)
         and it means the worker never signals an object that is being destroyed.
         """
-        self._rest.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._rest.cancel()
+        self._worker.shutdown()

@@ -33,6 +33,10 @@ class ViewState(QObject):
     help_changed(bool)
     tour_changed()
         The tour started, stopped or moved to another scene.
+    panel_focus_changed(object)
+        What the presenting layout gives its room to outside the tour: None (the chart),
+        ``"run"`` (the token run, whole, as it plays) or ``"panel"`` (the lower tab asked for,
+        whole: an essay, the formulas' tab, the compare table).
     """
 
     theme_changed = Signal()
@@ -41,6 +45,10 @@ class ViewState(QObject):
     blanked_changed = Signal(bool)
     help_changed = Signal(bool)
     tour_changed = Signal()
+    panel_focus_changed = Signal(object)
+
+    #: What :meth:`set_panel_focus` accepts besides None.
+    PANEL_FOCI = ("run", "panel")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +60,7 @@ class ViewState(QObject):
         self._help = False
         self._tour_active = False
         self._tour_scene = 0
+        self._panel_focus: str | None = None
 
     # -- theme ----------------------------------------------------------------------------
 
@@ -158,6 +167,22 @@ class ViewState(QObject):
         if (active, scene) != (self._tour_active, self._tour_scene):
             self._tour_active, self._tour_scene = active, scene
             self.tour_changed.emit()
+
+    # -- what the presenting layout shows whole (outside the tour) -------------------------
+
+    @property
+    def panel_focus(self) -> str | None:
+        return self._panel_focus
+
+    def set_panel_focus(self, focus: str | None) -> None:
+        """Give the presenting layout's room to the run or the lower tab (None: to the chart)."""
+        if focus is not None and focus not in self.PANEL_FOCI:
+            raise ValueError(
+                f"panel focus must be one of {', '.join(self.PANEL_FOCI)} or None, got {focus!r}"
+            )
+        if focus != self._panel_focus:
+            self._panel_focus = focus
+            self.panel_focus_changed.emit(focus)
 
     # -- reset ----------------------------------------------------------------------------
 

@@ -15,7 +15,6 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
-    QDoubleSpinBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -28,6 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import ASSUMPTION_SPECS, Assumptions, AssumptionSpec
+from ..text import _, localize
+from .language import follow_language
+from .number_box import NumberBox
 
 __all__ = ["INPUT_NAMES", "AssumptionsPanel"]
 
@@ -48,20 +50,38 @@ def _box(spec: AssumptionSpec) -> QAbstractSpinBox:
         box.setRange(int(spec.minimum), int(spec.maximum))
         box.setSingleStep(int(spec.step))
     else:
-        box = QDoubleSpinBox()
+        box = NumberBox()
         box.setDecimals(spec.decimals)
         low = 0.0 if spec.optional else spec.minimum
         if spec.minimum_open and not spec.optional:
             low = 10.0**-spec.decimals  # decay: (0, 1]
         box.setRange(low, spec.maximum)
         box.setSingleStep(spec.step)
-        if spec.optional:
-            box.setSpecialValueText(f"{spec.off_text} (off)" if spec.off_text != "off" else "off")
     box.setObjectName(INPUT_NAMES[spec.name])
     box.setKeyboardTracking(False)  # a typed number counts when confirmed, not at every digit
-    box.setAccessibleName(f"{spec.label} ({spec.symbol})")
-    box.setToolTip(f"{spec.meaning} Valid: {spec.range_text()}.")
+    _name_box(box, spec)
     return box
+
+
+def _name_box(box: QAbstractSpinBox, spec: AssumptionSpec) -> None:
+    """The box's words in the active language: its name, its tip, its "off" text."""
+    if spec.optional:
+        off = _("off") if spec.off_text == "off" else _("{symbol} (off)").format(symbol=spec.off_text)
+        box.setSpecialValueText(off)
+    else:
+        box.setSpecialValueText("")  # also writes the value again, in the language's way
+    box.setAccessibleName(f"{_(spec.label)} ({spec.symbol})")
+    box.setToolTip(_("{meaning} Valid: {range}.").format(meaning=_(spec.meaning), range=_range_text(spec)))
+
+
+def _range_text(spec: AssumptionSpec) -> str:
+    """``AssumptionSpec.range_text`` in the active language (the model's own is English)."""
+    if spec.name == "decay":
+        return _("above 0 and at most 1")
+    low = localize(spec.format(spec.minimum))
+    if spec.integer:
+        return _("a whole number at least {low}").format(low=low)
+    return (_("above {low}") if spec.minimum_open else _("at least {low}")).format(low=low)
 
 
 class AssumptionsPanel(QFrame):
@@ -93,10 +113,8 @@ class AssumptionsPanel(QFrame):
         self.toggle.setCheckable(True)
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
-        self.toggle.setText("Assumptions")
         self.toggle.setAutoRaise(True)
-        self.toggle.setAccessibleName("Show the assumptions the simple model makes")
-        self.summary = QLabel("original model")
+        self.summary = QLabel()
         self.summary.setObjectName("assumptionsSummary")
         self.summary.setProperty("role", "hint")
         self.summary.setWordWrap(True)
@@ -121,11 +139,13 @@ class AssumptionsPanel(QFrame):
         formula.setTextFormat(Qt.TextFormat.RichText)
         formula.setProperty("role", "formula")
         formula.setWordWrap(True)
-        formula.setAccessibleName("The model under the assumptions")
+        self._formula = formula
         grid.addWidget(formula, 0, 0, 1, 2)
         row = 1
+        self._labels: dict[str, QLabel] = {}
         for spec in ASSUMPTION_SPECS:
-            label = QLabel(f"{spec.label} <b>{spec.symbol}</b>")
+            label = QLabel()
+            self._labels[spec.name] = label
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
             box = _box(spec)
@@ -153,16 +173,11 @@ class AssumptionsPanel(QFrame):
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.hide()
         grid.addWidget(self.error, row, 0, 1, 2)
-        self.simulate = QCheckBox("Check by simulation")
+        self.simulate = QCheckBox()
         self.simulate.setObjectName("simulateToggle")
-        self.simulate.setToolTip(
-            "Overlay the speedup measured over 100,000 simulated cycles at each k, under the "
-            "active model, with 95 % intervals."
-        )
         self.simulate.toggled.connect(self.simulate_toggled)
-        self.reset = QPushButton("Original model")
+        self.reset = QPushButton()
         self.reset.setObjectName("assumptionsReset")
-        self.reset.setToolTip("Set every assumption back to the original model")
         self.reset.clicked.connect(self.reset_requested)
         grid.addWidget(self.simulate, row + 1, 0, 1, 2)
         grid.addWidget(self.reset, row + 2, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
@@ -170,6 +185,28 @@ class AssumptionsPanel(QFrame):
         self._shown: Assumptions | None = None
         self.body.hide()  # collapsed by default
         self.toggle.toggled.connect(self.set_expanded)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Set every word again from the text layer (at start and after a language switch)."""
+        self.toggle.setText(_("Assumptions"))
+        self.toggle.setAccessibleName(_("Show the assumptions the simple model makes"))
+        self._formula.setAccessibleName(_("The model under the assumptions"))
+        for spec in ASSUMPTION_SPECS:
+            self._labels[spec.name].setText(f"{_(spec.label)} <b>{spec.symbol}</b>")
+            _name_box(self.boxes[spec.name], spec)
+        self.simulate.setText(_("Check by simulation"))
+        self.simulate.setToolTip(
+            _(
+                "Overlay the speedup measured over 100,000 simulated cycles at each k, under the "
+                "active model, with 95 % intervals."
+            )
+        )
+        self.reset.setText(_("Original model"))
+        self.reset.setToolTip(_("Set every assumption back to the original model"))
+        shown, self._shown = self._shown, None
+        self.show_assumptions(shown if shown is not None else Assumptions())
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -200,7 +237,7 @@ class AssumptionsPanel(QFrame):
             shown = 0 if value is None else value
             with QSignalBlocker(box):
                 box.setValue(int(shown) if spec.integer else float(shown))
-        self.summary.setText(a.describe() or "original model")
+        self.summary.setText(localize(a.describe()) or _("original model"))
         self.error.hide()
 
     def show_worked(self, texts: dict[str, str]) -> None:

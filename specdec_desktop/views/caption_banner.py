@@ -20,6 +20,11 @@ __all__ = ["CaptionBanner"]
 _KEYS_HINT = "PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave"
 #: On the last scene there is no next one: say so.
 _LAST_KEYS_HINT = "The tour is over   ·   PgUp / ← back   ·   Esc ends the tour"
+#: The keys, short, when the whole hint does not fit beside the scene's title (large type);
+#: the whole hint is then the tooltip.
+_SHORT_KEYS = {_KEYS_HINT: "PgDn ▸  PgUp ◂  B  Esc", _LAST_KEYS_HINT: "Over  ·  PgUp ◂  Esc"}
+#: When the screen no longer shows the scene's numbers (the caption's figures would be wrong).
+CHANGED_HINT = "changed: Ctrl+R shows the scene again"
 
 
 class CaptionBanner(QFrame):
@@ -36,6 +41,7 @@ class CaptionBanner(QFrame):
         self.counter.setObjectName("sceneCounter")
         self.counter.setProperty("role", "sceneCounter")
         self.counter.setTextFormat(Qt.TextFormat.PlainText)
+        self.counter.setWordWrap(True)  # a long title wraps under large type rather than widening
         self.caption = QLabel("")
         self.caption.setObjectName("caption")
         self.caption.setProperty("role", "caption")
@@ -53,6 +59,9 @@ class CaptionBanner(QFrame):
         layout.setColumnStretch(0, 1)
         layout.setRowStretch(1, 1)
         self._captions: tuple[str, ...] = ()
+        self._keys_text = _KEYS_HINT
+        self._keys_fit = True  # whether the whole hint fits beside the scene's title
+        self._changed = False
         self._fit_pending = True
         self.hide()
 
@@ -65,11 +74,32 @@ class CaptionBanner(QFrame):
         """Show scene ``number`` (from 1) of ``total``."""
         last = number == total
         self.counter.setText(f"Scene {number} of {total}{' (the last)' if last else ''}: {title}")
-        self.keys.setText(_LAST_KEYS_HINT if last else _KEYS_HINT)
+        self._keys_text = _LAST_KEYS_HINT if last else _KEYS_HINT  # fit_height may shorten it
+        self._show_keys()
         self.caption.setText(caption)
         self.setAccessibleName(f"Tour, scene {number} of {total}: {title}")
         self.setAccessibleDescription(caption)
         self.fit_height()
+
+    def show_changed(self, changed: bool) -> None:
+        """Say (in place of the keys) that the screen no longer matches the scene's caption."""
+        self._changed = bool(changed)
+        self._show_keys()
+
+    @property
+    def changed_shown(self) -> bool:
+        return self._changed
+
+    def _show_keys(self) -> None:
+        # The note takes the keys' place (it is shorter), so the banner's height never changes.
+        keys = self._keys_text if self._keys_fit else _SHORT_KEYS[self._keys_text]
+        self.keys.setText(CHANGED_HINT if self._changed else keys)
+        role = "error" if self._changed else "hint"
+        if self.keys.property("role") != role:
+            self.keys.setProperty("role", role)
+            self.keys.style().unpolish(self.keys)
+            self.keys.style().polish(self.keys)
+        self.keys.setAccessibleDescription(CHANGED_HINT if self._changed else "")
 
     def fit_height(self) -> None:
         """Fix the height to what the longest caption needs at the current width and type size.
@@ -82,6 +112,7 @@ class CaptionBanner(QFrame):
         self._fit_pending = False
         parent = self.parentWidget()
         width = self.width() if self.isVisible() else (parent.width() if parent is not None else 800)
+        self._fit_keys(width)
         layout = self.layout()
         shown = self.caption.text()
         heights = [layout.totalHeightForWidth(width)]
@@ -90,6 +121,13 @@ class CaptionBanner(QFrame):
             heights.append(layout.totalHeightForWidth(width))
         self.caption.setText(shown)
         self.setFixedHeight(max(heights))
+
+    def _fit_keys(self, width: int) -> None:
+        """The whole keys hint when it leaves the scene's title half the width, else the short one."""
+        whole = self._keys_text
+        self._keys_fit = self.keys.fontMetrics().horizontalAdvance(whole) <= width / 2
+        self.keys.setToolTip("" if self._keys_fit else whole)
+        self._show_keys()
 
     def showEvent(self, event) -> None:
         if self._fit_pending:

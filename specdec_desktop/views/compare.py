@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
 from ..model.pins import Pin, pin_figures
+from ..text import _
 from .compare_panel import ComparePanel
 
 __all__ = ["MAP_GRID", "CompareController", "pins_csv_text"]
@@ -76,14 +77,14 @@ class CompareController(QObject):
         # The chart / map switch above the chart.
         self.chart_button = QToolButton()
         self.chart_button.setObjectName("chartViewButton")
-        self.chart_button.setText("Speedup vs k")
-        self.chart_button.setToolTip("The chart of speedup against draft length")
-        self.chart_button.setAccessibleName("Show the chart of speedup against draft length")
+        self.chart_button.setText(_("Speedup vs k"))
+        self.chart_button.setToolTip(_("The chart of speedup against draft length"))
+        self.chart_button.setAccessibleName(_("Show the chart of speedup against draft length"))
         self.map_button = QToolButton()
         self.map_button.setObjectName("mapViewButton")
-        self.map_button.setText("(p, c) map")
-        self.map_button.setToolTip("The best speedup over every acceptance rate and draft cost")
-        self.map_button.setAccessibleName("Show the map of the best speedup over p and c")
+        self.map_button.setText(_("(p, c) map"))
+        self.map_button.setToolTip(_("The best speedup over every acceptance rate and draft cost"))
+        self.map_button.setAccessibleName(_("Show the map of the best speedup over p and c"))
         group = QButtonGroup(self)
         for button in (self.chart_button, self.map_button):
             button.setCheckable(True)  # drawn as buttons (not flat): the one not chosen is a button too
@@ -214,7 +215,7 @@ class CompareController(QObject):
     def pin(self, name: str) -> bool:
         """Pin the current configuration as ``name``; a refusal is said in the panel, nothing changes."""
         try:
-            pin = self.pinned.pin(name, self.state.params, self._keywords())
+            pin = self.pinned.pin(name, self.window.app_state.configuration())
         except ValueError as error:
             self.panel.show_message(str(error), error=True)
             return False
@@ -230,7 +231,7 @@ class CompareController(QObject):
     def clear(self) -> None:
         if self.pinned.pins:
             self.pinned.clear()
-            self.panel.show_message("Cleared the pins (Undo brings them back).")
+            self.panel.show_message(_("Cleared the pins (Undo brings them back)."))
 
     def _show_pins(self, pins: tuple[Pin, ...]) -> None:
         self.panel.show_pins(pins, self.window.theme)

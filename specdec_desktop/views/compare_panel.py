@@ -32,10 +32,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..model.figures import MAX_X_MAX
 from ..model.pins import MAX_PINS, Pin, pin_figures
+from ..text import N_, _, localize
 from ..theme import Theme
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from ..theme.widget_style import restyle
+from ..wording.numbers import format_count
 
 if TYPE_CHECKING:
     from ..presets import Preset
@@ -44,16 +47,27 @@ __all__ = ["COLUMNS", "ComparePanel", "preset_text"]
 
 #: The table's columns.
 COLUMNS = (
-    "Pin",
+    N_("Pin"),
     "k",
     "p",
     "c",
-    "Accepted / drafted",
-    "Speedup at its k",
-    "Best k",
-    "Speedup at best k",
+    N_("Accepted / drafted"),
+    N_("Speedup at its k"),
+    N_("Best k"),
+    N_("Speedup at best k"),
 )
-_HELP = (
+
+
+def _two_lines(title: str) -> str:
+    """``title`` broken at its middle space when it has several words ("Speedup\nat best k")."""
+    words = title.split(" ")
+    if len(words) < 3:
+        return title
+    best = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+    return " ".join(words[:best]) + "\n" + " ".join(words[best:])
+
+
+_HELP = N_(
     "Accepted / drafted is what serving engines report as their acceptance rate: accepted "
     "guesses over drafted guesses at that k, (E − 1)/k. Sort by it, then by speedup: the "
     "configuration with the highest acceptance can be the slowest."
@@ -76,17 +90,38 @@ class _Item(QTableWidgetItem):
         return super().__lt__(other)
 
 
+def _best_text(best: int | None) -> str:
+    """The best k as the table says it: past the chart's reach, in words (as the chart's arrow)."""
+    if best is None:
+        return _("no peak")
+    if best > MAX_X_MAX:
+        return _("{count}, beyond the chart").format(count=format_count(best))
+    return str(best)
+
+
 def preset_text(preset: Preset) -> str:
     """What the screen says about a preset: figures, citation, derivation, why they differ."""
-    published = "none" if preset.published_speedup is None else f"{preset.published_speedup:.2f}×"
-    best = "no peak" if preset.best_k is None else f"k = {preset.best_k}"
-    return (
-        f"p = {preset.p:g}, c = {preset.c:g}, k = {preset.k}.  Published: {published} "
-        f"({preset.published_note}).  Model: {preset.predicted_speedup:.2f}× at k = {preset.k}; "
-        f"its best {best}.\n"
-        f"Source: {preset.source}.\n"
-        f"How: {preset.derivation}\n"
-        f"Why they differ: {preset.why}"
+    published = (
+        _("none") if preset.published_speedup is None else localize(f"{preset.published_speedup:.2f}×")
+    )
+    best = _("no peak") if preset.best_k is None else f"k = {preset.best_k}"
+    return _(
+        "p = {p:g}, c = {c:g}, k = {k}.  Published: {published} ({note}).  "
+        "Model: {model:.2f}× at k = {k}; its best {best}.\n"
+        "Source: {source}.\n"
+        "How: {how}\n"
+        "Why they differ: {why}"
+    ).format(
+        p=preset.p,
+        c=preset.c,
+        k=preset.k,
+        published=published,
+        note=preset.published_note,
+        model=preset.predicted_speedup,
+        best=best,
+        source=preset.source,
+        how=preset.derivation,
+        why=preset.why,
     )
 
 
@@ -104,18 +139,20 @@ class ComparePanel(QWidget):
         self.setObjectName("comparePanel")
         self.name_input = QLineEdit()
         self.name_input.setObjectName("pinNameInput")
-        self.name_input.setPlaceholderText("name of the pin")
-        self.name_input.setAccessibleName("Name of the pin")
-        self.pin_button = QPushButton("Pin")
+        self.name_input.setPlaceholderText(_("name of the pin"))
+        self.name_input.setAccessibleName(_("Name of the pin"))
+        self.pin_button = QPushButton(_("Pin"))
         self.pin_button.setObjectName("pinButton")
-        self.pin_button.setToolTip(f"Keep the current configuration as a named curve (up to {MAX_PINS})")
-        self.remove_button = QPushButton("Remove")
+        self.pin_button.setToolTip(
+            _("Keep the current configuration as a named curve (up to {n})").format(n=MAX_PINS)
+        )
+        self.remove_button = QPushButton(_("Remove"))
         self.remove_button.setObjectName("removePinButton")
-        self.clear_button = QPushButton("Clear")
+        self.clear_button = QPushButton(_("Clear"))
         self.clear_button.setObjectName("clearPinsButton")
-        self.export_button = QPushButton("Export…")
+        self.export_button = QPushButton(_("Export…"))
         self.export_button.setObjectName("exportPinsButton")
-        self.export_button.setToolTip("The table as CSV, or the chart with the pins as PNG or SVG")
+        self.export_button.setToolTip(_("The table as CSV, or the chart with the pins as PNG or SVG"))
         self.message = QLabel("")
         self.message.setObjectName("pinMessage")
         self.message.setWordWrap(True)
@@ -123,10 +160,13 @@ class ComparePanel(QWidget):
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("pinnedTable")
-        self.table.setAccessibleName("Pinned configurations")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        self.table.horizontalHeaderItem(4).setToolTip(_HELP)
-        self.table.setToolTip(_HELP)
+        self.table.setAccessibleName(_("Pinned configurations"))
+        # The long titles on two lines: the table fits a projector's narrower tab, not sideways.
+        self.table.setHorizontalHeaderLabels([_two_lines(_(title)) for title in COLUMNS])
+        for column, title in enumerate(COLUMNS):
+            self.table.horizontalHeaderItem(column).setToolTip(_(title))
+        self.table.horizontalHeaderItem(4).setToolTip(_(_HELP))
+        self.table.setToolTip(_(_HELP))
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -140,11 +180,11 @@ class ComparePanel(QWidget):
 
         self.presets = QComboBox()
         self.presets.setObjectName("presetsBox")
-        self.presets.setAccessibleName("Published configurations")
+        self.presets.setAccessibleName(_("Published configurations"))
         # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
         self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.presets.setMinimumContentsLength(16)
-        self.presets.addItem("Published configurations…")  # the presets follow: fill_presets
+        self.presets.addItem(_("Published configurations…"))  # the presets follow: fill_presets
         self.citation = QLabel("")
         self.citation.setObjectName("presetCitation")
         self.citation.setWordWrap(True)
@@ -157,7 +197,7 @@ class ComparePanel(QWidget):
         for button in (self.pin_button, self.remove_button, self.clear_button, self.export_button):
             row.addWidget(button)
         presets_row = QHBoxLayout()
-        presets_row.addWidget(QLabel("Preset:"))
+        presets_row.addWidget(QLabel(_("Preset:")))
         presets_row.addWidget(self.presets, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -215,7 +255,7 @@ class ComparePanel(QWidget):
                 _Item(f"{pin.params.c:.3f}", pin.params.c),
                 _Item(f"{figures.accepted_ratio:.1%}", figures.accepted_ratio),
                 _Item(f"{figures.speedup:.2f}×", figures.speedup),
-                _Item("no peak" if best is None else str(best), None if best is None else float(best)),
+                _Item(_best_text(best), None if best is None else float(best)),
                 _Item(
                     "—" if figures.best_speedup is None else f"{figures.best_speedup:.2f}×",
                     figures.best_speedup,

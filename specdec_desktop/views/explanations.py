@@ -9,7 +9,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from ..wording.essays import ESSAYS, FORMULA_NOTE, FORMULAS
+from ..text import _
+from ..wording.essays import ESSAYS, FORMULAS, formula_note
+from .language import follow_language
 
 __all__ = ["ESSAYS", "ExplanationView", "FormulaPanel"]
 
@@ -22,24 +24,36 @@ class FormulaPanel(QFrame):
         self.setObjectName("formulaPanel")
         self.setProperty("role", "panel")
         layout = QVBoxLayout(self)
-        heading = QLabel("The model")
-        heading.setProperty("role", "heading")
-        layout.addWidget(heading)
-        for name, formula in FORMULAS:
-            caption = QLabel(name)
+        self._heading = QLabel()
+        self._heading.setProperty("role", "heading")
+        layout.addWidget(self._heading)
+        self._rows: list[tuple[QLabel, QLabel]] = []
+        for _row in FORMULAS:
+            caption = QLabel()
             caption.setProperty("role", "hint")
-            label = QLabel(formula)
+            label = QLabel()
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setProperty("role", "formula")
             label.setWordWrap(True)
-            label.setAccessibleName(f"{name} formula")
             layout.addWidget(caption)
             layout.addWidget(label)
-        note = QLabel(FORMULA_NOTE)
-        note.setTextFormat(Qt.TextFormat.RichText)
-        note.setProperty("role", "hint")
-        note.setWordWrap(True)
-        layout.addWidget(note)
+            self._rows.append((caption, label))
+        self._note = QLabel()
+        self._note.setTextFormat(Qt.TextFormat.RichText)
+        self._note.setProperty("role", "hint")
+        self._note.setWordWrap(True)
+        layout.addWidget(self._note)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Set every text again from the text layer (after a language switch)."""
+        self._heading.setText(_("The model"))
+        for (caption, label), (name, formula) in zip(self._rows, FORMULAS, strict=True):
+            caption.setText(name)
+            label.setText(formula)
+            label.setAccessibleName(_("{name} formula").format(name=name))
+        self._note.setText(formula_note())
 
 
 class ExplanationView(QTextBrowser):
@@ -60,6 +74,20 @@ class ExplanationView(QTextBrowser):
         self._addendum = ""
         self._loaded = False
         self._fitted = False  # shrunk to show whole (an essay tour scene)
+        self._essay = ESSAYS.index_of(html)  # which essay, to show it again in a new language
+        if self._essay is not None:
+            follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Show the same essay in the active language (after a language switch)."""
+        if self._essay is None:
+            return
+        title, html = ESSAYS[self._essay]
+        self.setAccessibleName(title)
+        if html != self._html:
+            self._html = html
+            if self._loaded:
+                self.setHtml(self._html + self._addendum)
 
     def _load(self) -> None:
         if not self._loaded:
@@ -92,19 +120,22 @@ class ExplanationView(QTextBrowser):
     #: The least share of the body size an essay may shrink to, to be shown whole.
     MIN_FIT_SHARE = 0.8
 
-    def fit_whole(self, on: bool) -> None:
+    def fit_whole(self, on: bool, zoom: float = 1.0) -> None:
         """Shrink the type (down to :data:`MIN_FIT_SHARE` of the body size) until the essay shows whole.
 
         A tour scene about an essay shows all of it, without a scroll bar, when it can;
-        ``on=False`` goes back to the body size.
+        ``on=False`` goes back to the body size.  Zoomed in (``zoom`` > 1), the essay may shrink
+        back toward the unzoomed type: shown whole beats shown large.
         """
         body = self.font().pixelSize()
         if body <= 0 or (not on and not self._fitted):
             return  # not shrunk: nothing to undo (a theme change re-sets the type anyway)
         self._fitted = on
+        self._fit_zoom = zoom
         document = self.document()
         font = QFont(self.font())
-        sizes = range(body, max(8, round(body * self.MIN_FIT_SHARE)) - 1, -1) if on else [body]
+        least = max(8, round(body / max(1.0, zoom) * self.MIN_FIT_SHARE))
+        sizes = range(body, least - 1, -1) if on else [body]
         document.setTextWidth(self.viewport().width())
         room = self.viewport().height() - 2 * document.documentMargin()
         for px in sizes:
@@ -118,4 +149,4 @@ class ExplanationView(QTextBrowser):
         if self._fitted:
             # The scene's layout settles after the fit (the tour bar, the split): fit the new room,
             # so the type is no smaller than the essay needs.
-            self.fit_whole(True)
+            self.fit_whole(True, getattr(self, "_fit_zoom", 1.0))

@@ -14,16 +14,24 @@ the secondary panels step aside (the formulas, the controls' explanations, the
 cards' details, all kept in tooltips), the projector theme's type follows the
 window's size (:func:`~specdec_desktop.theme.projector_type_px`), and a tour
 scene gives its room to what it is about: a chart scene to the chart, a run
-scene to the whole run, an essay scene to the whole essay.
+scene to the whole run, an essay scene to the whole essay.  Outside the tour,
+presenting, a run that plays or a tab asked for (Ctrl+1..8) takes the chart's
+place the same way (``ViewState.panel_focus``; Esc gives it back).
+When the type is large for the window (zoom, a small projector), what no longer
+fits steps aside in a fixed order (:data:`MainWindow.CROWD_STEPS`) until the
+chart's plot keeps 40 % of the height presenting, 25 % otherwise.
 The chart imports pyqtgraph, the slowest import of the app; the launcher can
 paint the window first and call :meth:`MainWindow.install_chart` right after.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -39,17 +47,24 @@ from PySide6.QtWidgets import (
 
 from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
+from ..model.trees import shape_figures
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
-from ..wording.cards import CARDS, card_texts, widest_values, worked_numbers
+from ..wording import trees as tree_words
+from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
+from ..wording.sampling import SHORT_TAB_TITLE as SAMPLING_SHORT_TITLE
+from ..wording.sampling import TAB_TITLE as SAMPLING_TAB_TITLE
+from ..wording.trees import tree_card_texts
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .measured_panel import MeasuredPanel, acceptance_addendum
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
+from .sampling_view import SamplingView
 from .token_run import TokenRunView
+from .tree_panel import TreePanel
 
 __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
@@ -62,7 +77,28 @@ HOOK = (
 
 
 #: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
-_SHORT_TAB_TITLES = ("One run", "Why it peaks", "Acceptance", "Left out", "Compare")
+_SHORT_TAB_TITLES = (
+    "One run",
+    "Why it peaks",
+    "Acceptance",
+    "Left out",
+    "Compare",
+    "Measured",
+    "Trees",
+    SAMPLING_SHORT_TITLE,
+)
+
+#: Tab titles when even the short ones do not fit (large type on a narrow screen).
+_SHORTEST_TAB_TITLES = (
+    "Run",
+    "Peak",
+    "Accept",
+    "Limits",
+    "Compare",
+    "Measured",
+    "Trees",
+    SAMPLING_SHORT_TITLE,
+)
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -111,6 +147,11 @@ class _Splitter(QSplitter):
 class MainWindow(QMainWindow):
     """SpecDec Desktop's main window.
 
+    Signals
+    -------
+    chart_installed()
+        The live chart took its place (:meth:`install_chart`).
+
     Parameters
     ----------
     app_state : AppState
@@ -122,6 +163,8 @@ class MainWindow(QMainWindow):
         Build the chart in the constructor (tests, screenshots) or leave it
         to :meth:`install_chart` (the launcher, to paint sooner).
     """
+
+    chart_installed = Signal()
 
     def __init__(
         self,
@@ -141,7 +184,8 @@ class MainWindow(QMainWindow):
         self.font_family = font_family
         self.chart = None
         self.render_count = 0
-        self._caption_mode = False  # the tour's caption replaces the title
+        #: The controls Tab visits, in order (set by the window services: focus_order.py).
+        self.reading_order: Callable[[], list[QWidget]] | None = None
 
         central = QWidget()
         central.setObjectName("centralWidget")
@@ -167,7 +211,7 @@ class MainWindow(QMainWindow):
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)
         self._full_screen_look = False  # full screen, or a screenshot previewing it
-        self._scene_focus: str | None = None  # what the tour scene shown is about
+        self._crowding = 0  # how many of CROWD_STEPS have stepped aside
         self._applying_theme = False
         self._laid_out_for: tuple | None = None  # the sizes and look the layout was last fitted to
         self._base_theme = theme
@@ -231,13 +275,33 @@ class MainWindow(QMainWindow):
         self.measured_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.measured_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tabs.addTab(self.measured_scroll, "Measured")
+        # Draft trees: the Draft shape control, the rank vector and the tree diagram (issue 25).
+        self.tree_panel = TreePanel(app_state, theme)
+        self.tree_scroll = QScrollArea()
+        self.tree_scroll.setObjectName("treeScroll")
+        self.tree_scroll.setWidget(self.tree_panel)
+        self.tree_scroll.setWidgetResizable(True)
+        self.tree_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.tree_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.tree_scroll, tree_words.TAB_TITLE)
+        # Where p comes from: two distributions, the rules, the draws (views/sampling_view.py).
+        self.sampling_view = SamplingView(app_state.sampling, app_state.text_run)
+        self.text_run_state = app_state.text_run
+        self.sampling_view.text_panel.use_p_requested.connect(lambda p, k: self.state.set(p=p, k=k))
+        self.sampling_scroll = QScrollArea()
+        self.sampling_scroll.setObjectName("samplingScroll")
+        self.sampling_scroll.setWidget(self.sampling_view)
+        self.sampling_scroll.setWidgetResizable(True)
+        self.sampling_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.sampling_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tabs.addTab(self.sampling_scroll, SAMPLING_TAB_TITLE)
         for index in range(self.tabs.count()):
             self.tabs.setTabToolTip(index, self.tabs.tabText(index))
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setExpanding(False)
         self.tabs.tabBar().setUsesScrollButtons(False)
 
-        right = QWidget()
+        self._right = right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(self.cards_grid)
@@ -252,6 +316,15 @@ class MainWindow(QMainWindow):
         self.vertical.splitterMoved.connect(self._on_split_moved)
         self.vertical.resizing.connect(self._balance_split)
         right_layout.addWidget(self.vertical, 1)
+        # The column's height also changes without the window's (the tour's caption appears, the
+        # header wraps): what steps aside for the chart is measured again then.
+        right.installEventFilter(self)
+        self._fitting_room = False
+        self._climb_timer = QTimer(self)
+        self._climb_timer.setSingleShot(True)
+        self._climb_timer.setInterval(0)
+        self._climb_timer.timeout.connect(lambda: self._fit_room(climb_only=True))
+        self._room_fitted_for = -1  # the column's height when what steps aside was last fitted
 
         # The header holds the title and subtitle; the guided tour adds its caption here.
         self.header = QVBoxLayout()
@@ -282,7 +355,11 @@ class MainWindow(QMainWindow):
         self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
         self.simulation.finished.connect(self._on_simulated)
         app_state.measurement.changed.connect(self._show_measurement)
+        app_state.shape.changed.connect(lambda _shape: self._render(self.state.params))
         self.token_run.reveal_requested.connect(lambda: self.show_tab("token-run"))
+        # What a tour scene is about gets the room; the presentation state says what that is.
+        app_state.presentation.focus_changed.connect(lambda _focus: self._apply_layout())
+        app_state.presentation.reveal_changed.connect(lambda: self._render(self.state.params))
         self.statusBar().showMessage("Ready")
 
         # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
@@ -302,16 +379,21 @@ class MainWindow(QMainWindow):
 
         self.chart = SpeedupChart(self.theme, self.font_family)
         self.chart.setMinimumSize(300, 160)
+        self.chart.set_title_shown(not self._caption_mode)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         # On screen already (the launcher installs the chart after the first paint): the map,
         # hidden until asked for, is built after the chart's own first paint (chart live sooner).
         # The pins' overlay is attached before the first figures, so they are drawn once.
         self.compare.attach_chart(self.chart, defer_map=self.isVisible())
+        from .chart.tree_overlay import TreeOverlay
+
+        self.tree_overlay = TreeOverlay(self.chart, self.app_state.shape)
         params = self.state.params
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        self.chart_installed.emit()
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle the whole window from ``theme`` (already scaled for zoom), in one repaint.
@@ -329,11 +411,19 @@ class MainWindow(QMainWindow):
             # Slower than the type (square root): at projector sizes a proportional column
             # would squeeze the cards until their details wrap into tall columns.
             growth = (theme.font_px / 14) ** 0.5
-            self.left_column.setMinimumWidth(round(_LEFT_WIDTH[0] * growth))
-            self.left_column.setMaximumWidth(round(_LEFT_WIDTH[1] * growth))
+            # ...but never narrower than its controls at their least (a number box and the
+            # title wrapped beside it): zoomed in, the boxes were cut at the column's edge.
+            inner = self.left_column.widget()
+            inner.layout().activate()
+            least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
+            self.left_column.setMinimumWidth(max(round(_LEFT_WIDTH[0] * growth), least))
+            self.left_column.setMaximumWidth(max(round(_LEFT_WIDTH[1] * growth), least))
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
+            self.tree_panel.apply_theme(theme)
+            if hasattr(self, "sampling_view"):
+                self.sampling_view.apply_theme(theme)
             # The run scrolls in its tab rather than holding the chart under 40 % (presenting).
             for index in range(self.tabs.count()):
                 self.tabs.widget(index).setMinimumHeight(3 * theme.font_px)
@@ -352,19 +442,15 @@ class MainWindow(QMainWindow):
             self.setUpdatesEnabled(True)
             self._applying_theme = False
 
-    def set_caption_mode(self, on: bool) -> None:
-        """While the guided tour shows its caption in the header, hide the title and hook."""
-        self._caption_mode = on
-        if not on:
-            self._scene_focus = None
-        self._apply_layout()
+    @property
+    def _caption_mode(self) -> bool:
+        """Whether the tour's caption replaces the title and hook (read from the state, not kept)."""
+        return self.app_state.presentation.focus is not None
 
-    def set_scene_focus(self, focus: str | None) -> None:
-        """What the tour scene shown is about (one of :data:`SCENE_FOCI`, or None): it gets the room."""
-        if focus is not None and focus not in SCENE_FOCI:
-            raise ValueError(f"scene focus must be one of {', '.join(SCENE_FOCI)}, got {focus!r}")
-        self._scene_focus = focus
-        self._apply_layout()
+    @property
+    def _scene_focus(self) -> str | None:
+        """What the tour scene shown is about (the presentation state's, never a copy)."""
+        return self.app_state.presentation.focus
 
     def set_full_screen_look(self, on: bool) -> None:
         """Lay the window out as full screen (a screenshot previewing a full-screen lecture)."""
@@ -397,8 +483,23 @@ class MainWindow(QMainWindow):
         )
 
     def scene_focus(self) -> str | None:
-        """What the layout gives its room to now: a tour scene's focus, or None (the default view)."""
-        return self._scene_focus if self._caption_mode else None
+        """What the layout gives its room to now: a tour scene's focus; outside the tour, in the
+        presenting layout (or with the lower tabs stepped aside), the run or the tab asked for
+        (:attr:`ViewState.panel_focus`); else None (the default view)."""
+        if self._caption_mode:
+            return self._scene_focus
+        panel = self.app_state.view.panel_focus  # the view state's, never a copy
+        if panel is not None and (self.presenting() or self._crowding > 0):
+            return "run" if panel == "run" else "essay"
+        return None
+
+    def show_panel_focus(self) -> None:
+        """Lay out again for the view state's panel focus (None, ``"run"`` or ``"panel"``)."""
+        self._apply_layout()
+
+    def panel_focus_applies(self) -> bool:
+        """Whether asking for a panel gives it the chart's room (presenting, or crowded)."""
+        return not self._caption_mode and (self.presenting() or self._crowding > 0)
 
     def _apply_layout(self) -> None:
         """Show what the moment needs and hide the rest (see the module's docstring)."""
@@ -418,31 +519,178 @@ class MainWindow(QMainWindow):
             card.setVisible(focus not in ("run", "essay"))
         self._chart_slot.setVisible(focus not in ("run", "essay"))
         self.tabs.setVisible(focus != "chart")
+        if self.chart is not None:  # a scene's caption names what the chart shows: no title
+            self.chart.set_title_shown(not self._caption_mode)
         self._fit_tab_titles()
         self._fit_cards()
         self._balance_split()
+        self._fit_room()
         self._fit_essays()
         self._fit_run()
 
+    #: What steps aside, in this order, while the chart's plot is under its share of the height
+    #: (large type: zoom, a small projector): the lower tabs (Ctrl+1 to Ctrl+8 bring one back, in
+    #: the chart's place), the app's title (the hook stays), the cards (the chart's labels keep
+    #: the speedup at k and the best k), the axes' titles, the legend.
+    CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend")
+    #: Share of the window's height the chart's plot keeps outside the presenting layout.
+    DEFAULT_CHART_SHARE = 0.25
+
+    def _set_crowding(self, level: int) -> None:
+        steps = set(self.CROWD_STEPS[:level])
+        self._crowding = level
+        focus = self.scene_focus()
+        chart_view = focus not in ("run", "essay")
+        self.tabs.setVisible(focus != "chart" and not (chart_view and "tabs" in steps))
+        self.title_label.setVisible(not self._caption_mode and "title" not in steps)
+        for card in self.cards.values():
+            card.setVisible(chart_view and "cards" not in steps)
+        if self.chart is not None:
+            self.chart.set_axis_titles_shown("axis-titles" not in steps)
+            self.chart.set_legend_shown("legend" not in steps)
+
+    def _fit_room(self, *, climb_only: bool = False) -> None:
+        """Let what no longer fits step aside (:data:`CROWD_STEPS`) until the plot has its share:
+        at least 40 % of the window's height presenting, 25 % otherwise.  Measured, step by step,
+        only when crowded (a roomy window stops at the first measure).
+
+        ``climb_only``: start from what has stepped aside already and only add to it (the
+        column's height changed under the layout, e.g. the tour's caption appeared): a fit that
+        went back to nothing stepped aside would move the column again, and so on.
+        """
+        if self._fitting_room:
+            return
+        self._fitting_room = True
+        try:
+            if self._crowding and not climb_only:
+                self._set_crowding(0)
+                self._balance_split()
+            if self.chart is None or not self._chart_slot.isVisibleTo(self) or not self.isVisible():
+                return
+            share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
+            for level in range(self._crowding, len(self.CROWD_STEPS) + 1):
+                if level != self._crowding:
+                    self._set_crowding(level)
+                self._activate_layouts()
+                self._balance_split()
+                if self._room_enough(share, level):
+                    break
+            self._fit_left_column()
+        finally:
+            self._fitting_room = False
+            self._room_fitted_for = self._right.height()
+
+    def eventFilter(self, watched, event) -> bool:
+        if (
+            watched is self._right
+            and event.type() == QEvent.Type.Resize
+            and self._right.height() < self._room_fitted_for  # less room than the fit had
+            and not self._applying_theme
+        ):
+            # Not inside the layout pass that resized the column: right after it.
+            self._climb_timer.start()
+        return False
+
+    def _fit_left_column(self) -> None:
+        """Presenting, the closed Assumptions panel steps aside when the sliders would otherwise
+        scroll (large type): the chart names the assumptions in force; the essay's link to the
+        panel (or a roomier window) brings it back."""
+        panel = self.assumptions_panel
+        inner = self.left_column.widget().layout()
+        show = True
+        if self.presenting() and not panel.expanded and self.left_column.isVisibleTo(self):
+            own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()
+            without = inner.minimumSize().height() - own
+            room = self.left_column.viewport().height()
+            show = without + panel.sizeHint().height() + inner.spacing() <= room
+        if panel.isHidden() == show:
+            panel.setVisible(show)
+
+    def _room_enough(self, share: float, level: int) -> bool:
+        """The plot has ``share`` of the height, no chart labels overlap, and (before anything has
+        stepped aside: only the tabs' row can narrow the content) the content fits the width."""
+        if self._plot_height_now() < share * self.height():
+            return False
+        central = self.centralWidget()
+        if level == 0 and central.minimumSizeHint().width() > central.width():
+            return False
+        chart = self.compare.shown_plot() or self.chart
+        boxes = list(chart.label_boxes().values()) if hasattr(chart, "label_boxes") else []
+        return not any(
+            a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+        )
+
+    def _activate_layouts(self) -> None:
+        """Lay out now, top down, down to the column holding the chart (a child widget's layout
+        otherwise waits for the event loop)."""
+        for widget in (self, self.centralWidget(), self._right):
+            widget.layout().activate()
+
+    def _plot_height_now(self) -> float:
+        """The plot's height once the chart has laid itself out for its present size."""
+        chart = self.compare.shown_plot() or self.chart
+        chart.getPlotItem().layout.activate()
+        return chart.getPlotItem().getViewBox().height()
+
     def _fit_run(self) -> None:
-        """In a run scene the whole run shows: what does not fit steps aside (the simulate buttons)."""
-        extra = self.token_run.simulate_now
-        extra.setVisible(True)
+        """In a run focus the whole run shows: what does not fit steps aside, in order: the
+        simulate buttons, then the row of Play/Step/Speed/Seed (Space, N, R and the Run menu
+        still work)."""
+        view = self.token_run
+        steps = (view.simulate_now, view.controls)
+        for part in steps:
+            if part.isHidden():
+                part.setVisible(True)
         if self.scene_focus() != "run":
             return
         self.layout().activate()
-        if self.token_run.minimumSizeHint().height() > self.token_run_scroll.viewport().height():
-            extra.setVisible(False)
+        for part in steps:
+            if view.minimumSizeHint().height() <= self.token_run_scroll.viewport().height():
+                break
+            part.setVisible(False)
+            view.layout().activate()
 
     def _fit_essays(self) -> None:
-        """In an essay scene the essay shows whole (its type shrinks a little if it must)."""
+        """In an essay scene the essay shows whole (its type shrinks a little if it must).
+
+        The sampling tab is read the same way: in a scene about it, what the scene is not about
+        (the real-text run) steps aside, so the distributions and the rules show whole.
+        """
         essay_scene = self.scene_focus() == "essay"
+        self.sampling_view.set_scene_mode(essay_scene and self.current_tab() == "sampling")
         if essay_scene:
             self.layout().activate()
         for index in range(self.tabs.count()):
             page = self.tabs.widget(index)
             if isinstance(page, ExplanationView):
-                page.fit_whole(essay_scene and index == self.tabs.currentIndex())
+                page.fit_whole(essay_scene and index == self.tabs.currentIndex(), self.app_state.view.zoom)
+        self._fit_tab_bar()
+
+    def _fit_tab_bar(self) -> None:
+        """In a run or essay focus, the tab bar steps aside when the page would not show whole
+        with it (large type): the scene's caption, or Esc, says where the page came from."""
+        bar = self.tabs.tabBar()
+        focused = self.scene_focus() in ("run", "essay")
+        # Measured as if the bar were shown: the page's room is its own less the bar's height.
+        with_bar = 0 if bar.isVisibleTo(self.tabs) else bar.sizeHint().height()
+        hide = focused and self._page_cut(with_bar)
+        if bar.isHidden() != hide:
+            bar.setVisible(not hide)
+
+    def _page_cut(self, less: int = 0) -> bool:
+        """Whether the page shown would scroll (part of it below the fold) with ``less`` px of room."""
+        page = self.tabs.currentWidget()
+        if isinstance(page, ExplanationView):
+            return page.document().size().height() > page.viewport().height() - less
+        if page is self.token_run_scroll:
+            return self.token_run.minimumSizeHint().height() > page.viewport().height() - less
+        content = page.widget()
+        needed = content.heightForWidth(page.viewport().width())
+        if needed < 0:
+            needed = content.minimumSizeHint().height()
+        return needed > page.viewport().height() - less
 
     def _arrange_cards(self, columns: int) -> None:
         if columns == self._card_columns:
@@ -460,25 +708,51 @@ class MainWindow(QMainWindow):
         left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
         available = self.width() - left - 3 * self.theme.font_px
         spacing = max(0, self.cards_grid.horizontalSpacing())
-        needed = sum(card.minimum_width() for card in self.cards.values()) + 3 * spacing
-        self._arrange_cards(4 if needed <= available else 2)
+        # One row with the whole titles, else one row with the short ones (a second row of cards
+        # would take the chart's height), else two rows with the whole titles.
+        # The titles are read here, in the active language.
+        whole = {card.name: card.title for card in CARDS}
+        short = {card.name: card.short_title or card.title for card in CARDS}
+        for card_titles, columns in ((whole, 4), (short, 4), (whole, 2)):
+            needed = (
+                sum(self.cards[name].minimum_width_with(title) for name, title in card_titles.items())
+                + 3 * spacing
+            )
+            if needed <= available or columns == 2:
+                break
+        for name, title in card_titles.items():
+            self.cards[name].set_title_text(title)
+        self._arrange_cards(columns)
 
     def _fit_tab_titles(self) -> None:
-        """The whole tab titles when they fit the width, else the short ones (measured, not tried)."""
+        """The whole tab titles when they fit the width, else the short ones, else the shortest
+        (measured, not tried); the whole title is always the tab's tooltip."""
         bar = self.tabs.tabBar()
         metrics = bar.fontMetrics()
-        whole = [self.tabs.tabToolTip(i) for i in range(self.tabs.count())]
+        count = self.tabs.count()
+        whole = [self.tabs.tabToolTip(i) for i in range(count)]
         left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
         available = self.width() - left - 4 * self.theme.font_px
-        needed = 0
-        for index, title in enumerate(whole):
-            # A tab is its text plus the style's padding; bold (the current tab) is wider.
-            padding = bar.tabSizeHint(index).width() - metrics.horizontalAdvance(bar.tabText(index))
-            needed += padding + round(metrics.horizontalAdvance(title) * 1.08)
-        titles = whole if needed <= available else list(_SHORT_TAB_TITLES)
-        for index, title in enumerate(titles[: self.tabs.count()]):
+
+        def needed(titles: list[str]) -> int:
+            total = 0
+            for index, title in enumerate(titles):
+                # A tab is its text plus the style's padding; bold (the current tab) is wider.
+                padding = bar.tabSizeHint(index).width() - metrics.horizontalAdvance(bar.tabText(index))
+                total += padding + round(metrics.horizontalAdvance(title) * 1.08)
+            return total
+
+        tiers = (whole, list(_SHORT_TAB_TITLES[:count]), list(_SHORTEST_TAB_TITLES[:count]))
+        titles = next((tier for tier in tiers if needed(tier) <= available), tiers[-1])
+        for index, title in enumerate(titles):
             if self.tabs.tabText(index) != title:
                 self.tabs.setTabText(index, title)
+        # Even the shortest titles too wide (large type, a narrow screen): the tabs share the bar,
+        # each elided, rather than the bar pushing the window wider than the screen.
+        fits = needed(titles) <= available
+        elide = Qt.TextElideMode.ElideNone if fits else Qt.TextElideMode.ElideRight
+        if bar.elideMode() != elide:
+            bar.setElideMode(elide)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -494,8 +768,33 @@ class MainWindow(QMainWindow):
         else:
             self._fit_tab_titles()
             self._fit_cards()
+            self._fit_room()
             self._fit_essays()
             self._fit_run()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab and Shift+Tab: the next visible control in :attr:`reading_order` (the window services
+        give it), round and round; Qt's own chain otherwise."""
+        order = self.reading_order() if self.reading_order is not None else []
+        shown = [
+            widget
+            for widget in order
+            if widget.isVisibleTo(self)
+            and widget.isEnabled()
+            and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+        ]
+        if not shown:
+            return super().focusNextPrevChild(next)
+        current, index = QApplication.focusWidget(), -1
+        while current is not None and current is not self:
+            if current in shown:
+                index = shown.index(current)
+                break
+            current = current.parentWidget()
+        target = shown[(index + (1 if next else -1)) % len(shown)] if index >= 0 else shown[0 if next else -1]
+        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
+        target.setFocus(reason)
+        return True
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
@@ -583,10 +882,9 @@ class MainWindow(QMainWindow):
         natural = self.token_run.sizeHint().height() + bar
         compact = self.token_run.minimumSizeHint().height() + bar
         chart_min = self.CHART_MIN_EMS * self.theme.font_px
-        if self.presenting():  # the chart's plot keeps at least 40 % of the window's height
-            chart_min = max(
-                chart_min, self.PRESENTING_CHART_SHARE * self.height() + self._chart_frame_px() + 4
-            )
+        # The chart's plot keeps at least 40 % of the window's height presenting, 25 % otherwise.
+        share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
+        chart_min = max(chart_min, share * self.height() + self._chart_frame_px() + 4)
         if self._run_in_focus:
             tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
         elif total - natural >= total / 2:
@@ -625,6 +923,7 @@ class MainWindow(QMainWindow):
 
     def reveal_assumptions(self) -> None:
         """Open the Assumptions panel and scroll the left column to it."""
+        self.assumptions_panel.setVisible(True)
         self.assumptions_panel.set_expanded(True)
         self.left_column.ensureWidgetVisible(self.assumptions_panel)
         self.assumptions_panel.toggle.setFocus()
@@ -635,6 +934,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self.simulation.shutdown()
+        self.text_run_state.shutdown()
         super().closeEvent(event)
 
     def _on_assumptions(self, _assumptions: Assumptions) -> None:
@@ -649,9 +949,18 @@ class MainWindow(QMainWindow):
         self.assumptions_panel.show_assumptions(a)
         if self.assumptions_panel.expanded:
             self.assumptions_panel.show_worked(worked_numbers(params, a))
-        for name, text in card_texts(figures).items():
+        shape = self.app_state.shape.shape
+        hidden = self.app_state.presentation.answer_hidden  # predict, then reveal
+        if hidden:
+            texts = hidden_card_texts()
+        elif shape.kind == "chain":
+            texts = card_texts(figures)
+        else:
+            texts = tree_card_texts(shape_figures(shape, params, a), params.c)
+        for name, text in texts.items():
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
+            self.chart.set_answer_hidden(hidden)
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         if self.app_state.measurement.fit is not None:
@@ -661,7 +970,13 @@ class MainWindow(QMainWindow):
     def _show_measurement(self) -> None:
         """Show the imported measurement in its panel and in the essay on acceptance."""
         measurement, params = self.app_state.measurement, self.state.params
-        self.measured_panel.show_measurement(measurement.fit, measurement.timings, params, measurement.origin)
+        self.measured_panel.show_measurement(
+            measurement.fit,
+            measurement.timings,
+            params,
+            measurement.origin,
+            self.assumptions_state.assumptions,
+        )
         essay = self.essays.get("acceptance")
         if essay is not None:
             essay.show_addendum(acceptance_addendum(measurement.fit, params))

@@ -2,10 +2,13 @@
 
 It shows the format found, k, verify steps, tokens per step, the engine's own acceptance rate
 and what it divides by, the fitted constant p, per-position conditional acceptances as bars
-with their 95 % intervals (the fitted p dashed across them), the verdict with its test, and
-the recommended k at the current draft cost.  Buttons forward the user's wishes (import,
-paste, use the fitted p, set c from timings) as signals; the panel holds no figures of its
-own: it shows :class:`~specdec_desktop.state.MeasurementState` and the parameters.
+with their 95 % intervals (the fitted p dashed across them), the verdict with its test, the
+warnings, the decision and the engine flags to paste (with a copy button).  The decision is
+:func:`~specdec_desktop.measured.decision.measured_figures` at the window's draft cost and
+assumptions (the one figures path the chart, ``fit`` and the report share; memoised), in the
+words of :mod:`specdec_desktop.wording.measured_words`.  Buttons forward the user's wishes
+(import, paste, use the fitted p, set c from timings) as signals; the panel holds no figures of
+its own: it shows :class:`~specdec_desktop.state.MeasurementState` and the configuration.
 
 File-provided text (file names, formats) is shown as plain text, never as rich text.
 """
@@ -30,11 +33,13 @@ from PySide6.QtWidgets import (
 )
 
 from ..model import Parameters, best_draft_length, speedup
+from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
+from ..text import _, localize
 
 if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
-    from ..measured import Fit, Recommendation, Timings
+    from ..measured import Fit, Timings
 
-__all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum", "recommendation_text"]
+__all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum"]
 
 
 def _label(role: str = "", plain: bool = True, wrap: bool = True) -> QLabel:
@@ -53,7 +58,7 @@ class PositionBars(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("positionBars")
-        self.setAccessibleName("Per-position acceptance")
+        self.setAccessibleName(_("Per-position acceptance"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._values: tuple[float | None, ...] = ()
         self._low: tuple[float | None, ...] | None = None
@@ -68,7 +73,8 @@ class PositionBars(QWidget):
             self._values = fit.per_position
             self._low, self._high, self._p = fit.per_position_low, fit.per_position_high, fit.fitted_p
             parts = [f"a{i + 1} {'n/a' if a is None else f'{a:.2f}'}" for i, a in enumerate(self._values)]
-            self.setAccessibleDescription("; ".join(parts) + f"; fitted p {fit.fitted_p:.2f}")
+            p_text = "" if fit.fitted_p is None else f"; fitted p {fit.fitted_p:.2f}"
+            self.setAccessibleDescription("; ".join(parts) + p_text)
         self.setVisible(bool(self._values))
         self.update()
 
@@ -151,8 +157,9 @@ class MeasuredPanel(QFrame):
 
     Signals
     -------
-    import_requested(), paste_requested(), report_requested()
-        The user asked to import a file, paste from the clipboard, or export a report.
+    import_requested(), paste_requested(), report_requested(), pin_run_requested()
+        The user asked to import a file, paste from the clipboard, export a report, or pin this
+        run (to compare it with another on the chart and in the pinned table).
     use_p_requested(float)
         Set p to the fitted value.
     use_curve_requested(float, float)
@@ -164,6 +171,7 @@ class MeasuredPanel(QFrame):
     import_requested = Signal()
     paste_requested = Signal()
     report_requested = Signal()
+    pin_run_requested = Signal()
     use_p_requested = Signal(float)
     use_curve_requested = Signal(float, float)
     timings_entered = Signal(object)
@@ -172,17 +180,17 @@ class MeasuredPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("measuredPanel")
         self.setProperty("role", "panel")
-        self.setAccessibleName("Measured")
+        self.setAccessibleName(_("Measured"))
         self._fit: Fit | None = None
 
         layout = QVBoxLayout(self)
         buttons = QHBoxLayout()
-        self.import_button = QPushButton("Import measurements…")
+        self.import_button = QPushButton(_("Import measurements…"))
         self.import_button.setObjectName("importMeasurementsButton")
-        self.paste_button = QPushButton("Paste")
+        self.paste_button = QPushButton(_("Paste"))
         self.paste_button.setObjectName("pasteMeasurementsButton")
-        self.paste_button.setToolTip("Read metrics from the clipboard")
-        self.report_button = QPushButton("Export report…")
+        self.paste_button.setToolTip(_("Read metrics from the clipboard"))
+        self.report_button = QPushButton(_("Export report…"))
         self.report_button.setObjectName("exportReportButton")
         for button in (self.import_button, self.paste_button, self.report_button):
             buttons.addWidget(button)
@@ -191,10 +199,12 @@ class MeasuredPanel(QFrame):
 
         self.hint = _label("hint")
         self.hint.setText(
-            "Import a serving engine's metrics (vLLM, llama.cpp or SGLang logs, a Prometheus scrape, "
-            "vLLM per-request JSON, or a CSV of accepted guesses per cycle): use the button, drop a "
-            'file on the window, or paste. The engine\'s "acceptance rate" is not p; the panel works '
-            "out the p that reproduces what the engine delivered."
+            _(
+                "Import a serving engine's metrics (vLLM, llama.cpp or SGLang logs, a Prometheus scrape, "
+                "vLLM per-request JSON, or a CSV of accepted guesses per cycle): use the button, drop a "
+                'file on the window, or paste. The engine\'s "acceptance rate" is not p; the panel works '
+                "out the p that reproduces what the engine delivered."
+            )
         )
         layout.addWidget(self.hint)
 
@@ -210,29 +220,53 @@ class MeasuredPanel(QFrame):
         self.recommendation = _label()
         self.recommendation.setObjectName("measuredRecommendation")
         body.addWidget(self.recommendation)
+        self.warnings = _label()
+        self.warnings.setObjectName("measuredWarnings")
+        body.addWidget(self.warnings)
+        flags_row = QHBoxLayout()
+        self.flags = _label()
+        self.flags.setObjectName("measuredFlags")
+        self.flags.setToolTip(_("The flags that set the recommended k in each engine"))
+        flags_row.addWidget(self.flags, 1)
+        self.copy_flags_button = QPushButton(_("Copy flags"))
+        self.copy_flags_button.setObjectName("copyFlagsButton")
+        self.copy_flags_button.setToolTip(_("Copy the engine flags for the recommended k to the clipboard"))
+        flags_row.addWidget(self.copy_flags_button, 0, Qt.AlignmentFlag.AlignTop)
+        body.addLayout(flags_row)
         use_row = QHBoxLayout()
-        self.use_button = QPushButton("Use fitted p")
+        self.use_button = QPushButton(_("Use fitted p"))
         self.use_button.setObjectName("useMeasuredButton")
-        self.use_button.setToolTip("Set p to the fitted value (Undo takes it back)")
+        self.use_button.setToolTip(_("Set p to the fitted value (Undo takes it back)"))
         use_row.addWidget(self.use_button)
-        self.curve_button = QPushButton("Use per-position curve")
+        self.curve_button = QPushButton(_("Use per-position curve"))
         self.curve_button.setObjectName("useCurveButton")
         self.curve_button.setToolTip(
-            "Set p and the decay assumption (a_i = p·d^(i−1)) to the curve closest to the measured a_i "
-            "(Undo takes it back)"
+            _(
+                "Set p and the decay assumption (a_i = p·d^(i−1)) to the curve closest to the measured a_i "
+                "(Undo takes it back)"
+            )
         )
         use_row.addWidget(self.curve_button)
+        self.pin_run_button = QPushButton(_("Pin this run"))
+        self.pin_run_button.setObjectName("pinRunButton")
+        self.pin_run_button.setToolTip(
+            _(
+                "Pin the configuration this run implies, to compare it with another run on the chart "
+                "and in the pinned table (import the other, then pin it too)"
+            )
+        )
+        use_row.addWidget(self.pin_run_button)
         use_row.addStretch(1)
         body.addLayout(use_row)
         self.test = _label("hint")
         grid = QGridLayout()
         self.figures: dict[str, QLabel] = {}
         names = (
-            ("k", "Draft length k"),
-            ("steps", "Verify steps"),
-            ("tau", "Tokens per step (τ, the target's own included)"),
-            ("engine", "The engine's acceptance rate"),
-            ("p", "Fitted p (one p giving τ at this k)"),
+            ("k", _("Draft length k")),
+            ("steps", _("Verify steps")),
+            ("tau", _("Tokens per step (τ, the target's own included)")),
+            ("engine", _("The engine's acceptance rate")),
+            ("p", _("Fitted p (one p giving τ at this k)")),
         )
         for row, (key, caption) in enumerate(names):
             name = _label("hint")
@@ -247,8 +281,10 @@ class MeasuredPanel(QFrame):
 
         self.bars_caption = _label("hint")
         self.bars_caption.setText(
-            "Per position: the chance guess i survives when the guesses before it did (a_i), with "
-            "95 % intervals; the dashed line is the fitted p."
+            _(
+                "Per position: the chance guess i survives when the guesses before it did (a_i), with "
+                "95 % intervals; the dashed line is the fitted p."
+            )
         )
         body.addWidget(self.bars_caption)
         self.bars = PositionBars()
@@ -257,22 +293,28 @@ class MeasuredPanel(QFrame):
 
         timing_caption = _label("hint")
         timing_caption.setText(
-            "Timings (optional): the draft's time per token and the target's time per pass at 1 token "
-            "and at k + 1 tokens set the draft cost c (and the verify growth)."
+            _(
+                "Timings (optional): the draft's time per token and the target's time per pass at 1 token "
+                "and at k + 1 tokens set the draft cost c (and the verify growth)."
+            )
         )
         body.addWidget(timing_caption)
         timings = QGridLayout()
-        self.draft_ms = _ms_box("draftMsInput", "Draft time per token")
-        self.target_ms = _ms_box("targetMsInput", "Target time per pass at 1 token")
-        self.verify_ms = _ms_box("verifyMsInput", "Target time per pass at k + 1 tokens")
+        self.draft_ms = _ms_box("draftMsInput", _("Draft time per token"))
+        self.target_ms = _ms_box("targetMsInput", _("Target time per pass at 1 token"))
+        self.verify_ms = _ms_box("verifyMsInput", _("Target time per pass at k + 1 tokens"))
         for column, (caption, box) in enumerate(
-            (("Draft", self.draft_ms), ("Target, 1 token", self.target_ms), ("Target, k + 1", self.verify_ms))
+            (
+                (_("Draft"), self.draft_ms),
+                (_("Target, 1 token"), self.target_ms),
+                (_("Target, k + 1"), self.verify_ms),
+            )
         ):
             name = _label("hint", wrap=False)
             name.setText(caption)
             timings.addWidget(name, 0, column)
             timings.addWidget(box, 1, column)
-        self.timings_button = QPushButton("Set c from timings")
+        self.timings_button = QPushButton(_("Set c from timings"))
         self.timings_button.setObjectName("timingsButton")
         timings.addWidget(self.timings_button, 1, 3)
         timings.setColumnStretch(4, 1)
@@ -291,13 +333,20 @@ class MeasuredPanel(QFrame):
         self.use_button.clicked.connect(self._use_p)
         self.curve_button.clicked.connect(self._use_curve)
         self.timings_button.clicked.connect(self._timings)
+        self.copy_flags_button.clicked.connect(self._copy_flags)
+        self.pin_run_button.clicked.connect(self.pin_run_requested)
         self.show_measurement(None, None, Parameters())
 
     # -- input ----------------------------------------------------------------------------------
 
     def _use_p(self) -> None:
-        if self._fit is not None:
+        if self._fit is not None and self._fit.fitted_p is not None:
             self.use_p_requested.emit(self._fit.fitted_p)
+
+    def _copy_flags(self) -> None:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().setText(self.flags.text())
 
     def _use_curve(self) -> None:
         from ..measured import fit_decay
@@ -317,9 +366,14 @@ class MeasuredPanel(QFrame):
     # -- output ---------------------------------------------------------------------------------
 
     def show_measurement(
-        self, fit: Fit | None, timings: Timings | None, params: Parameters, origin: str = ""
+        self,
+        fit: Fit | None,
+        timings: Timings | None,
+        params: Parameters,
+        origin: str = "",
+        assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
     ) -> None:
-        """Show ``fit`` (or the empty state) with the recommendation at ``params``' draft cost."""
+        """Show ``fit`` (or the empty state) with the decision at ``params``' c and ``assumptions``."""
         self._fit = fit
         self.hint.setVisible(fit is None)
         self.body.setVisible(fit is not None)
@@ -328,40 +382,65 @@ class MeasuredPanel(QFrame):
         self.bars_caption.setVisible(fit is not None and fit.per_position is not None)
         if fit is None:
             return
-        from ..measured import fit_decay, recommend
+        from ..measured import fit_decay
+        from ..measured.decision import measured_figures
+        from ..wording.measured_words import ENGINE_NAMES, recommendation_text
 
         m = fit.measurement
         self.source.setText(f"{m.label}: {origin or ', '.join(m.sources)}")
         f = self.figures
-        f["k"].setText(str(m.k))
-        f["steps"].setText("not reported" if m.steps is None else f"{m.steps:,}")
+        f["k"].setText(
+            _("{k} (the longest; drafts vary in length)").format(k=m.k) if m.variable_k else str(m.k)
+        )
+        f["steps"].setText(_("not reported") if m.steps is None else localize(f"{m.steps:,}"))
         se = "" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.3f}"
         f["tau"].setText(f"{fit.tau:.3f}{se}")
         if m.engine_acceptance is None:
-            f["engine"].setText("not reported")
+            f["engine"].setText(_("not reported"))
         else:
             f["engine"].setText(f"{m.engine_acceptance:.3f}: {m.engine_basis}")
-        interval = "" if fit.p_low == fit.p_high else f" (95 %: {fit.p_low:.3f} to {fit.p_high:.3f})"
-        f["p"].setText(f"{fit.fitted_p:.4f}{interval}")
+        if fit.fitted_p is None:
+            f["p"].setText(fit.p_interval_text())
+        else:
+            f["p"].setText(f"{fit.fitted_p:.4f} ({fit.p_interval_text(3)})")
         self.verdict.setText(fit.verdict_text)
         self.test.setText(fit.test_text)
-        self.use_button.setText(f"Use fitted p = {fit.fitted_p:.4f}")
-        self.use_button.setEnabled(abs(params.p - fit.fitted_p) > 5e-5)
+        self.use_button.setVisible(fit.fitted_p is not None)
+        self.pin_run_button.setVisible(fit.fitted_p is not None)
+        if fit.fitted_p is not None:
+            self.use_button.setText(_("Use fitted p = {p:.4f}").format(p=fit.fitted_p))
+            self.use_button.setEnabled(abs(params.p - fit.fitted_p) > 5e-5)
         curve = fit_decay(fit)
         self.curve_button.setVisible(curve is not None)
         if curve is not None:
-            self.curve_button.setText(f"Use per-position curve (p = {curve[0]:.3f}, decay = {curve[1]:.3f})")
-        rec = recommend(fit, params.c, timings=timings)
-        self.recommendation.setText(recommendation_text(rec))
+            self.curve_button.setText(
+                _("Use per-position curve (p = {p:.3f}, decay = {decay:.3f})").format(
+                    p=curve[0], decay=curve[1]
+                )
+            )
+        decision = measured_figures(fit, params.c, assumptions, timings)
+        self.recommendation.setText(recommendation_text(decision))
+        warnings = [
+            w for w in decision.warnings if not (decision.basis == "none" and w.startswith("Drafts vary"))
+        ]
+        self.warnings.setVisible(bool(warnings))  # (the verdict above already says the drafts vary)
+        self.warnings.setText("\n".join(warnings))
+        flags = decision.flags
+        self.flags.setVisible(flags is not None)
+        self.copy_flags_button.setVisible(flags is not None)
+        if flags is not None:
+            self.flags.setText("\n".join(f"{ENGINE_NAMES[key]}: {value}" for key, value in flags.items()))
         if timings is not None:
             self.draft_ms.setValue(timings.draft_ms)
             self.target_ms.setValue(timings.target_ms)
             self.verify_ms.setValue(timings.verify_ms or 0.0)
-        self.timing_result.setVisible(timings is not None and bool(rec.best_k))
-        if timings is not None and rec.best_k:
-            ms = timings.ms_per_token(fit.fitted_p, rec.best_k)
+        best = decision.best_k
+        shown = timings is not None and bool(best) and fit.fitted_p is not None
+        self.timing_result.setVisible(shown)
+        if shown:
+            ms = timings.ms_per_token(fit.fitted_p, best)
             self.timing_result.setText(
-                f"At k = {rec.best_k}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
+                f"At k = {best}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
                 f"{timings.target_ms:.3f} ms ({1000 / timings.target_ms:.1f} tokens/s) without drafting."
             )
         lines = [
@@ -371,23 +450,9 @@ class MeasuredPanel(QFrame):
         self.notes.setText(" ".join(lines))
 
 
-def recommendation_text(rec: Recommendation) -> str:
-    """The recommendation in words."""
-    cost = f"c = {rec.c:.3g}" + (f" and verify growth {rec.verify_growth:.3g}" if rec.verify_growth else "")
-    measured = f"At the measured k = {rec.measured_k}: {rec.measured_speedup:.2f}×."
-    if rec.best_k is None:
-        return f"With {cost} the speedup keeps rising with k (no peak). {measured}"
-    if rec.best_k == 0:
-        return f"With {cost}, do not speculate: every k is slower than plain decoding. {measured}"
-    return (
-        f"With {cost}: best k = {rec.best_k} ({rec.best_speedup:.2f}×); within 1 % under the fit's "
-        f"uncertainty: {rec.range_text()}. {measured}"
-    )
-
-
 def acceptance_addendum(fit: Fit | None, params: Parameters) -> str:
     """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped)."""
-    if fit is None:
+    if fit is None or fit.fitted_p is None:
         return ""
     from html import escape
 

@@ -21,11 +21,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QSlider,
     QSpinBox,
+    QToolButton,
     QWidget,
 )
 
 from ..model import ParameterSpec
 from ..model.parameters import MAX_DECIMALS
+from ..text import delocalize, localize
 
 __all__ = ["OBJECT_NAMES", "ParameterControl"]
 
@@ -64,7 +66,7 @@ class _EntryRules:
         if unit:
             singular = unit[:-1] if unit.endswith("s") else unit
             text = text.removesuffix(unit).removesuffix(singular).strip()
-        return text
+        return delocalize(text)  # "0,75" and "0.75" alike, in every language
 
     def validate(self, text: str, position: int) -> object:
         number = self._number_text(text)
@@ -83,7 +85,7 @@ class _EntryRules:
             return self.value()
 
     def textFromValue(self, value: float) -> str:
-        text = self._spec.format(value)
+        text = localize(self._spec.format(value))  # the language's decimal mark (0,750 in German)
         unit = self._spec.unit
         if unit and self._spec.is_integer:
             singular = unit[:-1] if unit.endswith("s") else unit
@@ -151,6 +153,8 @@ class ParameterControl(QFrame):
         self.title = QLabel(f"{spec.label}  <i>{spec.symbol}</i>")
         self.title.setProperty("role", "heading")
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        # The title wraps before the number box beside it is squeezed (large type, zoom).
+        self.title.setWordWrap(True)
 
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName(slider_name)
@@ -194,6 +198,20 @@ class ParameterControl(QFrame):
         layout.addWidget(self.title, 0, 0)
         layout.addWidget(self.entry, 0, 1)
         layout.addWidget(self.slider, 1, 0, 1, 2)
+        #: ▶ sweeps a real-valued parameter across its range (the window services wire it to the
+        #: sweep action); None for k.
+        self.sweep_button: QToolButton | None = None
+        if not spec.is_integer:
+            self.sweep_button = QToolButton()
+            self.sweep_button.setObjectName(f"{spec.name}Sweep")
+            self.sweep_button.setText("▶")
+            self.sweep_button.setCheckable(True)
+            self.sweep_button.setToolTip(f"Sweep {spec.symbol} across its range while the best-k star walks")
+            self.sweep_button.setAccessibleName(f"Sweep {spec.label.lower()}")
+            # Under the entry box (its column is wider than the button): the control gets no wider.
+            layout.removeWidget(self.slider)
+            layout.addWidget(self.slider, 1, 0)
+            layout.addWidget(self.sweep_button, 1, 1, Qt.AlignmentFlag.AlignRight)
         layout.addWidget(self.meaning, 2, 0, 1, 2)
         layout.addWidget(self.error, 3, 0, 1, 2)
         layout.setColumnStretch(0, 1)

@@ -242,11 +242,19 @@ class PhaseMapView(pg.PlotWidget):
             px = (np.asarray(xs) - x0) * sx
             py = (y1 - np.asarray(ys)) * sy
             candidates = []
-            # Along the line as it is drawn (by its length in pixels), from its middle outwards,
-            # each box centred on the line.
+            # Where the line crosses a common guide across the fan of lines (from p = 0.5,
+            # c = 0.8 down to p = 1, c = 0), then along the line away from it: the labels read
+            # in the lines' order (k = 2, 3, 4, ... from the upper left), not where each line's
+            # middle happens to fall (k = 8's was left of k = 4's, down in the crowd).
+            guide = _guide_distance(np.asarray(xs), np.asarray(ys))
             along = np.concatenate(([0.0], np.cumsum(np.hypot(np.diff(px), np.diff(py)))))
-            for fraction in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88):
-                i = int(np.searchsorted(along, fraction * along[-1]).clip(0, len(px) - 1))
+            crossing = int(np.argmin(np.abs(guide)))
+            start = along[crossing]
+            # Crowded there, a label slides up its line (toward higher c), where the lines part.
+            up = 1.0 if np.asarray(ys)[-1] >= np.asarray(ys)[0] else -1.0
+            for offset in (0.0, 0.6, 1.2, 1.8, 2.5, 3.2, 4.0, 5.0, -0.6):
+                offset *= up
+                i = int(np.searchsorted(along, start + offset * w).clip(0, len(px) - 1))
                 candidates.append(Box(px[i] - w / 2, py[i] - h / 2, px[i] + w / 2, py[i] + h / 2))
             requests.append(LabelRequest(f"k{level}", candidates))
         for level in CONTOUR_LEVELS:  # the lines are what labels keep off, after other labels
@@ -300,3 +308,14 @@ class PhaseMapView(pg.PlotWidget):
         self._dragging = False
         self.gesture_finished.emit()
         event.accept()
+
+
+#: The guide the lines' labels sit on: from (p, c) = (0.5, 0.8) to (1, 0), across the fan.
+_GUIDE = ((0.5, 0.8), (1.0, 0.0))
+
+
+def _guide_distance(p: np.ndarray, c: np.ndarray) -> np.ndarray:
+    """Signed distance (in data units) of each point (p, c) from the labels' guide line."""
+    (p0, c0), (p1, c1) = _GUIDE
+    dp, dc = p1 - p0, c1 - c0
+    return ((p - p0) * dc - (c - c0) * dp) / float(np.hypot(dp, dc))

@@ -14,11 +14,13 @@ widest figure it can show.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
-from PySide6.QtGui import QResizeEvent, QTextDocumentFragment
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStyle, QWidget
 
 from ..theme.widget_style import restyle
+from ..wording.cards import CARDS
+from .language import follow_language
 
 __all__ = ["ReadoutCard"]
 
@@ -42,6 +44,9 @@ class ReadoutCard(QFrame):
 
     #: Lines the detail keeps even when its text needs fewer, so the cards do not jump.
     DETAIL_LINES = 2
+    #: How long a new figure must rest before a screen reader is told of it, politely: a dragged
+    #: slider passes dozens of figures a second, and only where it stops is worth saying.
+    ANNOUNCE_MS = 600
 
     def __init__(
         self, object_name: str, title: str, widest_value: str = "", parent: QWidget | None = None
@@ -76,6 +81,36 @@ class ReadoutCard(QFrame):
         self._detail_height = 0
         self._detail_shown = True
         self._layout_margins = self._style_margins()  # again at each style change
+        self._spoken = ""
+        #: What the card last told a screen reader (tests and the self-test read it).
+        self.last_announcement = ""
+        self._announce = QTimer(self)
+        self._announce.setSingleShot(True)
+        self._announce.setInterval(self.ANNOUNCE_MS)
+        self._announce.timeout.connect(self.announce)
+        if any(card.name == object_name for card in CARDS):
+            follow_language(self, self._retranslate)
+
+    def announce(self) -> None:
+        """Tell assistive technology the card's figure now, politely (after what it is saying)."""
+        text = self.accessibleName()
+        event = QAccessibleAnnouncementEvent(self, text)
+        event.setPoliteness(QAccessible.AnnouncementPoliteness.Polite)
+        QAccessible.updateAccessibility(event)
+        self.last_announcement = text
+
+    def _retranslate(self) -> None:
+        """The title in the new language (the figure follows at the window's next render)."""
+        card = next(card for card in CARDS if card.name == self.objectName())
+        self.set_title(card.title)
+
+    def set_title(self, title: str) -> None:
+        """Show ``title`` above the figure (a language switch)."""
+        if title != self._title_text:
+            self._title_text = title
+            self.title.setText(title)
+            self._relayout()
+            self.setAccessibleName(f"{self._title_text} {self._spoken}".strip())
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -105,7 +140,27 @@ class ReadoutCard(QFrame):
             self.setToolTip(plain)  # the detail, also when the card hides it (presenting)
         if relayout:  # a figure wider than planned, or a detail a line longer: rare
             self._relayout()
+        if spoken != self._spoken and QAccessible.isActive():
+            self._announce.start()  # (re)started: said once the figure rests
+        self._spoken = spoken
         self.setAccessibleName(f"{self._title_text} {spoken}")
+
+    def set_title_text(self, title: str) -> None:
+        """Show ``title`` (a shorter one when the row is narrow); the whole one stays the card's
+        accessible name and is shown in its title's tooltip."""
+        if title != self.title.text():
+            self.title.setText(title)
+            self.title.setToolTip("" if title == self._title_text else self._title_text)
+            self._relayout()
+
+    def minimum_width_with(self, title: str) -> int:
+        """The narrowest the card could be with ``title`` shown."""
+        margins = self._layout_margins + self.contentsMargins()
+        inner = max(
+            self.title.fontMetrics().horizontalAdvance(title),
+            self.value.fontMetrics().horizontalAdvance(self.value.text()),
+        )
+        return inner + margins.left() + margins.right()
 
     def set_detail_shown(self, shown: bool) -> None:
         """Show or hide the detail line (its text stays in the card's tooltip)."""
@@ -175,7 +230,7 @@ class ReadoutCard(QFrame):
     def _inner_width_at_least(self) -> int:
         """The narrowest the labels may be: the title and the figure shown fit on one line."""
         return max(
-            self.title.fontMetrics().horizontalAdvance(self._title_text),
+            self.title.fontMetrics().horizontalAdvance(self.title.text()),
             self.value.fontMetrics().horizontalAdvance(self.value.text()),
         )
 

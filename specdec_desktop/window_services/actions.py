@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenuBar
+from PySide6.QtWidgets import QMainWindow, QMenu, QMenuBar
 
 from ..shortcuts import GROUPS, SHORTCUTS
+from ..text import _
+from ..views.language import follow_language
 
-__all__ = ["THEME_ACTIONS", "build_actions", "build_menu_bar", "key_text"]
+__all__ = ["THEME_ACTIONS", "build_actions", "build_menu_bar", "key_text", "retranslate_actions"]
 
 #: Theme choice of each theme action (an exclusive group in the View menu).
 THEME_ACTIONS = {
@@ -35,25 +37,48 @@ def build_actions(window: QMainWindow) -> dict[str, QAction]:
     themes = QActionGroup(window)
     themes.setExclusive(True)
     for row in SHORTCUTS:
-        action = QAction(row.text, window)
+        action = QAction(window)
         action.setObjectName(f"action:{row.id}")
         action.setShortcuts([QKeySequence(k) for k in row.keys])
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setStatusTip(row.description)
-        action.setToolTip(f"{row.label} ({key_text(row.keys)})")
-        action.setWhatsThis(row.description)
         action.setCheckable(row.checkable)
         if row.id in THEME_ACTIONS:
             themes.addAction(action)
         window.addAction(action)
         actions[row.id] = action
+    retranslate_actions(actions)
+    follow_language(window, lambda: retranslate_actions(actions, window.menuBar()))
     return actions
+
+
+def _label(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def retranslate_actions(actions: dict[str, QAction], menu_bar: QMenuBar | None = None) -> None:
+    """Set every action's words (and the menus' titles) from the text layer: the shortcut table
+    holds the English, the catalogue its translations (docs/i18n.md)."""
+    for row in SHORTCUTS:
+        action = actions[row.id]
+        text, description = _(row.text), _(row.description)
+        # One "changed" per action (from setText), not four: each one makes its menus update.
+        blocked = action.blockSignals(True)
+        action.setStatusTip(description)
+        action.setToolTip(f"{_label(text)} ({key_text(row.keys)})")
+        action.setWhatsThis(description)
+        action.blockSignals(blocked)
+        action.setText(text)
+    if menu_bar is not None:
+        for group in GROUPS:
+            menu = menu_bar.findChild(QMenu, f"menu{group}")
+            if menu is not None:
+                menu.setTitle(_(f"&{group}"))
 
 
 def build_menu_bar(menu_bar: QMenuBar, actions: dict[str, QAction]) -> None:
     """Fill ``menu_bar`` with one menu per group, in table order."""
     for group in GROUPS:
-        menu = menu_bar.addMenu(f"&{group}")
+        menu = menu_bar.addMenu(_(f"&{group}"))
         menu.setObjectName(f"menu{group}")
         for row in SHORTCUTS:
             if row.group != group:

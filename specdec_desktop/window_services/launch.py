@@ -18,7 +18,7 @@ from ..atomic_write import reason
 from ..launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LaunchOptions
 from ..plain_text import printable
 from ..theme import LIGHT, THEMES, Theme
-from .settings_store import SettingsStore, settings_disabled_by_env
+from .settings_store import SettingsStore, home_problem, settings_disabled_by_env
 
 __all__ = ["export_chart", "reset_settings", "settings_for"]
 
@@ -26,6 +26,9 @@ __all__ = ["export_chart", "reset_settings", "settings_for"]
 def settings_for(options: LaunchOptions, interactive: bool) -> SettingsStore:
     """Where the window keeps its settings: the user's store, or none (see the module docstring)."""
     persist = interactive and not options.no_settings and not settings_disabled_by_env()
+    if persist and (problem := home_problem()) is not None:
+        print(f"specdec-desktop: settings are off: {problem}; nothing is saved", file=sys.stderr)
+        return SettingsStore.disabled()
     return SettingsStore.for_user() if persist else SettingsStore.disabled()
 
 
@@ -63,6 +66,10 @@ def export_chart(options: LaunchOptions, font_family: str | None) -> int:
 
 def reset_settings() -> int:
     """Forget the saved settings; say where they were, or why they could not be forgotten."""
+    problem = home_problem()
+    if problem is not None:
+        print(f"specdec-desktop: no saved settings: {problem}")
+        return EXIT_OK
     store = SettingsStore.for_user()
     shown = printable(str(store.path))
     try:

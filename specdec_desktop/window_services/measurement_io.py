@@ -1,8 +1,8 @@
 """Importing measurements into the window: File ▸ Import, drag and drop, paste; "use these"; the report.
 
-A read runs on a worker thread (:class:`ImportJob`), so the window keeps painting and a
-progress dialog with Cancel follows it; the result (or the problem) comes back to the GUI
-thread as a queued signal.  A good import goes to :class:`~specdec_desktop.state.MeasurementState`;
+A read (:class:`ImportJob`) runs on the window's import worker (``state/worker.py``), so the
+window keeps painting and a progress dialog with Cancel follows it; the result (or the problem)
+comes back to the GUI thread.  A good import goes to :class:`~specdec_desktop.state.MeasurementState`;
 a bad one shows one message naming the file and line, and nothing changes.  When a file does not
 state its draft length, the user is asked for it.
 
@@ -15,11 +15,12 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressDialog
 
 from ..state import AppState
+from ..state.worker import Worker
 from .notices import show_problem
 
 __all__ = ["ImportJob", "MeasurementIO"]
@@ -29,22 +30,20 @@ MAX_PASTE_CHARS = 64 * 1024**2
 _FILTER = "Metrics (*.log *.txt *.prom *.json *.jsonl *.csv *.tsv);;All files (*)"
 
 
-class ImportJob(QThread):
-    """Reads and fits on a worker thread; reports progress, then ``done`` or ``failed``.
+class ImportJob(QObject):
+    """One read of metrics: what to read, its stop flag, and its progress.
+
+    :meth:`read` runs on the worker thread and returns the
+    :class:`~specdec_desktop.measured.Fit`, or raises :class:`MetricsProblem` or
+    :class:`ImportCancelled`.
 
     Signals
     -------
     progress(int)
-        Per mille of the bytes read.
-    done(object)
-        The :class:`~specdec_desktop.measured.Fit`.
-    failed(object)
-        The :class:`MetricsProblem`, or :class:`ImportCancelled`.
+        Per mille of the bytes read (emitted on the worker; queued to the GUI thread).
     """
 
     progress = Signal(int)
-    done = Signal(object)
-    failed = Signal(object)
 
     def __init__(self, paths: list[Path] | None, text: str | None, k: int | None, parent: QObject) -> None:
         super().__init__(parent)
@@ -57,25 +56,31 @@ class ImportJob(QThread):
         share = (self._files_done + (done / total if total else 1.0)) / count
         self.progress.emit(int(1000 * share))
 
-    def run(self) -> None:
+    def read(self):
         # The readers are imported with the first import of metrics, not at start-up.
         from ..measured import ImportCancelled, MetricsProblem, combine, fit_measurement
-        from ..measured.scan import read_metrics, read_metrics_text
+        from ..measured.scan import distinct_files, read_metrics, read_metrics_text, with_notes
 
+        current = "clipboard"
         try:
             if self.text is not None:
                 measurement = read_metrics_text(self.text, "clipboard", k=self.k)
             else:
+                paths, same = distinct_files(self.paths or [])
+                self.paths = paths
                 found = []
-                for path in self.paths or []:
+                for path in paths:
+                    current = path.name
                     found.append(read_metrics(path, self.k, self._progress, self.stop.is_set))
                     self._files_done += 1
-                measurement = combine(found)
-            self.done.emit(fit_measurement(measurement))
-        except (MetricsProblem, ImportCancelled) as outcome:
-            self.failed.emit(outcome)
-        except (OSError, MemoryError, ValueError) as error:  # never lose the window to a bad file
-            self.failed.emit(MetricsProblem("unreadable", f"could not be read ({error})"))
+                measurement = with_notes(combine(found), same)
+            return fit_measurement(measurement)
+        except (MetricsProblem, ImportCancelled):
+            raise
+        except Exception as error:  # never lose the window to a bad file: a message names it
+            raise MetricsProblem(
+                "unreadable", f"could not be read ({type(error).__name__}: {error})", current
+            ) from None
 
 
 class MeasurementIO(QObject):
@@ -89,6 +94,7 @@ class MeasurementIO(QObject):
         self.assumptions = app_state.assumptions
         self.measurement = app_state.measurement
         self.job: ImportJob | None = None
+        self.worker = Worker("specdec-import", self)
         self._retry = None  # an import to start again (with k) once the running one has ended
         self.dialog: QProgressDialog | None = None
         self._folder = Path.home()
@@ -102,6 +108,8 @@ class MeasurementIO(QObject):
         panel.use_p_requested.connect(self.use_p)
         panel.use_curve_requested.connect(self.use_curve)
         panel.timings_entered.connect(self.set_timings)
+        panel.pin_run_requested.connect(self.pin_run)
+        self.pinned = app_state.pinned
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
@@ -148,10 +156,20 @@ class MeasurementIO(QObject):
         dialog.canceled.connect(job.stop.set)
         job.progress.connect(dialog.setValue)
         self.dialog = dialog
-        job.done.connect(lambda fit: self._done(fit, origin))
-        job.failed.connect(lambda outcome: self._failed(outcome, paths, text))
-        job.finished.connect(self._finished)
-        job.start()
+
+        def done(fit) -> None:
+            try:
+                self._done(fit, origin)
+            finally:
+                self._finished()
+
+        def failed(outcome: BaseException) -> None:
+            try:
+                self._failed(outcome, paths, text)
+            finally:
+                self._finished()
+
+        self.worker.run_in_worker(job.read, done, failed)
         return True
 
     def cancel(self) -> None:
@@ -166,7 +184,6 @@ class MeasurementIO(QObject):
             self.dialog.deleteLater()
             self.dialog = None
         if job is not None:
-            job.wait()
             job.deleteLater()
         retry, self._retry = self._retry, None
         if retry is not None:
@@ -178,13 +195,15 @@ class MeasurementIO(QObject):
         self.measurement.set_fit(fit, origin)
         self.window.show_tab("measured")
         m = fit.measurement
-        self.window.statusBar().showMessage(
-            f"Imported {origin}: {m.label}, fitted p = {fit.fitted_p:.4f}", 8000
-        )
+        p = "drafts vary in length, no p fitted" if fit.fitted_p is None else f"fitted p = {fit.fitted_p:.4f}"
+        self.window.statusBar().showMessage(f"Imported {origin}: {m.label}, {p}", 8000)
 
     def _failed(self, outcome, paths, text) -> None:
-        from ..measured import ImportCancelled
+        from ..measured import ImportCancelled, MetricsProblem
 
+        self.window.statusBar().clearMessage()  # "Reading …" ends with the read, whatever its end
+        if not isinstance(outcome, (ImportCancelled, MetricsProblem)):
+            raise outcome  # a fault of the app, not of the file: Qt reports it
         if isinstance(outcome, ImportCancelled):
             self.window.statusBar().showMessage("Import cancelled; nothing changed", 6000)
             return
@@ -239,6 +258,26 @@ class MeasurementIO(QObject):
             f"p = {p:.4f} and decay = {decay:.4f} from the measured curve (Undo takes them back)", 6000
         )
 
+    def pin_run(self) -> None:
+        """Pin the configuration the imported run implies (named after its file), to compare runs."""
+        from ..measured.decision import measured_figures, run_pin
+
+        fit = self.measurement.fit
+        if fit is None or fit.fitted_p is None:
+            return
+        params = self.state.params
+        figures = measured_figures(fit, params.c, self.assumptions.assumptions, self.measurement.timings)
+        origin = self.measurement.origin or ", ".join(fit.measurement.sources)
+        name = Path(origin.split(",")[0].strip()).stem or "run"
+        taken = {pin.name.casefold() for pin in self.pinned.pins}
+        name, configuration = run_pin(figures, name, taken)
+        try:
+            self.pinned.pin(name, configuration)
+        except ValueError as error:
+            show_problem(self.window, "This run was not pinned", str(error))
+            return
+        self.window.statusBar().showMessage(f"Pinned {name}: compare it on the chart and in Compare", 6000)
+
     def set_timings(self, values) -> None:
         """Timings from the panel: keep them and set c from them (one undo step)."""
         from ..measured import Timings
@@ -268,7 +307,7 @@ class MeasurementIO(QObject):
         kind = event.type()
         if kind == QEvent.Type.Close and self.job is not None:
             self.job.stop.set()
-            self.job.wait()
+            self.worker.wait()
             return False
         if kind in (QEvent.Type.DragEnter, QEvent.Type.DragMove):
             mime = event.mimeData()
@@ -284,6 +323,12 @@ class MeasurementIO(QObject):
                 return True
             if mime.hasText():
                 event.acceptProposedAction()
-                self.import_text(mime.text()[:MAX_PASTE_CHARS])
+                text = mime.text()
+                if len(text) > MAX_PASTE_CHARS:  # refused as Paste refuses it, never cut short
+                    show_problem(
+                        self.window, "Not imported", "The dropped text is larger than 64 Mi characters."
+                    )
+                    return True
+                self.import_text(text)
                 return True
         return False

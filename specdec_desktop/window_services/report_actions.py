@@ -1,34 +1,23 @@
-"""File ▸ Export report: the measured-acceptance report as one HTML file, written atomically."""
+"""File ▸ Export report: the measured-acceptance report as one HTML file, written atomically.
+
+The report's chart is drawn at the decision's own figures (export/measured_report.py), not
+captured from the window, so it agrees with the decision above it whatever the window shows.
+"""
 
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from ..atomic_write import reason, write_atomically
 from ..export.measured_report import report_html
-from ..measured import recommend
+from ..measured.decision import measured_figures
 from ..plain_text import printable
-from .notices import show_problem
+from .notices import confirm_replace, show_problem
 
 __all__ = ["export_report_dialog", "write_report"]
-
-
-def _chart_png(window: QMainWindow) -> bytes | None:
-    from ..export import chart_image
-
-    if window.chart is None:
-        window.install_chart()
-    with tempfile.TemporaryDirectory(prefix="specdec-report-") as folder:
-        path = Path(folder) / "chart.png"
-        try:
-            chart_image.export_png(window.chart, path)
-            return path.read_bytes()
-        except (OSError, ValueError):
-            return None
 
 
 def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
@@ -40,10 +29,8 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
         show_problem(window, "No report written", "Import measurements first (File ▸ Import measurements).")
         return False
     params = window.app_state.parameters.params
-    recommendation = recommend(fit, params.c, timings=measurement.timings)
-    html = report_html(
-        fit, params, recommendation, measurement.origin, _chart_png(window), measurement.timings
-    )
+    figures = measured_figures(fit, params.c, window.app_state.assumptions.assumptions, measurement.timings)
+    html = report_html(fit, figures, measurement.origin, measurement.timings, params=params)
     try:
         write_atomically(path, html.encode("utf-8"))
     except OSError as error:
@@ -63,5 +50,8 @@ def export_report_dialog(window: QMainWindow, io) -> None:
     if path:
         if Path(path).suffix.lower() not in (".html", ".htm"):
             path += ".html"
+            # The dialog asked about the name typed, not this one: ask now.
+            if not confirm_replace(window, Path(path)):
+                return
         io._folder = Path(path).parent
         write_report(window, path)

@@ -8,6 +8,7 @@ An opened scenario becomes one undo step and the target of Reset (Ctrl+R).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
@@ -16,10 +17,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
 from ..atomic_write import reason
-from ..model import Parameters
+from ..model.configuration import DEFAULT_CONFIGURATION, Configuration
 from ..plain_text import printable
 from ..scenario import FileProblem, Scenario, TourPosition, save_scenario
 from ..scenario.opened import OpenedScenario, open_scenario, tour_reference
+from ..scenario.tour_file import save_tour
 from ..state import ParameterState
 from ..state.history import ParameterHistory
 from ..state.view_state import ViewState
@@ -50,13 +52,14 @@ class ScenarioIO(QObject):
         self.view = view
         self.history = history
         self.tour = tour
-        #: What Reset returns to: the defaults, or the parameters of the scenario last opened.
-        self.baseline = Parameters()
+        #: What Reset returns to: the defaults, or the configuration of the scenario last opened.
+        self.baseline: Configuration = DEFAULT_CONFIGURATION
         self.path: Path | None = None
         actions["file.open_scenario"].triggered.connect(self.open_dialog)
         actions["file.save_scenario"].triggered.connect(self.save_dialog)
         actions["file.open_tour"].triggered.connect(self.open_tour_dialog)
         actions["edit.reset"].triggered.connect(self.reset)
+        actions["tour.save"].triggered.connect(self.save_tour_dialog)
 
     # -- the current set-up as a scenario -------------------------------------------------
 
@@ -68,11 +71,10 @@ class ScenarioIO(QObject):
             active=self.view.tour_active,
         )
         return Scenario(
-            self.state.params,
+            self.window.app_state.configuration(),
             self.view.theme_choice,
             self.view.zoom,
             position,
-            assumptions=self.window.app_state.assumptions.assumptions,
             pinned=self.window.app_state.pinned.pins,
         )
 
@@ -85,10 +87,7 @@ class ScenarioIO(QObject):
         # Parameters (or assumptions) and pins that both change are one undo step (an empty
         # macro would be a step too).
         app_state = self.window.app_state
-        model_changes = (
-            scenario.parameters != self.state.params
-            or scenario.assumptions != app_state.assumptions.assumptions
-        )
+        model_changes = scenario.configuration != app_state.configuration()
         both = model_changes and scenario.pinned != app_state.pinned.pins
         if both:
             stack.beginMacro(f"open {opened.path.name}")
@@ -97,7 +96,13 @@ class ScenarioIO(QObject):
         finally:
             if both:
                 stack.endMacro()
-        self.baseline = scenario.parameters
+        presentation = self.window.app_state.presentation
+        if self.view.tour_active and presentation.before_tour is not None:
+            # A lecture opened in the middle of its tour: leaving the tour gives the scenario.
+            presentation.before_tour = dataclasses.replace(
+                presentation.before_tour, configuration=scenario.configuration, pins=scenario.pinned
+            )
+        self.baseline = scenario.configuration
         self.path = opened.path
         self.window.setWindowFilePath(str(opened.path))
 
@@ -111,8 +116,7 @@ class ScenarioIO(QObject):
                 self.view.set_tour(False, self.view.tour_scene)
             self.view.set_theme_choice(scenario.theme)
             self.view.set_zoom(scenario.zoom)
-            self.state.set_params(scenario.parameters)
-            self.window.app_state.assumptions.set_assumptions(scenario.assumptions)
+            self.window.app_state.owners.apply(scenario.configuration)
         self.window.app_state.pinned.set_pins(scenario.pinned)
 
     def open_path(self, path: str | Path) -> bool:
@@ -182,15 +186,46 @@ class ScenarioIO(QObject):
                 return
             self.save_path(path)
 
+    def save_tour_path(self, path: str | Path) -> bool:
+        """Write the tour shown (with the scenes added to it) to ``path``; it becomes the tour's
+        source, so a scenario saved next names it."""
+        path = Path(path)
+        if path.suffix.lower() != ".json":
+            path = path.with_name(path.name + ".json")
+        name = printable(path.name, 80)
+        try:
+            save_tour(path, self.tour.tour)
+        except (OSError, ValueError) as error:  # ValueError: a NUL in the name
+            why = reason(error) if isinstance(error, OSError) else str(error)
+            show_problem(self.window, "The tour was not saved", f"{name}: {why}")
+            return False
+        self.tour.source = str(path.resolve())
+        self.tour.modified = False
+        self.window.statusBar().showMessage(f"Saved the tour as {name}", 6000)
+        return True
+
+    def save_tour_dialog(self) -> None:
+        suggested = str(Path(self._folder()) / "tour.json")
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save tour as", suggested, TOUR_FILTER)
+        if path:
+            if Path(path).suffix.lower() != ".json" and not confirm_replace(
+                self.window, Path(path + ".json")
+            ):
+                return
+            self.save_tour_path(path)
+
     # -- reset ----------------------------------------------------------------------------
 
-    def reset_target(self) -> Parameters:
-        """The current tour scene's parameters while the tour is on, else :attr:`baseline`."""
-        return self.tour.scene.parameters if self.view.tour_active else self.baseline
+    def reset_target(self) -> Configuration:
+        """The current tour scene's whole configuration while the tour is on, else :attr:`baseline`."""
+        return self.tour.scene.configuration if self.view.tour_active else self.baseline
 
     def reset(self) -> None:
-        with self.history.step("reset parameters"):
-            self.state.set_params(self.reset_target())
+        if self.view.tour_active:  # the scene whole again: pins, tab and focus too
+            self.tour.show_scene_again()
+            self.window.statusBar().showMessage("Scene shown again (Ctrl+Z undoes it)", 4000)
+            return
+        self.window.app_state.apply_configuration(self.reset_target(), "reset parameters")
         self.window.statusBar().showMessage("Parameters reset (Ctrl+Z undoes it)", 4000)
 
     def _folder(self) -> str:

@@ -22,6 +22,8 @@ nothing (``--no-settings``, ``SPECDEC_NO_SETTINGS=1``, screenshots and exports).
 from __future__ import annotations
 
 import configparser
+import io
+import json
 import os
 import re
 import stat
@@ -32,7 +34,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 
 from ..atomic_write import write_atomically
-from ..model import ASSUMPTION_SPECS, DEFAULT_ASSUMPTIONS, SPECS, Assumptions, Parameters
+from ..model import ASSUMPTION_SPECS, DEFAULT_CONFIGURATION, SPECS, Assumptions, Configuration, Parameters
+from ..model.trees.shape import DEFAULT_SHAPE, DraftShape
+from ..plain_text import printable
 from ..view_options import DEFAULT_THEME_CHOICE, validate_theme_choice, validate_zoom
 
 __all__ = [
@@ -56,6 +60,29 @@ _UNREADABLE = "The saved settings could not be read; starting from the defaults.
 _DAMAGED = "The saved settings are from another version or damaged; starting from the defaults."
 
 
+def home_problem(environ: os._Environ[str] | dict[str, str] = os.environ) -> str | None:
+    """Why there is no home to keep settings in (a phrase), or ``None`` when there is one.
+
+    On POSIX, Qt keeps the settings under ``$XDG_CONFIG_HOME``, else ``$HOME/.config``.  With
+    ``HOME`` unset or empty it used ``/.config`` (as root it created that at the root of the
+    file system), and ``HOME=/nonexistent/x`` made it create that whole chain: without an
+    existing folder to start from, the settings are off and nothing is created.
+    """
+    if os.name == "nt":
+        return None
+    config = environ.get("XDG_CONFIG_HOME", "")
+    if config and os.path.isabs(config) and os.path.isdir(config):
+        return None
+    home = environ.get("HOME")
+    if home is None:
+        return "HOME is not set"
+    if not home.strip():
+        return "HOME is empty"
+    if not os.path.isabs(home) or not os.path.isdir(home):
+        return f"HOME ({printable(home, 80)}) is not an existing folder"
+    return None
+
+
 def settings_disabled_by_env(environ: os._Environ[str] | dict[str, str] = os.environ) -> bool:
     return environ.get(NO_SETTINGS_ENV, "").strip().lower() in {"1", "true", "yes", "on"}
 
@@ -64,11 +91,18 @@ def settings_disabled_by_env(environ: os._Environ[str] | dict[str, str] = os.env
 class LoadedSettings:
     """What was read: values to use, and a notice when some were unusable."""
 
-    parameters: Parameters
+    configuration: Configuration
     theme_choice: str
     zoom: float
     notice: str | None = None
-    assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+
+    @property
+    def parameters(self) -> Parameters:
+        return self.configuration.parameters
+
+    @property
+    def assumptions(self) -> Assumptions:
+        return self.configuration.assumptions
 
 
 def _number(text: str) -> float:
@@ -161,7 +195,7 @@ class SettingsStore:
 
     def load(self) -> LoadedSettings:
         """The saved values, each checked; defaults for whatever is missing or wrong."""
-        defaults = LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0)
+        defaults = LoadedSettings(DEFAULT_CONFIGURATION, DEFAULT_THEME_CHOICE, 1.0)
         if self._path is None:
             return defaults
         try:
@@ -170,11 +204,11 @@ class SettingsStore:
                 return defaults
             parser = _parse(text)
         except OSError:
-            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _UNREADABLE)
+            return LoadedSettings(DEFAULT_CONFIGURATION, DEFAULT_THEME_CHOICE, 1.0, _UNREADABLE)
         except _Damaged:
-            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
+            return LoadedSettings(DEFAULT_CONFIGURATION, DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
         if parser.get("General", "version", fallback=None) != str(SETTINGS_VERSION):
-            return LoadedSettings(Parameters(), DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
+            return LoadedSettings(DEFAULT_CONFIGURATION, DEFAULT_THEME_CHOICE, 1.0, _DAMAGED)
         bad: list[str] = []
         values = {}
         for spec in SPECS:
@@ -194,6 +228,13 @@ class SettingsStore:
                 assumed[spec.name] = spec.check(raw, bounded=True)
             except ValueError:
                 bad.append(spec.label.lower())
+        shape = DEFAULT_SHAPE
+        raw_shape = parser.get("shape", "value", fallback=None)
+        if raw_shape is not None:
+            try:
+                shape = DraftShape.from_dict(json.loads(raw_shape))
+            except (ValueError, TypeError):
+                bad.append("draft shape")
         theme = DEFAULT_THEME_CHOICE
         raw_theme = parser.get("view", "theme", fallback=None)
         if raw_theme is not None:
@@ -211,18 +252,14 @@ class SettingsStore:
         notice = None
         if bad:
             notice = f"Some saved settings were unusable and are back to their defaults: {', '.join(bad)}."
-        return LoadedSettings(Parameters(**values), theme, zoom, notice, Assumptions(**assumed))
+        configuration = Configuration(Parameters(**values), Assumptions(**assumed), shape)
+        return LoadedSettings(configuration, theme, zoom, notice)
 
-    def save(
-        self,
-        parameters: Parameters,
-        theme_choice: str,
-        zoom: float,
-        assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
-    ) -> None:
+    def save(self, configuration: Configuration, theme_choice: str, zoom: float) -> None:
         """Write the file atomically; a folder that cannot be written means nothing is saved."""
         if self._path is None:
             return
+        parameters, assumptions = configuration.parameters, configuration.assumptions
         lines = ["[General]", f"version={SETTINGS_VERSION}", "", "[parameters]"]
         lines += [f"{spec.name}={getattr(parameters, spec.name)!r}" for spec in SPECS]
         if not assumptions.is_default:  # only what differs from the original model
@@ -231,13 +268,54 @@ class SettingsStore:
                 f"{name}={'off' if value is None else repr(value)}"
                 for name, value in assumptions.keywords().items()
             ]
+        if configuration.shape != DEFAULT_SHAPE:  # one JSON line, as scenario files hold it
+            lines += ["", "[shape]", f"value={json.dumps(configuration.shape.as_dict())}"]
         theme, zoom = validate_theme_choice(theme_choice), validate_zoom(zoom)
         lines += ["", "[view]", f"theme={theme}", f"zoom={zoom!r}"]
+        language = self.language()
+        if language is not None:  # View ▸ Language's choice, kept when the rest is saved
+            lines.append(f"language={language}")
         try:
             self._path.parent.mkdir(parents=True, exist_ok=True)
             write_atomically(self._path, ("\n".join(lines) + "\n").encode("utf-8"))
         except OSError:
             pass  # settings are a convenience: a read-only folder must not stop the lecture
+
+    def language(self) -> str | None:
+        """The language View ▸ Language chose last (a code), or None (then the system's)."""
+        if self._path is None:
+            return None
+        try:
+            text = _read_text(self._path)
+            parser = _parse(text) if text else None
+        except (OSError, _Damaged):
+            return None
+        code = parser.get("view", "language", fallback=None) if parser is not None else None
+        if code is None or not (code.isascii() and code.replace("_", "").isalnum() and len(code) <= 16):
+            return None  # a hand-edited value that cannot be a code: the system's language
+        return code
+
+    def remember_language(self, code: str) -> None:
+        """Keep ``code`` as the language of the next start (the rest of the file as it was)."""
+        if self._path is None:
+            return
+        try:
+            text = _read_text(self._path) or ""
+            parser = _parse(text)
+        except (OSError, _Damaged):
+            return  # a file that cannot be read is not overwritten for a convenience
+        if not parser.has_section("General"):
+            parser["General"] = {"version": str(SETTINGS_VERSION)}
+        if not parser.has_section("view"):
+            parser["view"] = {}
+        parser["view"]["language"] = code
+        out = io.StringIO()
+        parser.write(out, space_around_delimiters=False)
+        try:
+            self._path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(self._path, out.getvalue().encode("utf-8"))
+        except OSError:
+            pass  # as save(): a read-only folder must not stop the lecture
 
     def forget(self) -> bool:
         """Delete the file; return whether there was one.

@@ -9,17 +9,30 @@ scenario file or a test can set the position directly and see the same result.
 Moving past either end stays put.  While the screen is blanked, "next" and
 "previous" first bring the screen back without moving, so the presenter sees
 where they are before going on.
+
+A scene is a function of its number, not of the path that led to it: showing a
+scene sets everything it shows (the whole configuration, the pins, the draft
+shape, the map switched off, the tab and the focus, the assumptions panel, the
+run), so forward, back, a jump, Reset (Ctrl+R) and ``--tour-scene N`` show the
+same thing.  What the window showed before the tour is kept in the presentation
+state (``state/presentation_state.py``) and given back whole when the tour ends.
+When the configuration or the pins no longer match the scene, the caption says
+so (its numbers would be wrong) and that Ctrl+R shows the scene again.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
+from ..model.configuration import Configuration
+from ..model.pins import Pin
 from ..scenario import BUILTIN_TOUR, Scene, Tour, default_tour_path, load_tour
+from ..scenario.tour_file import MAX_SCENES, tour_from_json, tour_to_json
 from ..state import ParameterState
 from ..state.history import ParameterHistory
+from ..state.presentation_state import TourSnapshot
 from ..state.view_state import ViewState
 from ..views.caption_banner import CaptionBanner
 
@@ -27,7 +40,15 @@ __all__ = ["TourController"]
 
 
 class TourController(QObject):
-    """Runs one tour at a time (the bundled one until another is opened)."""
+    """Runs one tour at a time (the bundled one until another is opened).
+
+    Signals
+    -------
+    scene_shown()
+        A scene was shown whole (moving to it, or again by Reset).
+    """
+
+    scene_shown = Signal()
 
     def __init__(
         self,
@@ -49,13 +70,21 @@ class TourController(QObject):
         # window's first paint): see the ``tour`` property.
         self._tour: Tour | None = None
         self.source: str = BUILTIN_TOUR
+        #: Scenes were added since the tour was read (Save tour as… writes them).
+        self.modified = False
 
         actions["tour.start"].triggered.connect(lambda: self.start(0))
         actions["tour.resume"].triggered.connect(lambda: self.start(self.view.tour_scene))
         actions["tour.next"].triggered.connect(self.next)
         actions["tour.previous"].triggered.connect(self.previous)
         actions["tour.stop"].triggered.connect(self.stop)
+        actions["tour.add_scene"].triggered.connect(self.add_current_view)
         view.tour_changed.connect(self._show)
+        app_state = window.app_state
+        self.presentation = app_state.presentation
+        for owner in app_state.owners:
+            owner.changed.connect(self._show_whether_changed)
+        app_state.pinned.changed.connect(self._show_whether_changed)
         self._enable_actions()
 
     # -- the tour itself ------------------------------------------------------------------
@@ -76,6 +105,7 @@ class TourController(QObject):
         """Replace the tour (already validated); the position goes back to its first scene, off."""
         self._set_tour(tour)
         self.source = source
+        self.modified = False
         self.view.set_tour(False, 0)
 
     def open_tour_file(self, path: str) -> None:
@@ -89,6 +119,45 @@ class TourController(QObject):
         tour = load_tour(path)
         self.use_tour(tour, path)
         self.start(0)
+
+    def add_current_view(self) -> Scene | None:
+        """Append a scene showing what is on screen now: the configuration, the pins, the tab and
+        the focus, with a caption of its figures (Tour ▸ Save tour as… writes it to a file).
+
+        Returns the scene, or None (and says why) when the tour is full.
+        """
+        from ..model import readouts
+        from ..wording.chart_words import view_caption
+
+        tour, window = self.tour, self.window
+        if len(tour.scenes) >= MAX_SCENES:
+            window.statusBar().showMessage(f"A tour holds at most {MAX_SCENES} scenes.", 6000)
+            return None
+        app_state = window.app_state
+        configuration = app_state.configuration()
+        tab = window.current_tab()
+        focus = app_state.presentation.focus or "chart"
+        if focus == "essay" and tab == "token-run":
+            focus = "run"
+        elif focus == "run" and tab != "token-run":
+            focus = "essay"
+        scene = Scene(
+            title=f"Scene {len(tour.scenes) + 1}",
+            caption=view_caption(readouts(configuration.parameters, configuration.assumptions)),
+            configuration=configuration,
+            tab=tab,
+            focus=focus,
+            pins=app_state.pinned.pins,
+        )
+        # Checked as a file would be: what is added can be saved and read back.
+        added = tour_from_json(tour_to_json(Tour(tour.title, (*tour.scenes, scene))))
+        self._set_tour(added)
+        self.modified = True
+        self._enable_actions()
+        window.statusBar().showMessage(
+            f"Added scene {len(added.scenes)} to the tour; Tour ▸ Save tour as… keeps it.", 6000
+        )
+        return added.scenes[-1]
 
     @property
     def scene(self) -> Scene:
@@ -127,34 +196,94 @@ class TourController(QObject):
             )
         self.view.set_tour(True, target)
 
-    # -- showing --------------------------------------------------------------------------
+    # -- showing ------------------------------------------------------------------------
+
+    def show_scene_again(self) -> None:
+        """Show the current scene whole again (Reset during the tour): one undo step."""
+        if self.view.tour_active:
+            self._show()
 
     def _show(self) -> None:
         self._enable_actions()
+        presentation = self.presentation
         if not self.view.tour_active:
             self.banner.hide()
-            self.window.set_caption_mode(False)
+            if presentation.before_tour is not None:
+                before, presentation.before_tour = presentation.before_tour, None
+                self._give_back(before)
+            presentation.set_focus(None)
             self.window.release_run_focus()
             return
+        if presentation.before_tour is None:
+            presentation.before_tour = self._snapshot()
         index = min(self.view.tour_scene, len(self.tour.scenes) - 1)
         scene = self.tour.scenes[index]
-        with self.history.step(f"tour scene {index + 1}"):
-            self.state.set_params(scene.parameters)
-            self.window.app_state.assumptions.set_assumptions(scene.assumptions)
-        if scene.pins is not None:
-            self.window.app_state.pinned.set_pins(scene.pins)
-        self.window.set_scene_focus(scene.focus)
-        if not scene.assumptions.is_default:
-            self.window.expand_assumptions_if_room()
+        window = self.window
+        self._set_whole(scene.configuration, scene.pins or (), f"tour scene {index + 1}")
+        self.actions["view.map"].setChecked(False)  # the chart, not the (p, c) map
+        presentation.hide_answer()
+        # The tab first, then the focus: the layout is fitted once, to the scene's tab.
+        tab = scene.tab if scene.tab is not None else "token-run"
+        if scene.animation is None:
+            window.token_run.player.pause()
+            window.release_run_focus()
+            window.show_tab(tab)
+        presentation.set_focus(scene.focus)
         if scene.animation is not None:
-            self.window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
+            window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
+        if scene.assumptions.is_default:
+            window.assumptions_panel.set_expanded(False)
         else:
-            self.window.release_run_focus()
-            if scene.tab is not None:
-                self.window.show_tab(scene.tab)
-        self.window.set_caption_mode(True)
+            window.expand_assumptions_if_room()
         self.banner.show()
         self.banner.show_scene(index + 1, len(self.tour.scenes), scene.title, scene.caption)
+        self._show_whether_changed()
+        self.scene_shown.emit()
+
+    def _show_whether_changed(self, *_args: object) -> None:
+        """Say on the caption when the screen no longer shows the scene's numbers."""
+        if not self.view.tour_active:
+            return
+        scene = self.scene
+        app_state = self.window.app_state
+        changed = app_state.configuration() != scene.configuration or app_state.pinned.pins != (
+            scene.pins or ()
+        )
+        self.banner.show_changed(changed)
+
+    def _snapshot(self) -> TourSnapshot:
+        window, app_state = self.window, self.window.app_state
+        return TourSnapshot(
+            configuration=app_state.configuration(),
+            pins=app_state.pinned.pins,
+            tab=window.current_tab(),
+            map_shown=self.actions["view.map"].isChecked(),
+            assumptions_open=window.assumptions_panel.expanded,
+        )
+
+    def _give_back(self, before: TourSnapshot) -> None:
+        """What the window showed before the tour, whole (one undo step)."""
+        window = self.window
+        self._set_whole(before.configuration, before.pins, "end the tour")
+        window.show_tab(before.tab)
+        window.assumptions_panel.set_expanded(before.assumptions_open)
+        if before.map_shown:
+            self.actions["view.map"].setChecked(True)
+
+    def _set_whole(self, configuration: Configuration, pins: tuple[Pin, ...], text: str) -> None:
+        """Set the whole configuration (the draft shape is part of it) and the pins as one undo
+        step (none if nothing changes)."""
+        app_state = self.window.app_state
+        stack = app_state.history.stack
+        both = app_state.configuration() != configuration and app_state.pinned.pins != pins
+        if both:
+            stack.beginMacro(text)
+        try:
+            app_state.apply_configuration(configuration, text)
+            app_state.pinned.set_pins(pins)
+        finally:
+            if both:
+                stack.endMacro()
 
     def _enable_actions(self) -> None:
         on = self.view.tour_active

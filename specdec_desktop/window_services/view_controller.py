@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from ..state.view_state import ViewState
+from ..text import _
 from ..theme import THEMES, Theme
 from ..view_options import ZOOM_MAX, ZOOM_MIN
 from ..views.caption_banner import CaptionBanner
@@ -64,7 +65,8 @@ class ViewController(QObject):
         view.full_screen_changed.connect(self._apply_fullscreen)
         view.blanked_changed.connect(self._apply_blank)
         view.help_changed.connect(self._apply_help)
-        view.tour_changed.connect(self._sync_actions)
+        view.tour_changed.connect(self._on_tour)
+        view.panel_focus_changed.connect(self._apply_panel_focus)
         window.installEventFilter(self)
         self.apply_theme()
         self._sync_actions()
@@ -93,7 +95,7 @@ class ViewController(QObject):
         self.banner.fit_height()
         self._sync_actions()
         percent = round(self.view.zoom * 100)
-        self.actions["view.zoom_reset"].setText(f"&Actual size (now {percent} %)")
+        self.actions["view.zoom_reset"].setText(_("&Actual size (now {percent} %)").format(percent=percent))
 
     def _apply_fullscreen(self, on: bool) -> None:
         state = self.window.windowState()
@@ -104,6 +106,15 @@ class ViewController(QObject):
         # Full screen is for presenting: every menu action still works from the keyboard.
         self.window.menuBar().setVisible(not on)
         self.window.statusBar().setVisible(not on)
+        self._sync_actions()
+
+    def _on_tour(self) -> None:
+        if self.view.tour_active:  # the scenes say what has the room
+            self.view.set_panel_focus(None)
+        self._sync_actions()
+
+    def _apply_panel_focus(self, _focus: str | None) -> None:
+        self.window.show_panel_focus()
         self._sync_actions()
 
     def _apply_blank(self, on: bool) -> None:
@@ -142,7 +153,11 @@ class ViewController(QObject):
         self.actions["view.zoom_in"].setEnabled(view.zoom < ZOOM_MAX)
         self.actions["view.zoom_out"].setEnabled(view.zoom > ZOOM_MIN)
         self.actions["view.leave"].setEnabled(
-            view.help_visible or view.blanked or view.tour_active or view.fullscreen
+            view.help_visible
+            or view.blanked
+            or view.tour_active
+            or view.panel_focus is not None
+            or view.fullscreen
         )
 
     # -- the world -> view state ----------------------------------------------------------
@@ -157,7 +172,8 @@ class ViewController(QObject):
         return False
 
     def step_back(self) -> None:
-        """Escape: close the help, else end the blank screen, else end the tour, else leave full screen."""
+        """Escape: close the help, else end the blank screen, else end the tour, else give the
+        chart back its room (a run or a tab shown whole while presenting), else leave full screen."""
         view = self.view
         if view.help_visible:
             view.set_help_visible(False)
@@ -165,5 +181,7 @@ class ViewController(QObject):
             view.set_blanked(False)
         elif view.tour_active:
             view.set_tour(False, view.tour_scene)
+        elif view.panel_focus is not None:
+            view.set_panel_focus(None)
         elif view.fullscreen:
             view.set_fullscreen(False)

@@ -12,11 +12,16 @@ speedup            ``1.82×``             cards, chart labels, totals
 count              ``36,633``            lanes, totals, chart labels (thousands separated)
 precise figure     ``3.466064``          the command line's ``calc`` (six decimals)
 =================  ====================  ======================================================
+
+On screen every kind follows the active language (:func:`specdec_desktop.text.localize`:
+German ``0,750``, ``3,47``, ``36.633``); English is unchanged.  Files never come here for their
+numbers: they write with a dot (``export/``, ``scenario/``, the model's ``ParameterSpec.format``).
 """
 
 from __future__ import annotations
 
 from ..model.parameters import SPECS
+from ..text import localize
 
 __all__ = ["format_count", "format_figure", "format_parameter", "format_precise", "format_times"]
 
@@ -25,22 +30,22 @@ _SPECS = {spec.name: spec for spec in SPECS}
 
 def format_parameter(name: str, value: float) -> str:
     """A value of the parameter ``name`` (``"k"``, ``"p"``, ``"c"``), as the entry box shows it."""
-    return _SPECS[name].format(value)
+    return localize(_SPECS[name].format(value))
 
 
 def format_figure(value: float) -> str:
     """A derived figure (tokens or cost per cycle): two decimals."""
-    return f"{value:.2f}"
+    return localize(f"{value:.2f}")
 
 
 def format_times(value: float) -> str:
     """A speedup: two decimals and a times sign."""
-    return f"{value:.2f}×"
+    return localize(f"{value:.2f}×")
 
 
 def format_count(value: int) -> str:
     """A whole count (tokens, cycles, k beyond the slider): thousands separated by commas."""
-    return f"{int(value):,}"
+    return localize(f"{int(value):,}")
 
 
 def format_precise(value: float) -> str:

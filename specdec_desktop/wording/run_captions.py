@@ -8,21 +8,28 @@ people count from 1 ("guess 3 of cycle 12").
 from __future__ import annotations
 
 from ..model import Playhead, TokenState, TraceStream, states_at
+from ..text import _, localize, ngettext
 
 __all__ = ["cost_phrase", "describe_token", "narrate", "token_state"]
 
 
-def _plural(count: int, word: str) -> str:
-    if count == 1:
-        return f"{count} {word}"
-    return f"{count} {word}es" if word.endswith("s") else f"{count} {word}s"
+def _guesses(count: int) -> str:
+    return ngettext("{n} guess", "{n} guesses", count).format(n=count)
+
+
+def _tokens(count: int) -> str:
+    return ngettext("{n} token", "{n} tokens", count).format(n=count)
+
+
+def _accepted_guesses(count: int) -> str:
+    return ngettext("{n} accepted guess", "{n} accepted guesses", count).format(n=count)
 
 
 def cost_phrase(c: float) -> str:
     """The cost of one draft step, in words."""
     if c <= 0.0:
-        return "costs nothing"
-    return f"costs {c:g} of a big-model pass"
+        return _("costs nothing")
+    return _("costs {c} of a big-model pass").format(c=localize(f"{c:g}"))
 
 
 def token_state(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> TokenState:
@@ -40,47 +47,51 @@ def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: in
     if state == TokenState.EMPTY:
         return None
     n = cycle + 1
-    guess = f"Guess {slot + 1} of cycle {n}"
+    guess = _("Guess {slot} of cycle {n}").format(slot=slot + 1, n=n)
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
     if state == TokenState.DRAFTING:
-        return (
-            f"{guess}: the draft model is producing it now (each draft step {cost_phrase(stream.params.c)})."
+        return _("{guess}: the draft model is producing it now (each draft step {cost}).").format(
+            guess=guess, cost=cost_phrase(stream.params.c)
         )
     if state == TokenState.PENDING:
-        return f"{guess}: drafted, waiting for the big model to check it."
+        return _("{guess}: drafted, waiting for the big model to check it.").format(guess=guess)
     if state == TokenState.CHECKING:
-        return (
-            f"Cycle {n}: the big model is checking all {_plural(k, 'guess')} in one pass; "
+        return _(
+            "Cycle {n}: the big model is checking all {guesses} in one pass; "
             "its own token replaces the first rejected guess, or comes here if all are accepted."
-        )
+        ).format(n=n, guesses=_guesses(k))
     if state == TokenState.ACCEPTED:
-        return (
-            f"{guess}: accepted. The big model agreed with it, so it is kept: "
+        return _(
+            "{guess}: accepted. The big model agreed with it, so it is kept: "
             "a token that needed no big-model pass of its own."
-        )
-    if state == TokenState.REJECTED:
-        after = k - slot - 1
-        thrown = f", and the {_plural(after, 'guess')} after it were thrown away" if after else ""
-        return (
-            f"{guess}: rejected. The big model disagreed; it substituted its own token "
-            f"(the arrow at the end of the cycle){thrown}."
-        )
+        ).format(guess=guess)
     if state == TokenState.DISCARDED:
-        return (
-            f"{guess}: discarded. Guess {accepted + 1} before it was rejected, so this guess "
+        return _(
+            "{guess}: discarded. Guess {rejected} before it was rejected, so this guess "
             "was thrown away unused; drafting it was wasted work."
-        )
+        ).format(guess=guess, rejected=accepted + 1)
     if state == TokenState.BONUS:
-        return (
-            f"Cycle {n}, the big model's own token: a bonus. All {_plural(k, 'guess')} were accepted, "
-            f"and the checking pass yields one more token, so the cycle made {k + 1} tokens."
-        )
+        return _(
+            "Cycle {n}, the big model's own token: a bonus. All {guesses} were accepted, "
+            "and the checking pass yields one more token, so the cycle made {made} tokens."
+        ).format(n=n, guesses=_guesses(k), made=k + 1)
     after = k - slot - 1
-    thrown = f"; the {_plural(after, 'guess')} after it were thrown away" if after else ""
-    return (
-        f"{guess}: rejected, and replaced by the big model's own token, its correction{thrown}. "
-        f"The cycle made {_plural(accepted + 1, 'token')} "
-        f"({_plural(accepted, 'accepted guess')} plus the correction)."
+    if after:
+        text = _(
+            "{guess}: rejected, and replaced by the big model's own token, its correction; "
+            "the {guesses} after it were thrown away. "
+            "The cycle made {tokens} ({accepted} plus the correction)."
+        )
+    else:
+        text = _(
+            "{guess}: rejected, and replaced by the big model's own token, its correction. "
+            "The cycle made {tokens} ({accepted} plus the correction)."
+        )
+    return text.format(
+        guess=guess,
+        guesses=_guesses(after),
+        tokens=_tokens(accepted + 1),
+        accepted=_accepted_guesses(accepted),
     )
 
 
@@ -89,12 +100,16 @@ def _outcome(stream: TraceStream, cycle: int) -> str:
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
     cost = stream.timeline.cycle_cost
     if accepted == k:
-        kept = f"all {_plural(k, 'guess')} accepted, plus a bonus token"
+        kept = _("all {guesses} accepted, plus a bonus token").format(guesses=_guesses(k))
     elif accepted == 0:
-        kept = "guess 1 rejected and replaced by the big model's own token"
+        kept = _("guess 1 rejected and replaced by the big model's own token")
     else:
-        kept = f"{accepted} of {k} accepted, guess {accepted + 1} rejected and corrected"
-    return f"Last check, cycle {cycle + 1}: {kept}: {_plural(accepted + 1, 'token')} for {cost:g} passes."
+        kept = _("{accepted} of {k} accepted, guess {rejected} rejected and corrected").format(
+            accepted=accepted, k=k, rejected=accepted + 1
+        )
+    return _("Last check, cycle {n}: {kept}: {tokens} for {cost} passes.").format(
+        n=cycle + 1, kept=kept, tokens=_tokens(accepted + 1), cost=localize(f"{cost:g}")
+    )
 
 
 def narrate(stream: TraceStream, playhead: Playhead) -> str:
@@ -102,16 +117,21 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
     k = stream.params.k
     n = playhead.cycle + 1
     if playhead.position == 0.0:
-        return "Nothing has run yet: each cycle, the draft model guesses, then the big model checks."
+        return _("Nothing has run yet: each cycle, the draft model guesses, then the big model checks.")
     if playhead.checking:
         # Under the assumptions the check costs C(k) − k c passes (verify growth, batch, overhead).
         check = stream.timeline.check
-        cost = "cost 1" if check == 1.0 else f"cost {check:.3g} with the assumptions"
-        now = f"Now, cycle {n}: the big model checks all {_plural(k, 'guess')} in one pass ({cost})…"
+        cost = (
+            _("cost 1")
+            if check == 1.0
+            else _("cost {cost} with the assumptions").format(cost=localize(f"{check:.3g}"))
+        )
+        now = _("Now, cycle {n}: the big model checks all {guesses} in one pass ({cost})…").format(
+            n=n, guesses=_guesses(k), cost=cost
+        )
     else:
-        now = (
-            f"Now, cycle {n}: the draft model guesses token {playhead.events_done + 1} of {k} "
-            f"(each guess {cost_phrase(stream.params.c)})."
+        now = _("Now, cycle {n}: the draft model guesses token {token} of {k} (each guess {cost}).").format(
+            n=n, token=playhead.events_done + 1, k=k, cost=cost_phrase(stream.params.c)
         )
     if playhead.cycle == 0:
         return now

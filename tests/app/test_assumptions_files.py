@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QAbstractSpinBox
 from specdec_desktop.export.curve_csv import curve_csv_text
 from specdec_desktop.export.readout_text import readout_text
 from specdec_desktop.model import Assumptions, Parameters, speedup
+from specdec_desktop.model.configuration import Configuration
 from specdec_desktop.scenario import FileProblem, Scenario, load_scenario, save_scenario
+from specdec_desktop.scenario.scenario_file import SCENARIO_VERSION
 from specdec_desktop.window_services.settings_store import SettingsStore
 
 from ..cli.test_cli import run_cli
@@ -40,14 +42,14 @@ def test_version_1_files_open_unchanged(tmp_path):
     assert scenario.assumptions.is_default
 
 
-def test_version_2_round_trip(tmp_path):
-    scenario = Scenario(parameters=Parameters(k=5), assumptions=Assumptions(**SIX))
+def test_assumptions_round_trip(tmp_path):
+    scenario = Scenario(Configuration(Parameters(k=5), Assumptions(**SIX)))
     path = tmp_path / "v2.json"
     save_scenario(path, scenario)
     document = json.loads(path.read_text())
-    assert document["version"] == 2 and document["assumptions"] == SIX
+    assert document["version"] == SCENARIO_VERSION and document["assumptions"] == SIX
     assert load_scenario(path) == scenario
-    off = Scenario(assumptions=Assumptions(decay=0.5))
+    off = Scenario(Configuration(assumptions=Assumptions(decay=0.5)))
     save_scenario(path, off)
     assert json.loads(path.read_text())["assumptions"]["spread"] is None
     assert load_scenario(path) == off
@@ -83,9 +85,9 @@ def test_assumptions_in_a_version_1_file_or_missing_keys_are_errors(tmp_path):
 
 def test_settings_keep_the_assumptions(tmp_path):
     store = SettingsStore(tmp_path / "settings.ini")
-    store.save(Parameters(), "light", 1.0, Assumptions(spread=2.0, knee=64.0, batch=8))
+    store.save(Configuration(assumptions=Assumptions(spread=2.0, knee=64.0, batch=8)), "light", 1.0)
     assert store.load().assumptions == Assumptions(spread=2.0, knee=64.0, batch=8)
-    store.save(Parameters(), "light", 1.0)
+    store.save(Configuration(), "light", 1.0)
     assert store.load().assumptions.is_default
     (tmp_path / "settings.ini").write_text(
         "[General]\nversion=1\n\n[assumptions]\ndecay=7\nspread=off\n", encoding="utf-8"

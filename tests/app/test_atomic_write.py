@@ -166,7 +166,7 @@ for name in ("chart.csv", "chart.svg", "chart.png"):
     results[name] = window.services.exports.export_to(folder / name)
 results["scenario.json"] = window.services.scenarios.save_path(folder / "scenario.json")
 store = SettingsStore(folder / "settings.ini")
-store.save(window.state.params, "dark", 1.0)  # quietly keeps the old file
+store.save(window.app_state.configuration(), "dark", 1.0)  # quietly keeps the old file
 print(json.dumps(results))
 """
 WINDOW_FILES = ("chart.csv", "chart.svg", "chart.png", "scenario.json", "settings.ini")

@@ -145,7 +145,8 @@ def test_a_newline_in_a_file_name_keeps_messages_on_one_line(tmp_path):
         read_json(path)
     assert "\n" not in str(caught.value) and str(caught.value).startswith("two\\nlines.json: ")
     assert_usage_error(run("--scenario", str(path)), "two\\nlines.json")
-    assert_usage_error(run("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "no\\nfolder")
+    # The message shortens a long path (pytest's folders under xdist are long): the escape shows.
+    assert_usage_error(run("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "\\n")
 
 
 # -- the command line's own arguments ---------------------------------------------------------

@@ -13,6 +13,8 @@ from PySide6.QtGui import QDropEvent, QGuiApplication
 from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QWidget
 
 from specdec_desktop.measured import fit_measurement, read_metrics, scan
+from specdec_desktop.model.assumptions import Assumptions
+from specdec_desktop.model.figures import readouts
 from specdec_desktop.window_services.report_actions import write_report
 from tests.support.window import open_window
 
@@ -175,11 +177,12 @@ def test_report_is_self_contained_and_escapes_file_text(qtbot, tmp_path):
     html = out.read_text(encoding="utf-8")
     assert "<b>evil" not in html and "<script" not in html
     assert "&lt;b&gt;evil&lt;script&gt;&amp;.log" in html
-    assert "data:image/png;base64," in html and "<svg" in html
-    assert not re.search(r"(src|href)=\"(?!data:)", html)
+    # the bars and the chart, both inline SVG, the chart drawn at the decision's figures
+    assert html.count("<svg") == 2 and "speedup against draft length at the fitted figures" in html
+    assert not re.search(r"(src|href)=", html)
     assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
     assert "https://" not in html
-    for needle in ("Fitted p", "Best k", "Assumptions", "Acceptance falls with position"):
+    for needle in ("Fitted p", "Best k", "Context", "Acceptance falls with position", "--speculative-config"):
         assert needle in html
 
 
@@ -231,3 +234,67 @@ def test_report_to_a_name_no_file_can_have_is_refused(qtbot, tmp_path):
     assert not write_report(window, str(tmp_path / "re\0port.html"))
     assert any("NUL character" in box.text() for box in _problem_boxes())
     assert os.listdir(tmp_path) == []
+
+
+def test_measured_tab_follows_the_active_assumptions_like_the_chart(qtbot):
+    # issue 22: with batch 32 and knee 64 the chart said k = 1 and the tab 4
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "llama_reference.log")), "x")
+    panel = window.measured_panel
+    panel.use_button.click()  # the window now holds the fitted p
+    window.app_state.assumptions.set(batch=32, knee=64)
+    chart_best = readouts(window.state.params, window.app_state.assumptions.assumptions).best_k
+    assert chart_best == 1
+    assert f"best k = {chart_best} " in panel.recommendation.text()
+    assert "B = 32" in panel.recommendation.text()
+
+
+def test_use_curve_then_the_chart_and_the_tab_agree(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "vllm_specdecoding.log")), "x")
+    panel = window.measured_panel
+    panel.curve_button.click()
+    chart_best = readouts(window.state.params, window.app_state.assumptions.assumptions).best_k
+    assert f"best k = {chart_best} " in panel.recommendation.text()
+
+
+def test_engine_flags_are_shown_and_copied(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "llama_reference.log")), "x")
+    panel = window.measured_panel
+    assert panel.flags.isVisibleTo(panel) and "num_speculative_tokens" in panel.flags.text()
+    panel.copy_flags_button.click()
+    assert QGuiApplication.clipboard().text() == panel.flags.text()
+    assert "--speculative-eagle-topk 1" in panel.flags.text() and "--draft-max" in panel.flags.text()
+
+
+def test_variable_drafts_show_no_p_and_no_flags(qtbot):
+    window = open_window(qtbot)
+    window.app_state.measurement.set_fit(fit_measurement(read_metrics(DATA / "llama_speculative.txt")), "x")
+    panel = window.measured_panel
+    assert "drafts vary in length" in panel.figures["p"].text()
+    assert not panel.use_button.isVisibleTo(panel) and not panel.flags.isVisibleTo(panel)
+    assert "No best k" in panel.recommendation.text()
+
+
+def test_two_runs_pinned_side_by_side(qtbot):
+    # issue 23.7: before and after a draft change, compared as pins (curve, table row, best k)
+    from specdec_desktop.measured.decision import measured_figures
+
+    window = open_window(qtbot)
+    panel = window.measured_panel
+    names = []
+    for sample in ("llama_reference.log", "vllm_bench_serve.txt"):
+        fit = fit_measurement(read_metrics(DATA / sample))
+        window.app_state.measurement.set_fit(fit, sample)
+        panel.pin_run_button.click()
+        pin = window.app_state.pinned.pins[-1]
+        names.append(pin.name)
+        decision = measured_figures(fit, window.state.params.c, window.app_state.assumptions.assumptions)
+        assert pin.params.k == fit.k and pin.params.p == decision.p
+        assert readouts(pin.params, Assumptions(**pin.assumptions)).best_k == decision.best_k
+    assert names == ["llama_reference", "vllm_bench_serve"]
+    panel.pin_run_button.click()  # the same run again gets a name of its own
+    assert window.app_state.pinned.pins[-1].name == "vllm_bench_serve (2)"
+    window.services.history.stack.undo()
+    assert len(window.app_state.pinned.pins) == 2

@@ -169,7 +169,9 @@ def test_markup_everywhere_in_a_separate_process_survives(tmp_path):
     if hasattr(os, "mkfifo"):
         os.mkfifo(fifo)
     tour_fifo = tmp_path / "tour-fifo.json"
-    tour_fifo.write_text(json.dumps(_tour(f'<img src="{fifo}">', f'<img src="{fifo}">')))
+    # The FIFO named relative to the process's folder: an absolute path under pytest-xdist's
+    # longer temporary folders would push the caption past the tour's 300-character limit.
+    tour_fifo.write_text(json.dumps(_tour('<img src="fifo">', '<img src="fifo">')))
     script = textwrap.dedent(
         f"""
         from PySide6.QtWidgets import QApplication
@@ -192,7 +194,7 @@ def test_markup_everywhere_in_a_separate_process_survives(tmp_path):
     )
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
     result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, env=env, timeout=120
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
     )
     assert result.returncode == 0, result.stderr[-2000:]
     assert "survived" in result.stdout

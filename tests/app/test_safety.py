@@ -126,6 +126,6 @@ def test_settings_are_read_as_plain_text_never_unpickled(tmp_path):
     assert not marker.exists(), "reading the settings unpickled a value"
     assert loaded.zoom == 1.0 and "zoom" in (loaded.notice or "")
     assert loaded.parameters.k == 9 and loaded.theme_choice == "dark"  # the plain values are kept
-    store.save(loaded.parameters, loaded.theme_choice, 1.5)  # writing does not parse the old file either
+    store.save(loaded.configuration, loaded.theme_choice, 1.5)  # writing does not parse the old file either
     assert not marker.exists()
     assert "@Variant" not in ini.read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyle, QStyleOptionSli
 from specdec_desktop.app import create_main_window
 from specdec_desktop.launch import LaunchOptions
 from specdec_desktop.model import Parameters, readouts, speedup_curves
+from specdec_desktop.model.configuration import Configuration
 from specdec_desktop.scenario import default_tour_path, load_scenario, load_tour
 from specdec_desktop.state import AppState
 from specdec_desktop.views.main_window import MainWindow
@@ -129,7 +130,7 @@ def test_a_bad_scenario_changes_nothing_and_says_why(qtbot, tmp_path, case):
     [
         (
             lambda s: s.__setitem__("tour", {"file": "default", "scene": 99, "active": True}),
-            "tour has 13 scenes",
+            f"tour has {len(TOUR.scenes)} scenes",
         ),
         (
             lambda s: s.__setitem__("tour", {"file": "tour.json", "scene": 1, "active": True}),
@@ -250,7 +251,7 @@ def test_settings_persist_between_launches(qtbot, tmp_path):
     second = launch(qtbot, settings_at(tmp_path))
     assert second.state.params == Parameters(k=12, p=0.66)
     assert (second.services.view.theme_choice, second.services.view.zoom) == ("dark", 1.25)
-    assert second.services.scenarios.baseline == Parameters()  # Reset still means the defaults
+    assert second.services.scenarios.baseline == Configuration()  # Reset still means the defaults
     assert not second.services.history.stack.canUndo()
 
 
@@ -318,7 +319,7 @@ def test_without_persistence_nothing_is_written(qtbot, tmp_path, monkeypatch):
 
 def test_projector_flag_is_for_this_session_only(qtbot, tmp_path):
     store = settings_at(tmp_path)
-    store.save(Parameters(), "dark", 1.0)
+    store.save(Configuration(), "dark", 1.0)
     window = launch(qtbot, store, projector=True)
     assert window.services.view.theme_name == "projector"
     window.state.set(k=5)
@@ -332,7 +333,7 @@ def test_projector_flag_is_for_this_session_only(qtbot, tmp_path):
 
 def test_launch_precedence(qtbot, tmp_path):
     store = settings_at(tmp_path)
-    store.save(Parameters(k=12, p=0.6, c=0.3), "dark", 1.5)
+    store.save(Configuration(Parameters(k=12, p=0.6, c=0.3)), "dark", 1.5)
     scenario = tmp_path / "s.json"
     scenario.write_text(
         json.dumps(
@@ -349,7 +350,7 @@ def test_launch_precedence(qtbot, tmp_path):
     window = launch(qtbot, store, scenario=open_scenario(scenario), parameters={"k": 3}, projector=True)
     assert window.state.params == Parameters(k=3, p=0.8, c=0.05)
     assert window.services.view.theme_name == "projector" and window.services.view.zoom == 1.1
-    assert window.services.scenarios.baseline == Parameters(k=7, p=0.8, c=0.05)
+    assert window.services.scenarios.baseline.parameters == Parameters(k=7, p=0.8, c=0.05)
 
 
 # -- undo of a real slider drag ----------------------------------------------------------------

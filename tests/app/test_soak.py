@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QTimer
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QPropertyAnimation, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication
 
@@ -38,7 +38,10 @@ def _counts(window) -> dict[str, int]:
         QApplication.processEvents()
     gc.collect()
     return {
-        "QObjects under the window": len(window.findChildren(QObject)),
+        # Qt makes a QPropertyAnimation at the first use of some helpers (a tab bar that must
+        # scroll its tabs at one theme and zoom): those are bounded apart, at the end.
+        "QObjects under the window": len(window.findChildren(QObject))
+        - len(window.findChildren(QPropertyAnimation)),
         "timers": len(window.findChildren(QTimer)),
         "top-level widgets": len(QApplication.topLevelWidgets()),
         "widgets": len(QApplication.allWidgets()),
@@ -96,3 +99,4 @@ def test_an_hour_at_top_speed_with_resets_and_theme_changes(qtbot):
     assert played == pytest.approx(3600 * SPEEDS[-1], rel=1e-6)  # the run went on for the hour
     assert _resident_mib() - warm < 10
     assert after == before
+    assert len(window.findChildren(QPropertyAnimation)) <= 2  # Qt's helpers, made once

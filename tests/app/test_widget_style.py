@@ -150,8 +150,10 @@ def test_a_zoom_step_lays_the_window_out_without_resizing_the_chart_again_and_ag
         view.set_zoom(zoom)
         QApplication.processEvents()
         # Left to the posted layout requests it settled in three or four passes, each one
-        # resizing the chart (1-2 ms each); laid out at once, top down, it is resized once or twice.
-        assert 1 <= resizes.count <= 2, (zoom, resizes.count)
+        # resizing the chart (1-2 ms each); laid out at once, top down, it is resized once or
+        # twice, and once more when the zoomed layout measures whether anything must step aside
+        # for the plot's share (issue 21: the crowding check lays out, then decides).
+        assert 1 <= resizes.count <= 3, (zoom, resizes.count)
 
 
 def test_a_hidden_map_takes_a_new_theme_when_shown(qtbot):

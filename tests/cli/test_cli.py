@@ -168,3 +168,21 @@ def _assert_not_blank(path: Path) -> None:
     assert not image.isNull()
     colours = {image.pixel(x, y) for x in range(0, image.width(), 37) for y in range(0, image.height(), 29)}
     assert len(colours) > 20  # text, cards, chart: far more than a blank window's one or two colours
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly():
+    """``specdec-desktop presets | head -1``: no traceback, the status a shell gives for SIGPIPE."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone before the first line is written
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "specdec_desktop", "presets"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert result.returncode == 141
+    assert result.stderr == b""

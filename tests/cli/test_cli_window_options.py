@@ -75,6 +75,9 @@ def test_importing_the_cli_loads_neither_qt_nor_numpy():
         (["--scenario", "missing.json"], ["--scenario", "missing.json: no such file"]),
         (["--tour-scene", "0"], ["--tour-scene", "from 1", "'0'"]),
         (["--tour-scene", "two"], ["--tour-scene", "'two'"]),
+        # Beyond the tour (issue 21): not the last scene opened silently.
+        (["--tour-scene", "99", "--screenshot", "s.png"], ["--tour-scene", "scenes (1 to", "got 99"]),
+        (["--tour-scene", "1000"], ["--tour-scene", "got 1000"]),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(args, words, tmp_path):

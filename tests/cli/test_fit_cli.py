@@ -134,3 +134,102 @@ def test_fit_never_imports_qt(tmp_path):
         "assert not any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules)"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+# -- issue 23: the decision, the assumption flags, the report ------------------------------------
+
+DECISION_KEYS = [
+    "measured_k",
+    "best_k_basis",
+    "beyond_measured",
+    "never_accepted_from",
+    "warnings",
+    "engine_flags",
+]
+
+
+def test_json_has_the_decision_keys(capsys):
+    status, out, _ = run(capsys, "fit", str(DATA / "vllm_specdecoding.log"), "--c", "0.15", "--json")
+    result = json.loads(out)
+    assert status == 0 and all(key in result for key in DECISION_KEYS)
+    assert result["measured_k"] == 4 and result["best_k_basis"] == "per_position"  # a_i fall
+    assert result["beyond_measured"] is False and result["never_accepted_from"] is None
+    k = result["best_k"]
+    assert result["engine_flags"]["vllm"] == f"--speculative-config '{{\"num_speculative_tokens\": {k}}}'"
+    assert result["engine_flags"]["llama_cpp"] == f"--draft-max {k} --draft-min {k}"
+
+
+def test_fit_takes_the_assumption_flags_of_calc(capsys):
+    _, out, _ = run(capsys, "fit", str(DATA / "llama_reference.log"), "--c", "0.15", "--json")
+    plain = json.loads(out)
+    _, out, _ = run(
+        capsys,
+        "--batch",
+        "32",
+        "fit",
+        str(DATA / "llama_reference.log"),
+        "--c",
+        "0.15",
+        "--knee",
+        "64",
+        "--json",
+    )
+    loaded = json.loads(out)
+    assert loaded["assumptions"]["batch"] == 32 and loaded["assumptions"]["knee"] == 64
+    assert loaded["best_k"] == 1 < plain["best_k"]
+    status, _, err = run(capsys, "fit", str(DATA / "llama_reference.log"), "--decay", "2")
+    assert status == 2 and "decay" in err and "Traceback" not in err
+
+
+def test_variable_drafts_say_so_and_recommend_nothing(capsys):
+    status, out, _ = run(capsys, "fit", str(DATA / "llama_speculative.txt"), "--c", "0.1", "--json")
+    result = json.loads(out)
+    assert status == 0 and result["fitted_p"] is None and result["best_k"] is None
+    assert result["drafts_vary"] is True and result["engine_flags"] is None
+    assert any("vary in length" in w for w in result["warnings"])
+
+
+def test_report_from_the_command_line(capsys, tmp_path):
+    out_path = tmp_path / "report.html"
+    status, _, err = run(
+        capsys,
+        "fit",
+        str(DATA / "vllm_bench_serve.txt"),
+        "--c",
+        "0.05",
+        "--batch",
+        "4",
+        "--report",
+        str(out_path),
+    )
+    assert status == 0 and err == ""
+    html = out_path.read_text(encoding="utf-8")
+    assert "best k = 5" in html and "beyond the measured k = 4" in html
+    assert "specdec-desktop fit " in html and "--batch 4" in html and "--c 0.05" in html
+    assert "B = 4" in html and "--speculative-num-steps 5" in html
+    # the chart is drawn at the decision's figures: its best-k label is the decision's
+    assert html.count("best k = 5") >= 2 and "best k = 4" not in html
+    status, _, err = run(
+        capsys, "fit", str(DATA / "vllm_bench_serve.txt"), "--report", str(tmp_path / "r.txt")
+    )
+    assert status == 2 and ".html" in err
+
+
+def test_missing_counter_exits_2_naming_it(capsys):
+    status, out, err = run(capsys, "fit", str(DATA / "vllm_metrics_cut.prom"))
+    assert status == 2 and out == ""
+    assert "vllm:spec_decode_num_accepted_tokens" in err and "Traceback" not in err
+
+
+def test_cost_table_alone_and_with_a_measurement(capsys):
+    status, out, _ = run(capsys, "fit", str(DATA / "costs_per_k.csv"), "--json")
+    table = json.loads(out)["cost_table"]
+    assert status == 0 and [(row["batch"], row["best_k_measured"]) for row in table] == [(1, 5), (8, 3)]
+    assert table[0]["c_plus_verify_growth"] == pytest.approx(0.15)
+    # with a measurement and no --c, the measured costs stand in for a guessed c
+    status, out, _ = run(
+        capsys, "fit", str(DATA / "costs_split.csv"), str(DATA / "llama_reference.log"), "--json"
+    )
+    result = json.loads(out)
+    assert status == 0 and result["assumptions"]["verify_growth"] == 0.05
+    assert result["assumptions"]["overhead"] == 0.02 and result["cost_table"][0]["c"] == pytest.approx(0.1)

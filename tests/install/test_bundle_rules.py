@@ -198,3 +198,16 @@ def test_strip_selected_strips_only_libpython_and_lib_dynload(tmp_path):
     assert out[0][1] == str(tmp_path / "stripped" / binaries[0][0])
     assert Path(out[0][1]).stat().st_size <= source.stat().st_size
     assert out[1] == binaries[1]  # OpenBLAS is never stripped
+
+
+@pytest.mark.parametrize(
+    "dest", ["resources/locale/de.mo", "resources/locale/zh_CN.po", "resources/locale/specdec.pot"]
+)
+def test_the_apps_catalogues_stay_while_qts_own_translations_go(dest):
+    assert rules.keep_entry(dest)
+    assert not rules.keep_entry("PySide6/Qt/translations/qtbase_de.qm")
+
+
+def test_the_text_layers_standard_modules_are_not_excluded():
+    excluded = set(rules.EXCLUDED_MODULES) | set(getattr(rules, "EXCLUDED_WITH_FALLBACK", ()))
+    assert not excluded & {"gettext", "locale", "string", "numbers", "struct"}

@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.startup_gc",
         ),
     ),
+    ("text", ("specdec_desktop.text",)),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
     ("wording", ("specdec_desktop.wording",)),
     ("files", ("specdec_desktop.scenario", "specdec_desktop.measured", "specdec_desktop.presets")),
@@ -38,7 +39,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("launch options", ("specdec_desktop.launch",)),
     ("window services", ("specdec_desktop.window_services",)),
     ("app", ("specdec_desktop.app", "specdec_desktop.startup_probe")),
-    ("tools", ("specdec_desktop.selftest", "specdec_desktop.robustness")),
+    # The catalogue extractor reads tables kept in English elsewhere (shortcuts, assumptions).
+    ("tools", ("specdec_desktop.selftest", "specdec_desktop.robustness", "specdec_desktop.text.extract")),
     ("cli", ("specdec_desktop.cli", "specdec_desktop.__main__")),
 )
 

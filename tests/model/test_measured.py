@@ -483,6 +483,8 @@ def test_garbled_metric_files_never_crash(tmp_path):
     import random
 
     from specdec_desktop.measured import fit_decay, summary_dict, summary_lines
+    from specdec_desktop.measured.decision import measured_figures
+    from specdec_desktop.model.assumptions import Assumptions
     from specdec_desktop.robustness.fuzz_metrics import fuzzed_metrics
 
     path = tmp_path / "garbled.log"
@@ -493,15 +495,16 @@ def test_garbled_metric_files_never_crash(tmp_path):
         path.write_bytes(data)
         try:
             fit = fit_measurement(read_metrics(path, k=rng.choice([None, 3])))
-            rec = recommend(fit, rng.random())
-            json.dumps(summary_dict(fit, rec), allow_nan=False)
-            summary_lines(fit, rec)
+            rec = None if fit.fitted_p is None else recommend(fit, rng.random())
+            figures = measured_figures(fit, rng.random(), Assumptions(batch=rng.randint(1, 64), knee=32.0))
+            json.dumps(summary_dict(fit, rec, figures), allow_nan=False)
+            summary_lines(fit, rec, figures)
             fit_decay(fit)
-            outcomes.add("ok")
+            outcomes.add("ok" if fit.fitted_p is not None else "variable")
         except MetricsProblem as problem:
             assert str(problem).startswith("garbled.log: ")
             outcomes.add(problem.kind)
-    assert {"ok", "contradiction", "binary", "empty", "no_metrics"} <= outcomes
+    assert {"ok", "variable", "contradiction", "binary", "empty", "no_metrics", "truncated"} <= outcomes
 
 
 def test_absurd_draft_lengths_are_refused():

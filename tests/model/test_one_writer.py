@@ -30,7 +30,10 @@ def _writes(tree: ast.AST) -> list[str]:
             owner = func.value
             if isinstance(owner, ast.Name) and owner.id == "os" and func.attr in _OS_CALLS:
                 flags = ast.unparse(node.args[1]) if func.attr == "open" and len(node.args) > 1 else ""
-                if func.attr != "open" or any(f in flags for f in ("O_WRONLY", "O_RDWR", "O_CREAT")):
+                target = ast.unparse(node.args[0]) if node.args else ""
+                writes = any(f in flags for f in ("O_WRONLY", "O_RDWR", "O_CREAT"))
+                # os.devnull is nobody's file (a command whose reader left sends its output there)
+                if func.attr != "open" or (writes and target != "os.devnull"):
                     found.append(f"os.{func.attr} (line {node.lineno})")
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
         if name == "open":

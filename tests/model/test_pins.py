@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from specdec_desktop.model import Parameters, best_draft_length, expected_tokens, speedup
+from specdec_desktop.model import Assumptions, Parameters, best_draft_length, expected_tokens, speedup
+from specdec_desktop.model.configuration import Configuration
 from specdec_desktop.model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins, pin_figures
 from specdec_desktop.scenario import FileProblem
 from specdec_desktop.scenario.scenario_file import Scenario, scenario_from_json, scenario_to_json
@@ -32,36 +33,36 @@ def test_names_are_trimmed_and_kept():
 
 
 def test_set_limits_and_duplicates():
-    pins = [Pin(f"p{i}", Parameters(p=0.5 + i / 20)) for i in range(MAX_PINS)]
+    pins = [Pin(f"p{i}", Configuration(Parameters(p=0.5 + i / 20))) for i in range(MAX_PINS)]
     assert check_pins(pins) == tuple(pins)
     with pytest.raises(ValueError, match="at most 6"):
-        check_pins([*pins, Pin("seventh", Parameters())])
+        check_pins([*pins, Pin("seventh", Configuration(Parameters()))])
     with pytest.raises(ValueError, match="exists already"):
-        check_pins([Pin("A", Parameters()), Pin("a", Parameters(k=3))])
+        check_pins([Pin("A", Configuration(Parameters())), Pin("a", Configuration(Parameters(k=3)))])
 
 
 def test_figures_are_the_models():
-    pin = Pin("x", Parameters(k=6, p=0.75, c=0.15))
+    pin = Pin("x", Configuration(Parameters(k=6, p=0.75, c=0.15)))
     figures = pin_figures(pin)
     assert figures.accepted_ratio == pytest.approx((expected_tokens(0.75, 6) - 1) / 6)
     assert figures.speedup == speedup(0.75, 6, 0.15)
     assert figures.best_k == best_draft_length(0.75, 0.15) == 4
     assert figures.best_speedup == speedup(0.75, 4, 0.15)
-    assert pin_figures(Pin("y", Parameters(p=1.0, c=0.1))).best_k is None
+    assert pin_figures(Pin("y", Configuration(Parameters(p=1.0, c=0.1)))).best_k is None
 
 
 def test_figures_follow_the_pins_assumptions():
-    plain = pin_figures(Pin("a", Parameters(k=6, p=0.8, c=0.05)))
-    decayed = pin_figures(Pin("b", Parameters(k=6, p=0.8, c=0.05), {"decay": 0.9}))
+    plain = pin_figures(Pin("a", Configuration(Parameters(k=6, p=0.8, c=0.05))))
+    decayed = pin_figures(Pin("b", Configuration(Parameters(k=6, p=0.8, c=0.05), Assumptions(decay=0.9))))
     assert decayed.speedup < plain.speedup
     assert decayed.speedup == pytest.approx(speedup(0.8, 6, 0.05, decay=0.9))
     with pytest.raises(ValueError, match="decay"):
-        Pin("c", Parameters(), {"decay": 0.0})
+        Pin("c", Configuration(Parameters(), Assumptions(decay=0.0)))
 
 
 def test_higher_acceptance_can_be_slower():
-    careful = pin_figures(Pin("careful", Parameters(k=4, p=0.92, c=0.45)))
-    quick = pin_figures(Pin("quick", Parameters(k=4, p=0.7, c=0.1)))
+    careful = pin_figures(Pin("careful", Configuration(Parameters(k=4, p=0.92, c=0.45))))
+    quick = pin_figures(Pin("quick", Configuration(Parameters(k=4, p=0.7, c=0.1))))
     assert careful.accepted_ratio > quick.accepted_ratio and careful.speedup < quick.speedup
 
 
@@ -77,8 +78,8 @@ def _scenario(pinned):
 
 def test_scenario_round_trip_with_pins():
     pins = (
-        Pin("a", Parameters(k=7, p=0.75, c=0.02)),
-        Pin("b", Parameters(k=3, p=0.9, c=0.3), {"decay": 0.9}),
+        Pin("a", Configuration(Parameters(k=7, p=0.75, c=0.02))),
+        Pin("b", Configuration(Parameters(k=3, p=0.9, c=0.3), Assumptions(decay=0.9))),
     )
     document = scenario_to_json(Scenario(pinned=pins))
     assert scenario_from_json(document).pinned == pins

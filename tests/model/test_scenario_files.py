@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from specdec_desktop.model import Parameters, readouts
+from specdec_desktop.model.configuration import Configuration
+from specdec_desktop.model.pins import Pin
+from specdec_desktop.model.trees import DraftShape
 from specdec_desktop.scenario import (
     FileProblem,
     Scenario,
@@ -21,7 +24,7 @@ from specdec_desktop.scenario import (
     save_scenario,
 )
 from specdec_desktop.scenario.safe_json import DEFAULT_MAX_BYTES, parse_json_bytes
-from specdec_desktop.scenario.scenario_file import scenario_to_json
+from specdec_desktop.scenario.scenario_file import SCENARIO_VERSION, scenario_to_json
 from specdec_desktop.scenario.tour_file import tour_from_json
 
 GOOD = {
@@ -59,7 +62,7 @@ def variant(**changes) -> str:
 def test_good_scenario_loads(tmp_path):
     scenario = load_scenario(write(tmp_path, json.dumps(GOOD)))
     assert scenario == Scenario(
-        parameters=Parameters(k=8, p=0.8, c=0.1),
+        Configuration(Parameters(k=8, p=0.8, c=0.1)),
         theme="projector",
         zoom=1.25,
         tour=TourPosition(file="default", scene=2, active=True),
@@ -68,7 +71,7 @@ def test_good_scenario_loads(tmp_path):
 
 def test_round_trip(tmp_path):
     original = Scenario(
-        Parameters(k=3, p=0.123, c=0.999), "dark", 0.67, TourPosition("my tour.json", 0, False)
+        Configuration(Parameters(k=3, p=0.123, c=0.999)), "dark", 0.67, TourPosition("my tour.json", 0, False)
     )
     path = tmp_path / "round.json"
     save_scenario(path, original)
@@ -78,6 +81,27 @@ def test_round_trip(tmp_path):
     assert load_scenario(path) == Scenario()
     assert "tour" not in json.loads(path.read_text())
     assert list(tmp_path.iterdir()) == [path]  # no temporary left behind
+
+
+def test_a_draft_shape_and_a_tree_pin_round_trip(tmp_path):
+    shape = DraftShape(kind="paths", paths=((0,), (1,), (0, 0), (0, 1)), more_ranks=(0.2,))
+    configuration = Configuration(Parameters(k=4, p=0.7, c=0.1), shape=shape)
+    original = Scenario(configuration, pinned=(Pin("tree", configuration), Pin("chain", Configuration())))
+    path = tmp_path / "tree.json"
+    save_scenario(path, original)
+    assert load_scenario(path) == original
+    document = json.loads(path.read_text())
+    assert document["shape"]["paths"] == [[0], [1], [0, 0], [0, 1]]
+    assert "shape" in document["pinned"][0] and "shape" not in document["pinned"][1]
+    document["version"] = 2  # a version 2 file has no shape
+    path.write_text(json.dumps(document))
+    with pytest.raises(FileProblem, match="shape"):
+        load_scenario(path)
+    document["shape"]["kind"] = "spiral"
+    document["version"] = 3
+    path.write_text(json.dumps(document))
+    with pytest.raises(FileProblem, match="shape"):
+        load_scenario(path)
 
 
 def test_saving_into_a_missing_folder_raises_oserror(tmp_path):
@@ -108,7 +132,7 @@ BAD_FILES = {
         "format",
     ),
     "format_list": ("[1, 2, 3]", "JSON object", "format"),
-    "version_newer": (variant(version=3), "newer", "version"),
+    "version_newer": (variant(version=SCENARIO_VERSION + 1), "newer", "version"),
     "version_older": (variant(version=0), "version 0", "version"),
     "version_text": (variant(version="1"), "version number", "version"),
     "version_missing": (variant(version=KeyError), "version number", "version"),
@@ -190,7 +214,7 @@ def test_integral_float_k_is_accepted(tmp_path):
 
 def test_to_json_has_exactly_the_documented_keys():
     document = scenario_to_json(Scenario(tour=TourPosition("default", 4, True)))
-    assert set(document) == {"format", "version", "parameters", "view", "tour", "assumptions"}
+    assert set(document) == {"format", "version", "parameters", "view", "tour", "assumptions", "shape"}
     assert document["tour"] == {"file": "default", "scene": 5, "active": True}
 
 
@@ -200,7 +224,8 @@ def test_to_json_has_exactly_the_documented_keys():
 def test_bundled_tour_tells_the_story():
     """The captions of the bundled tour are true of the model (README: the guided tour)."""
     tour = load_tour(default_tour_path())
-    scenes = tour.scenes
+    # The chart's story; the essay scenes between its steps explain them (tested below).
+    scenes = [scene for scene in tour.scenes if scene.focus != "essay"]
     assert len(scenes) >= 6
     figures = [readouts(scene.parameters) for scene in scenes]
     # 1. the default is past the peak
@@ -227,6 +252,37 @@ def test_bundled_tour_tells_the_story():
     assert f"{readouts(run.parameters).speedup:.2f}×" in run.caption
 
 
+def test_the_tour_shows_each_essay_when_its_scene_is_about_it():
+    """Issue 21, point 4: the geometric series, acceptance is not the target, what the model leaves
+    out, each whole in an essay scene right after the chart scene it explains."""
+    scenes = load_tour(default_tour_path()).scenes
+    essays = {scene.tab: index for index, scene in enumerate(scenes) if scene.focus == "essay"}
+    assert {"why-peak", "acceptance", "model-limits"} <= set(essays)
+    assert "geometric series" in scenes[essays["why-peak"]].caption
+    before = scenes[essays["acceptance"] - 1]
+    assert before.tab == "acceptance" and before.pins  # right after the careful draft loses
+    assert scenes[essays["acceptance"]].configuration == before.configuration
+
+
+def test_the_tree_scenes_say_what_the_model_gives():
+    """Same budget, a tree against a chain; then a verify pass that grows and stops the tree."""
+    from specdec_desktop.model.trees import shape_figures
+
+    scenes = load_tour(default_tour_path()).scenes
+    same, costly = (scene for scene in scenes if scene.configuration.shape.kind != "chain")
+    tree = shape_figures(same.configuration.shape, same.parameters, same.assumptions)
+    chain = readouts(same.parameters)
+    assert tree.resolved.nodes == same.parameters.k == 8 and tree.speedup > chain.speedup
+    for number in (tree.tokens, chain.tokens_per_cycle, tree.cost, chain.cost_per_cycle):
+        assert f"{number:.2f}" in same.caption
+    assert f"{tree.speedup:.2f}×" in same.caption and f"{chain.speedup:.2f}×" in same.caption
+    wide = shape_figures(costly.configuration.shape, costly.parameters, costly.assumptions)
+    best_chain = readouts(costly.parameters, costly.assumptions)
+    assert costly.configuration.shape.budget == 64 and wide.resolved.nodes == 8 < 64
+    assert best_chain.best_k == costly.parameters.k
+    assert f"{wide.speedup:.2f}×" in costly.caption and f"{best_chain.best_speedup:.2f}×" in costly.caption
+
+
 def test_tour_errors_name_the_scene(tmp_path):
     document = json.loads(default_tour_path().read_text(encoding="utf-8"))
     document["scenes"][2]["parameters"]["p"] = 2
@@ -235,6 +291,10 @@ def test_tour_errors_name_the_scene(tmp_path):
     document = json.loads(default_tour_path().read_text(encoding="utf-8"))
     document["scenes"][0]["tab"] = "chart"
     with pytest.raises(FileProblem, match=r"scenes\[0\]\.tab must be one of token-run"):
+        tour_from_json(document)
+    document = json.loads(default_tour_path().read_text(encoding="utf-8"))
+    document["scenes"][1]["shape"] = {"kind": "spiral"}
+    with pytest.raises(FileProblem, match=r"scenes\[1\]\.shape: shape must be one of"):
         tour_from_json(document)
     document["scenes"] = []
     with pytest.raises(FileProblem, match="1 to 100 scenes"):
@@ -283,3 +343,17 @@ def test_file_layer_imports_no_qt():
         "assert not [m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))], 'Qt imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_tour_ends_with_where_p_comes_from():
+    """The sampling scenes (issue 26) show the sampling tab, and their figures are the worked pair's."""
+    from specdec_desktop.model.sampling import acceptances, softmax
+    from specdec_desktop.wording.sampling import PAIRS
+
+    scenes = load_tour(default_tour_path()).scenes
+    where, lossless = scenes[-2], scenes[-1]
+    assert where.tab == lossless.tab == "sampling"
+    pair = PAIRS[0]
+    rules = acceptances(softmax(pair.target_logits), softmax(pair.draft_logits))
+    assert f"{rules['probabilistic']:.2f}" in where.caption and f"{rules['strict']:.2f}" in where.caption
+    assert "never what" in lossless.caption

@@ -482,7 +482,7 @@ def bad_scenarios(seed: int = DEFAULT_SEED) -> list[BadFile]:
             "tour.file": ["", "   ", "x" * 1025],
         },
     )
-    _header(cases, good, "specdec-desktop-tour", newer=3)  # scenarios are at version 2
+    _header(cases, good, "specdec-desktop-tour", newer=4)  # scenarios are at version 3
     _schema(
         cases,
         good,

@@ -4,7 +4,10 @@ Each reader is fed the lines that carry its marker (the scanner finds them fast 
 bytes), keeps counts, and at the end turns them into a :class:`Measurement`.  The formats, as
 the engines print them, are described in the module of each engine: :mod:`.vllm` (V1 and V0
 log lines, Prometheus counters), :mod:`.llama_cpp` (per-task lines, cumulative statistics),
-:mod:`.sglang` (decode batch lines, Prometheus gauges).  What the readers share (number
+:mod:`.sglang` (decode batch lines, Prometheus gauges), :mod:`.vllm_scripts` (the summaries of
+vLLM's ``spec_decode.py`` and of the vLLM and SGLang serving benchmarks),
+:mod:`.llama_cpp_tools` (``llama-speculative``'s summary, per-round lines, llama-server's
+counters); :mod:`.blocks` gathers a summary's lines into runs.  What the readers share (number
 parsing, plausibility checks, the base class, the draft length) is in :mod:`.base`, and the
 Prometheus text format that vLLM and SGLang both expose in :mod:`.prometheus`.
 """
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 from .base import LineReader
 from .llama_cpp import LlamaCppReader, LlamaCppStatisticsReader
+from .llama_cpp_tools import LlamaCppPrometheusReader, LlamaRoundsReader, LlamaSpeculativeReader
 from .sglang import SglangPrometheusReader, SglangReader
 from .vllm import VllmPrometheusReader, VllmReader, VllmV0Reader
+from .vllm_scripts import BenchSummaryReader, SpecDecodeExampleReader
 
 __all__ = ["LINE_READERS", "LineReader"]
 
@@ -23,8 +28,13 @@ LINE_READERS: tuple[type[LineReader], ...] = (
     VllmReader,
     VllmV0Reader,
     VllmPrometheusReader,
+    LlamaCppPrometheusReader,  # before the summaries: its lines hold "num_d"
     LlamaCppReader,
     LlamaCppStatisticsReader,
     SglangReader,
     SglangPrometheusReader,
+    BenchSummaryReader,  # before the next: its "Per-position acceptance (%)" holds "acceptance "
+    SpecDecodeExampleReader,
+    LlamaSpeculativeReader,
+    LlamaRoundsReader,
 )

@@ -146,24 +146,53 @@ def resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, h
     return k
 
 
+#: Metric lines a reader holds while waiting for the file to state k (none given): past this
+#: many, k is asked for at once, not after the whole file (a tuple per line grew to gigabytes).
+WAIT_FOR_K = 100_000
+#: Intervals kept for the test of whether they agree; past this, neighbours are merged in pairs.
+MAX_GROUPS = 20_000
+
+
 class LineReader:
     """Base of the readers: counts lines used, remembers the first."""
 
     format = ""
     markers: tuple[bytes, ...] = ()
+    #: The draft length the caller gave (``--k``, the window's question), or ``None``.
+    k_hint: int | None = None
+
+    def _waited_too_long(self, waiting: int, line: int, how: str) -> None:
+        """Ask for k now when ``waiting`` lines wait for it and none was given."""
+        if waiting >= WAIT_FOR_K and self.k_hint is None:
+            raise MetricsProblem(
+                "k_missing",
+                f"the draft length k is missing: the first {WAIT_FOR_K:,} metric lines do not state it "
+                f"({how}); give it with --k",
+                line=line,
+            )
 
     def __init__(self) -> None:
         self.lines_used = 0
         self.first_line: int | None = None
+        #: The first line that carried this reader's marker but did not fit its format.
+        self.near_miss: int | None = None
+        self.last_line: int | None = None
 
     def feed(self, text: str, line: int) -> bool:
         """Read one line holding this reader's marker; ``True`` when it gave numbers."""
         used = self._feed(text, line)
         if used:
             self.lines_used += 1
+            self.last_line = line
             if self.first_line is None:
                 self.first_line = line
+        elif self.near_miss is None and self._near(text):
+            self.near_miss = line
         return used
+
+    def _near(self, text: str) -> bool:
+        """Whether a marker line that gave nothing was meant for this format (to blame it)."""
+        return True
 
     def _feed(self, text: str, line: int) -> bool:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -189,6 +218,8 @@ class LineReader:
             engine_acceptance=total.accepted / total.drafted if total.drafted else None,
             engine_basis=basis,
             notes=rebuilt + notes,
+            drafted=total.drafted or None,
+            group_taus=tuple(total.groups),
         )
 
 
@@ -203,6 +234,7 @@ class PositionSum:
         self.drafted = 0.0
         self.counts: list[float] | None = None
         self.all_have_positions = True
+        self.groups: list[tuple[float, int]] = []  # tokens per step and steps of each interval
 
     def set_k(self, k: int, line: int) -> None:
         check_k(k, line)
@@ -217,6 +249,14 @@ class PositionSum:
 
     def add(self, steps: int, accepted: float, drafted: float, rates: list[float] | None) -> None:
         self.steps += steps
+        if steps > 0:
+            self.groups.append((1.0 + accepted / steps, steps))
+            if len(self.groups) > MAX_GROUPS:  # merge neighbours: coarser intervals, bounded memory
+                pairs = zip(self.groups[0::2], self.groups[1::2], strict=False)
+                merged = [((t1 * n1 + t2 * n2) / (n1 + n2), n1 + n2) for (t1, n1), (t2, n2) in pairs]
+                if len(self.groups) % 2:
+                    merged.append(self.groups[-1])
+                self.groups = merged
         self.accepted += accepted
         self.drafted += drafted
         if rates is None:

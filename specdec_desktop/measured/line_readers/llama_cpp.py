@@ -86,11 +86,15 @@ class LlamaCppReader(LineReader):
                 self.approximate = True
             self.sum.add(steps, accepted, generated, rates or None)
         elif mean is not None and accepted == 0:
-            if k is None:
+            if k is None and self.k_hint is None:
+                self._waited_too_long(len(self.pending), line, "no per-position rates")
                 self.pending.append((line, accepted, generated))
             else:
-                self.sum.add(round(generated / k), 0.0, generated, rates or None)
+                self.sum.add(round(generated / (k or self.k_hint)), 0.0, generated, rates or None)
+        elif k is not None or self.k_hint is not None:  # k known: read the line now, not at the end
+            self.sum.add(max(1, round(generated / (k or self.k_hint))), accepted, generated, None)
         else:
+            self._waited_too_long(len(self.pending), line, "no per-position rates")
             self.pending.append((line, accepted, generated))
         return True
 
@@ -117,12 +121,35 @@ class LlamaCppReader(LineReader):
         )
 
 
+_SPACES = re.compile(r"\s*")
+
+
+def _drafter_name(text: str) -> str:
+    """The name in ``statistics <name>: ...`` ("" when the line has none), in one pass.
+
+    What the pattern ``statistics\\s+([^:]+):`` found, without its cost: that pattern scanned
+    to the end of the line from every "statistics " on it, so a line repeating the word without
+    a colon took time growing with the square of its length (docs/robustness.md).
+    """
+    start = text.find("statistics")
+    while start >= 0:
+        after = start + len("statistics")
+        if text[after : after + 1].isspace():
+            name_at = _SPACES.match(text, after).end()  # type: ignore[union-attr]
+            colon = text.find(":", name_at)
+            if colon < 0:
+                return ""  # no colon after this one, nor after any later one
+            if colon > name_at:
+                return text[name_at:colon].strip()
+        start = text.find("statistics", after)
+    return ""
+
+
 class LlamaCppStatisticsReader(LineReader):
     """llama.cpp server ``statistics <drafter>: ... #gen drafts ...`` lines (totals since start)."""
 
     format = "llama.cpp-statistics"
     markers = (b"#gen drafts",)
-    _name = re.compile(r"statistics\s+([^:]+):")
     _fields: ClassVar[dict[str, re.Pattern[str]]] = {
         name: re.compile(r"#" + re.escape(name) + r"\s*=\s*" + NUMBER)
         for name in ("gen drafts", "acc drafts", "gen tokens", "acc tokens", "mean acc len")
@@ -141,8 +168,7 @@ class LlamaCppStatisticsReader(LineReader):
         drafts, tokens, accepted = values["gen drafts"], values["gen tokens"], values["acc tokens"]
         if drafts is None or accepted is None:
             return False
-        name_match = self._name.search(text)
-        name = name_match.group(1).strip() if name_match else ""
+        name = _drafter_name(text)
         found = self._positions.search(text)
         rates = leading_numbers(text[found.end() :]) if found else []
         if tokens is not None and accepted > tokens:

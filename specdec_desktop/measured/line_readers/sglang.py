@@ -4,7 +4,12 @@ The formats, as SGLang prints them (checked against its sources; sample files of
 in ``tests/data/metrics/``):
 
 * SGLang ``Decode batch. ... accept len: 3.21, accept rate: 0.80, ...`` per interval (a mean
-  tokens per verify pass, the target's own included; no counts, no draft length), and its
+  tokens per verify pass, the target's own included; no counts, no draft length), with the
+  tree settings when the log states them (its ``server_args=ServerArgs(...,
+  speculative_num_steps=5, speculative_eagle_topk=4, speculative_num_draft_tokens=8, ...)`` line,
+  or the ``--speculative-...`` flags of the command line): ``num_steps`` is the draft length, and
+  a ``topk`` above 1 means the τ came from a tree, which a chain's p cannot stand for (the
+  measurement says so; ``calc --sglang`` reads such a tree with its rank acceptances), and its
   Prometheus gauges ``sglang:spec_accept_length``, ``sglang:spec_accept_rate``,
   ``sglang:spec_num_steps``, counter ``sglang:spec_verify_calls_total``.
 """
@@ -13,29 +18,58 @@ from __future__ import annotations
 
 import math
 import re
+from array import array
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
+from specdec_desktop.measured.problems import MetricsProblem
 
 from .base import NUMBER, Cumulative, LineReader, contradiction, find_number, resolve_k
-from .prometheus import parse_sample
+from .prometheus import MAX_SERIES, parse_sample, series_key
 
 __all__ = ["SglangPrometheusReader", "SglangReader"]
 
 
+#: SGLang's tree settings as its server-args line and its command line write them.
+_SETTINGS = {
+    name: re.compile(
+        rf"(?:speculative_{name}\s*=\s*|--speculative-{name.replace('_', '-')}[\s=]+)([0-9]{{1,6}})\b"
+    )
+    for name in ("num_steps", "eagle_topk", "num_draft_tokens")
+}
+
+
 class SglangReader(LineReader):
-    """SGLang ``Decode batch ... accept len: ...`` lines (means per interval, no counts)."""
+    """SGLang ``Decode batch ... accept len: ...`` lines (means per interval, no counts), and the
+    tree settings when stated."""
 
     format = "sglang"
-    markers = (b"accept len:",)
+    markers = (b"accept len:", b"speculative_eagle_topk", b"--speculative-eagle-topk")
     _length = re.compile(r"accept len:\s*" + NUMBER)
     _rate = re.compile(r"accept rate:\s*" + NUMBER)
 
     def __init__(self) -> None:
         super().__init__()
-        self.lengths: list[float] = []
-        self.rates: list[float] = []
+        self.lengths = array("d")  # 8 bytes a line (a list of floats took 32)
+        self.rates = array("d")
+        #: ``num_steps``, ``eagle_topk``, ``num_draft_tokens`` as the log states them.
+        self.settings: dict[str, int] = {}
+
+    def _read_settings(self, text: str, line: int) -> None:
+        for name, pattern in _SETTINGS.items():
+            match = pattern.search(text)
+            if match is None:
+                continue
+            value = int(match[1])
+            if self.settings.get(name, value) != value:
+                raise contradiction(
+                    f"speculative {name.replace('_', ' ')} is {self.settings[name]} and then {value}", line
+                )
+            self.settings[name] = value
 
     def _feed(self, text: str, line: int) -> bool:
+        if "accept len:" not in text:
+            self._read_settings(text, line)
+            return False
         length = find_number(self._length, text)
         if length is None or not math.isfinite(length):
             return False
@@ -48,6 +82,8 @@ class SglangReader(LineReader):
             if not 0 <= rate <= 1:
                 raise contradiction(f"accept rate is {rate:g}, outside 0 to 1", line)
             self.rates.append(rate)
+        if "num_steps" not in self.settings:
+            self._waited_too_long(len(self.lengths), line, "it is --speculative-num-steps")
         self.lengths.append(length)
         return True
 
@@ -55,12 +91,24 @@ class SglangReader(LineReader):
         if not self.lengths:
             return None
         k = resolve_k(
-            None,
+            self.settings.get("num_steps"),
             k_hint,
             self.first_line,
             self.format,
             "SGLang's decode lines do not state it (it is --speculative-num-steps)",
         )
+        notes = ("SGLang prints means per interval without counts: intervals weigh equally",)
+        topk = self.settings.get("eagle_topk")
+        if topk is not None and topk > 1:
+            draft = self.settings.get("num_draft_tokens")
+            shown = f"{k},{topk},{draft}" if draft is not None else f"{k},{topk},N"
+            notes += (
+                f"SGLang drafted a tree (topk {topk}"
+                + (f", {draft} draft tokens" if draft is not None else "")
+                + "): its accept length comes from a tree, so no chain p stands for it; the p "
+                f"fitted here overstates a per-token rate. Read the tree with calc --sglang {shown} "
+                "--rank-acceptance a1,a2,...",
+            )
         return self._measurement(
             k=k,
             tau_samples=tuple(self.lengths),
@@ -69,7 +117,7 @@ class SglangReader(LineReader):
             "(the divisor differs between SGLang versions)"
             if self.rates
             else None,
-            notes=("SGLang prints means per interval without counts: intervals weigh equally",),
+            notes=notes,
         )
 
 
@@ -85,7 +133,7 @@ class SglangPrometheusReader(LineReader):
         self.verify = Cumulative()
 
     def _feed(self, text: str, line: int) -> bool:
-        sample = parse_sample(text)
+        sample = parse_sample(text, with_labels=False)
         if sample is None:
             return False
         name, _labels, label_text, value = sample
@@ -99,7 +147,16 @@ class SglangPrometheusReader(LineReader):
             return False
         if not math.isfinite(value) or value < 0:
             raise contradiction(f"{name} is {value:g}", line)
-        self.gauges.setdefault(base, {})[label_text] = value
+        gauge = self.gauges.setdefault(base, {})
+        key = series_key(label_text)
+        if key not in gauge and len(gauge) >= MAX_SERIES:
+            raise MetricsProblem(
+                "too_many_series",
+                f"holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
+                "exposes a few: import a scrape of one server",
+                line=line,
+            )
+        gauge[key] = value
         return True
 
     def finish(self, k_hint: int | None) -> Measurement | None:

@@ -38,7 +38,7 @@ from .base import (
     leading_numbers,
     resolve_k,
 )
-from .prometheus import LABEL, parse_sample
+from .prometheus import LABEL, MAX_SERIES, parse_sample, series_key
 
 __all__ = ["VllmPrometheusReader", "VllmReader", "VllmV0Reader"]
 
@@ -84,7 +84,10 @@ class VllmReader(LineReader):
         elif mean is not None and accepted > 0 and mean > 1.005:
             k = max(1, round(min(drafted * (mean - 1) / accepted, MAX_K + 1)))
             self.sum.set_k(k, line)
+        elif self.k_hint is not None:  # given: read the line now (finish checks it against the file)
+            k = self.k_hint
         else:
+            self._waited_too_long(len(self.pending), line, "no per-position rates, no mean length")
             self.pending.append((line, accepted, drafted, mean))
             return True
         self._add(line, k, accepted, drafted, mean, rates or None)
@@ -152,11 +155,14 @@ class VllmV0Reader(LineReader):
         self.k: int | None = None
         self.k_line: int | None = None
         self.accepted, self.draft, self.emitted = Cumulative(), Cumulative(), Cumulative()
+        self.early = [0.0, 0.0, 0]  # the first V1 release: accepted, drafted, lines (per interval)
 
     def _feed(self, text: str, line: int) -> bool:
         text = text.split("Speculative metrics:", 1)[1]
         k, accepted = find_number(self._k, text), find_number(self._accepted, text)
         draft, emitted = find_number(self._draft, text), find_number(self._emitted, text)
+        if k is None and emitted is None and accepted is not None and draft is not None:
+            return self._feed_early(text, line, accepted, draft)
         if None in (accepted, draft, emitted):
             return False
         if k is not None:
@@ -188,7 +194,57 @@ class VllmV0Reader(LineReader):
         self.emitted.add(emitted)
         return True
 
+    def _feed_early(self, text: str, line: int, accepted: float, draft: float) -> bool:
+        """VLLM V1's first log line, in V0's words: counts of one interval, no k, no emitted count."""
+        if accepted > draft:
+            raise contradiction(f"{accepted:.0f} tokens accepted out of {draft:.0f} drafted", line)
+        rate = find_number(self._rate, text)
+        if rate is not None and draft > 0:
+            check_close("the draft acceptance rate", rate, accepted / draft, 0.0006, line)
+        self.early[0] += accepted
+        self.early[1] += draft
+        self.early[2] += 1
+        return True
+
+    def _finish_early(self, k_hint: int | None) -> Measurement | None:
+        if self.early[2] != self.lines_used:
+            raise contradiction(
+                "the file mixes vLLM V0 lines with the first V1 release's lines (no emitted count); "
+                "import them separately",
+                self.first_line,
+            )
+        accepted, drafted = self.early[0], self.early[1]
+        if drafted == 0:
+            return None
+        k = resolve_k(
+            None,
+            k_hint,
+            self.first_line,
+            "vllm-v1-early",
+            "this first V1 line prints no number of speculative tokens",
+        )
+        if abs(drafted / k - round(drafted / k)) > 1e-9:
+            raise contradiction(
+                f"{drafted:.0f} draft tokens are not whole drafts of k = {k}", self.first_line
+            )
+        steps = round(drafted / k)
+        return Measurement(
+            format="vllm-v1-early",
+            sources=(),
+            k=k,
+            steps=steps,
+            accepted=accepted,
+            drafted=drafted,
+            engine_acceptance=accepted / drafted,
+            engine_basis="accepted ÷ drafted tokens (vLLM's draft acceptance rate)",
+            lines_used=self.lines_used,
+            first_line=self.first_line,
+            notes=("verify steps counted as draft tokens ÷ k (these lines print no drafts)",),
+        )
+
     def finish(self, k_hint: int | None) -> Measurement | None:
+        if self.early[2]:
+            return self._finish_early(k_hint)
         if self.lines_used == 0 or self.draft.total == 0:
             return None
         k = resolve_k(
@@ -214,28 +270,48 @@ class VllmPrometheusReader(LineReader):
 
     format = "vllm-prometheus"
     markers = (b"vllm:spec_decode_num_",)
+    prefix = "vllm:spec_decode_"
+    #: Whether drafts may be shorter than k (llama.cpp's --draft-min/--draft-max).
+    drafts_vary = False
     _names = ("num_drafts", "num_draft_tokens", "num_accepted_tokens", "num_accepted_tokens_per_pos")
 
     def __init__(self) -> None:
         super().__init__()
-        self.series: dict[tuple[str, str], Cumulative] = {}
-        self.positions: dict[str, set[str]] = {}
+        #: One counter per (metric, position label, label set's key): bounded by MAX_SERIES.
+        self.series: dict[tuple[str, str | None, str], Cumulative] = {}
 
     def _feed(self, text: str, line: int) -> bool:
-        sample = parse_sample(text)
+        if text.lstrip().startswith("#"):  # HELP and TYPE lines name the metric too
+            return False
+        sample = parse_sample(text, with_labels=False)
         if sample is None:
             return False
         name, _labels, label_text, value = sample
-        base = name.removeprefix("vllm:spec_decode_").removesuffix("_total")
+        base = name.removeprefix(self.prefix).removesuffix("_total")
         if base not in self._names or name.endswith("_created"):
             return False
         if not math.isfinite(value) or value < 0:
             raise contradiction(f"{name} is {value:g}; a counter is a count of 0 or more", line)
-        self.series.setdefault((base, label_text), Cumulative()).add(value)
+        position = dict(LABEL.findall(label_text)).get("position") if base.endswith("_per_pos") else None
+        key = (base, position, series_key(label_text))
+        counter = self.series.get(key)
+        if counter is None:
+            if len(self.series) >= MAX_SERIES:
+                raise MetricsProblem(
+                    "too_many_series",
+                    f"holds more than {MAX_SERIES:,} distinct series (label sets) of the "
+                    f"{self.prefix}* counters; a server exposes a few: import a scrape of one server",
+                    line=line,
+                )
+            counter = self.series[key] = Cumulative()
+        counter.add(value)
         return True
 
+    def _near(self, text: str) -> bool:
+        return not text.lstrip().startswith("#")
+
     def _total(self, base: str) -> float:
-        return sum(c.total for (name, _), c in self.series.items() if name == base)
+        return sum(c.total for (name, _, _), c in self.series.items() if name == base)
 
     def finish(self, k_hint: int | None) -> Measurement | None:
         if self.lines_used == 0:
@@ -244,9 +320,8 @@ class VllmPrometheusReader(LineReader):
         drafts, draft_tokens = self._total("num_drafts"), self._total("num_draft_tokens")
         accepted = self._total("num_accepted_tokens")
         by_position: dict[int, float] = {}
-        for (name, label_text), counter in self.series.items():
+        for (name, position, _key), counter in self.series.items():
             if name == "num_accepted_tokens_per_pos":
-                position = dict(LABEL.findall(label_text)).get("position")
                 if position is None or not position.isdigit():
                     continue
                 by_position[int(position)] = by_position.get(int(position), 0.0) + counter.total
@@ -255,9 +330,17 @@ class VllmPrometheusReader(LineReader):
                 return None
             raise MetricsProblem(
                 "contradiction",
-                "the drafts counter (vllm:spec_decode_num_drafts) is missing or 0 while tokens were drafted",
+                f"the drafts counter ({self.prefix}num_drafts) is missing or 0 while tokens were drafted",
                 line=line,
             )
+        for counter in ("num_draft_tokens", "num_accepted_tokens"):
+            if not any(name == counter for name, _, _ in self.series):
+                raise MetricsProblem(
+                    "missing_field",
+                    f"the counter {self.prefix}{counter} is missing (the scrape may be cut off); "
+                    "a missing counter is not read as zero",
+                    line=line,
+                )
         if accepted > draft_tokens:
             raise contradiction(f"{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted", line)
         k_found = None
@@ -277,8 +360,14 @@ class VllmPrometheusReader(LineReader):
             ratio = draft_tokens / drafts
             if abs(ratio - round(ratio)) < 1e-6:
                 k_found = round(min(ratio, MAX_K + 1))
+        variable = False
+        if k_found is None and self.drafts_vary and draft_tokens:
+            k_found = max(1, math.ceil(min(draft_tokens / drafts, MAX_K)))
+            variable = True
         k = resolve_k(k_found, k_hint, line, self.format, "no per-position counter and no draft counts")
-        if draft_tokens and abs(draft_tokens - drafts * k) > 0.5:
+        if self.drafts_vary and draft_tokens and draft_tokens < drafts * k - 0.5:
+            variable = True
+        elif draft_tokens and abs(draft_tokens - drafts * k) > 0.5:
             raise contradiction(
                 f"{draft_tokens:.0f} draft tokens are not {drafts:.0f} drafts of k = {k}", line
             )
@@ -286,7 +375,11 @@ class VllmPrometheusReader(LineReader):
             k=k,
             steps=round(drafts),
             accepted=accepted,
-            position_counts=tuple(round(n) for n in counts) if counts else None,
+            position_counts=tuple(round(n) for n in counts) if counts and not variable else None,
             engine_acceptance=accepted / draft_tokens if draft_tokens else None,
-            engine_basis="accepted ÷ drafted tokens (vLLM's acceptance rate in PromQL)",
+            engine_basis=self.basis,
+            drafted=draft_tokens,
+            variable_k=variable,
         )
+
+    basis = "accepted ÷ drafted tokens (vLLM's acceptance rate in PromQL)"

@@ -31,12 +31,13 @@ from dataclasses import replace
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen
+from PySide6.QtCore import QEvent, QRectF, QSizeF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen, QTextDocument
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QWidget
 
 from ...model import Curves, Readouts
 from ...theme import Theme
+from ...wording.chart_words import CHART_NAME, chart_description
 from ...wording.numbers import format_parameter
 from .axis import RangeCachedAxis
 from .curve_item import ChartCurve
@@ -54,9 +55,16 @@ CHART_TITLE = "Speedup against draft length"
 Target = Callable[[], "tuple[float, float] | None"]
 
 
-def y_max_for(curves: Curves, readouts: Readouts, extra: float = 0.0) -> float:
-    """Top of the y-range: above the highest curve (and ``extra``), on a tidy value, never below 1.5."""
-    top = max(float(np.max(curves.upper)), float(np.max(curves.speedup)), 1.0, extra)
+#: How long the curve must rest before a change counts as over (the ghost then waits for the next).
+SETTLE_GHOST_MS = 700
+
+
+def y_max_for(curves: Curves, readouts: Readouts, extra: float = 0.0, band: bool = True) -> float:
+    """Top of the y-range: above the highest curve (and ``extra``), on a tidy value, never below 1.5.
+
+    ``band=False``: above the curve at p alone (what a held range must keep on screen).
+    """
+    top = max(float(np.max(curves.upper)) if band else 0.0, float(np.max(curves.speedup)), 1.0, extra)
     if curves.reference is not None:
         top = max(top, float(np.max(curves.reference)))
     step = 0.5 if top < 4 else (1.0 if top < 10 else 5.0)
@@ -76,13 +84,17 @@ class SpeedupChart(pg.PlotWidget):
         axes = {side: RangeCachedAxis(side) for side in ("left", "bottom")}
         super().__init__(parent=parent, axisItems=axes)
         self.setObjectName("speedupPlot")
-        self.setAccessibleName("Chart of speedup against draft length")
+        self.setAccessibleName(CHART_NAME)
         self._font_family = font_family
         self._theme = theme
         self._title_lines: tuple = ()
+        self._title_shown = True
+        self._legend_shown = True
+        self._axis_titles_shown = True
         self._legend: dict[str, tuple[str, str, str]] = {}
         self._x_max = -1
         self._y_max = -1.0
+        self._extra = 0.0  # the top of what the overlays drew last (the range stays above it)
         self._last: tuple[Readouts, Curves] | None = None
         self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
 
@@ -124,6 +136,22 @@ class SpeedupChart(pg.PlotWidget):
         # thin and dashed: plain Qt path items drawn as pyqtgraph's curves are (curve_item.py).
         self.curve = ChartCurve()
         self.reference = ChartCurve()
+        # A faint ghost of the curve from before the latest change, so the class sees how far
+        # it moved (show_figures keeps it; empty until the first change of p, c or assumptions).
+        self.ghost = ChartCurve()
+        self.ghost.setVisible(False)
+        self._settled = True  # the next change of the curve starts a new ghost
+        #: A change has settled when the curve has not moved for this long (a drag pauses, a
+        #: key is let go); the ghost then stays until the next change starts a new one.
+        self._settle_timer = QTimer(self)
+        self._settle_timer.setSingleShot(True)
+        self._settle_timer.setInterval(SETTLE_GHOST_MS)
+        self._settle_timer.timeout.connect(self.settle)
+        #: While held (a drag, a tour scene), the y-range does not shrink, and grows only when the
+        #: curve itself would leave the top: the axis never jumps under the class.
+        self._y_held = False
+        #: Predict-then-reveal: the best-k star and its label are hidden until revealed.
+        self._answer_hidden = False
         self.assumptions_label = ChartLabel()
         # Simulated speedup and its 95 % intervals (show_simulation), empty until asked.
         self.simulated = pg.ScatterPlotItem(symbol="s")
@@ -159,6 +187,7 @@ class SpeedupChart(pg.PlotWidget):
             self.band_edges,
             self.break_even,
             self.reference,
+            self.ghost,
             self.curve,
             self.simulated_bars,
             self.simulated,
@@ -182,6 +211,7 @@ class SpeedupChart(pg.PlotWidget):
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
         self.reference.setZValue(4)
+        self.ghost.setZValue(3)
         self.curve.setZValue(5)
         self.simulated_bars.setZValue(6)
         self.simulated.setVisible(False)
@@ -243,6 +273,7 @@ class SpeedupChart(pg.PlotWidget):
             axis.setTextPen(_color(theme.axis))
             axis.setTickFont(font)
             axis.setLabel(axis.labelText, **label_style)
+            axis.showLabel(self._axis_titles_shown)  # setLabel shows it: a crowded chart has none
             axis.setTickPen(pg.mkPen(None))
         self.grid.set_color(_color(theme.axis), theme.grid_alpha)
         # pyqtgraph sizes the bottom axis from a 0.8 guess at the label's height, which at
@@ -252,7 +283,8 @@ class SpeedupChart(pg.PlotWidget):
         # Room above the plot for half the top number, which is centred on the top tick.
         plot.layout.setContentsMargins(1, max(1, theme.font_px // 2), 1, 1)
         bottom = plot.getAxis("bottom")
-        bottom.setHeight(2 * line + max(6, theme.font_px // 3))
+        lines = 2 if self._axis_titles_shown else 1
+        bottom.setHeight(lines * line + max(6, theme.font_px // 3))
         bottom.setStyle(autoExpandTextSpace=False)  # the height above is fixed: never re-measure
         # The left axis is as wide as its widest possible numbers ("140", "2.5", "0.25"), not
         # as the numbers shown: a new y-range then neither shifts the plot sideways
@@ -269,7 +301,9 @@ class SpeedupChart(pg.PlotWidget):
         self.band.setBrush(pg.mkBrush(_color(theme.band, theme.band_alpha)))
         self.curve.setPen(pg.mkPen(_color(theme.curve), width=theme.curve_width))
         thin = max(1.0, theme.curve_width * 0.4)
-        self.reference.setPen(pg.mkPen(_color(theme.text_muted), width=thin, style=Qt.PenStyle.DashLine))
+        # Dotted, not dashed: break-even is the dashed line, and the legend must tell them apart.
+        self.reference.setPen(pg.mkPen(_color(theme.text_muted), width=thin, style=Qt.PenStyle.DotLine))
+        self.ghost.setPen(pg.mkPen(_color(theme.curve, 70), width=theme.curve_width))
         self.simulated.setPen(self._marker_style("pen", theme.text, 1.0))
         self.simulated.setBrush(self._marker_style("brush", theme.marker_current))
         self.simulated.setSize(max(5.0, theme.marker_size * 0.5))
@@ -362,7 +396,7 @@ class SpeedupChart(pg.PlotWidget):
         parts = []
         for swatch, color_name, text in self._legend.values():
             color = getattr(theme, color_name)
-            glyph = {"line": "━━", "thin": "──", "dash": "╌╌", "band": "██"}.get(swatch, "━━")
+            glyph = {"line": "━━", "thin": "──", "dash": "╌╌", "dot": "┈┈", "band": "██"}.get(swatch, "━━")
             if swatch == "band":
                 base, paper = QColor(color), QColor(theme.chart_background)
                 a = min(255, theme.band_alpha * 2) / 255
@@ -379,10 +413,42 @@ class SpeedupChart(pg.PlotWidget):
             )
         return _ENTRY_SEP.join(parts)
 
+    def set_title_shown(self, on: bool) -> None:
+        """Show the chart's title before its legend, or leave the legend alone (a tour scene's
+        caption names what the chart shows, and the legend then keeps to one line)."""
+        if on != self._title_shown:
+            self._title_shown = on
+            self._title_lines = ()
+            self._update_title()
+
+    def set_legend_shown(self, on: bool) -> None:
+        """Show the legend, or let it step aside (crowded: the labels in the plot still name the
+        band, break-even and the region below it)."""
+        if on != self._legend_shown:
+            self._legend_shown = on
+            self._title_lines = ()
+            self._update_title()
+
+    def set_axis_titles_shown(self, on: bool) -> None:
+        """Show the axes' titles, or let them step aside (crowded: the tick numbers stay; the
+        chart's accessible name says what the axes are)."""
+        if on == self._axis_titles_shown:
+            return
+        self._axis_titles_shown = on
+        plot = self.getPlotItem()
+        for side in ("left", "bottom"):
+            plot.getAxis(side).showLabel(on)
+        self.apply_theme(self._theme)  # the bottom axis's height follows
+
     def _legend_parts(self) -> list[tuple[str, str]]:
-        """(HTML, plain text) of the title and of each legend entry, in order."""
+        """(HTML, plain text) of the title (when shown) and of each legend entry, in order."""
         theme = self._theme
-        parts = [(f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>', CHART_TITLE)]
+        parts = []
+        if self._title_shown:
+            title = f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>'
+            parts.append((title, CHART_TITLE))
+        if not self._legend_shown:
+            return parts
         html = self._legend_html().split(_ENTRY_SEP)
         for entry_html, (_, _, text) in zip(html, self._legend.values(), strict=False):
             parts.append((entry_html, f"██ {text}"))
@@ -395,9 +461,14 @@ class SpeedupChart(pg.PlotWidget):
         bold = QFont(font)
         bold.setWeight(QFont.Weight.DemiBold)
         gap = QFontMetrics(font).horizontalAdvance("\u00a0" * 3)
+        # Each part as its HTML is drawn (the swatches' glyphs may come from a fallback font,
+        # wider than the plain text's), and never narrower than its plain text.
         widths = [
-            QFontMetrics(bold if i == 0 else font).horizontalAdvance(plain) + 2
-            for i, (_, plain) in enumerate(self._legend_parts())
+            max(
+                QFontMetrics(bold if i == 0 and self._title_shown else font).horizontalAdvance(plain) + 2,
+                self._html_width(html, font),
+            )
+            for i, (html, plain) in enumerate(self._legend_parts())
         ]
         room = max(1, self.width() - 24)
         lines: list[list[int]] = [[]]
@@ -408,8 +479,20 @@ class SpeedupChart(pg.PlotWidget):
                 used = 0
             used += (gap if lines[-1] else 0) + width
             lines[-1].append(index)
-        widest = max(sum(widths[i] for i in line) + gap * (len(line) - 1) for line in lines)
+        widest = max((sum(widths[i] for i in line) + gap * (len(line) - 1) for line in lines), default=0)
         return lines, widest
+
+    def _html_width(self, html: str, font: QFont) -> int:
+        """The width ``html`` takes drawn in ``font`` (cached: the legend changes rarely)."""
+        key = (html, font.pixelSize(), font.family())
+        cache = self.__dict__.setdefault("_html_widths", {})
+        if key not in cache:
+            document = QTextDocument()
+            document.setDocumentMargin(0)
+            document.setDefaultFont(font)
+            document.setHtml(html)
+            cache[key] = math.ceil(document.idealWidth()) + 2
+        return cache[key]
 
     def _update_title(self) -> None:
         """Title and legend on as few lines as fit the chart's width."""
@@ -422,11 +505,20 @@ class SpeedupChart(pg.PlotWidget):
         parts = self._legend_parts()
         html = "<br>".join(_ENTRY_SEP.join(parts[i][0] for i in line) for line in lines)
         plot = self.getPlotItem()
+        if not parts:  # neither title nor legend: no row for them, nor their width
+            plot.titleLabel.setText("")
+            plot.titleLabel.setVisible(False)
+            plot.titleLabel.setMaximumHeight(0)
+            plot.layout.setRowFixedHeight(0, 0)
+            return
         plot.titleLabel.setText(html, size=f"{theme.font_px}px", family=self._font_family)
         font = QFont(self._font_family)
         font.setPixelSize(theme.font_px)
         height = len(lines) * QFontMetrics(font).height() + 8
         plot.titleLabel.setVisible(True)
+        # pyqtgraph makes the label's least width its text's: never more than the chart's, or the
+        # plot item would outgrow the view and be cut at the right.
+        plot.titleLabel.setMinimumWidth(min(plot.titleLabel.minimumWidth(), max(0, self.width() - 2)))
         plot.titleLabel.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
 
@@ -438,6 +530,11 @@ class SpeedupChart(pg.PlotWidget):
         return []
 
     def resizeEvent(self, event) -> None:
+        # The plot item never outgrows the view: pyqtgraph's labels make their text's width their
+        # least width, and a layout pass would otherwise widen the item past the view's right edge.
+        central = getattr(self, "centralWidget", None)
+        if event is not None and central is not None:  # pyqtgraph calls this with None itself
+            central.setMaximumSize(QSizeF(event.size()))
         super().resizeEvent(event)
         if self.__dict__.get("_legend"):  # not while pyqtgraph's constructor is still running
             self._update_title()
@@ -577,7 +674,12 @@ class SpeedupChart(pg.PlotWidget):
                 candidates.append(Box(b.x0 + 4, b.y0 + dy, b.x0 + 4 + w, b.y0 + dy + h))
             return LabelRequest(key, candidates)
         x, y = px(*point)
-        gap = marker * (0.75 if key == "best" else 0.5) + 2
+        # Clear of the star (the larger marker) when the label is the best's, or when the current
+        # k is the best and the two markers share the point: a smaller gap touched the star and
+        # sent the label a whole ring further out, far from its marker (scene 2).
+        readouts = self._last[0] if self._last is not None else None
+        shared = readouts is not None and readouts.best_k == readouts.params.k
+        gap = marker * (0.75 if key == "best" or shared else 0.5) + 2
         return LabelRequest(key, around(x, y, w, h, gap, rings=4))
 
     def show_figures(self, readouts: Readouts, curves: Curves) -> None:
@@ -594,6 +696,19 @@ class SpeedupChart(pg.PlotWidget):
             != (readouts.params.p, readouts.params.c, curves.x_max, readouts.assumptions)
         ):
             x = curves.k.astype(np.float64)
+            # A change of p, c or the assumptions moves the curve; a new x-range (a resize, a
+            # zoom) or the first drawing does not, and starts no ghost.
+            moved = previous is not None and (
+                (previous.params.p, previous.params.c, previous.assumptions)
+                != (readouts.params.p, readouts.params.c, readouts.assumptions)
+            )
+            if moved:
+                if self._settled and previous_curves is not None:
+                    # The curve before this change: kept, faint, until the next change begins.
+                    self.ghost.setData(previous_curves.k.astype(np.float64), previous_curves.speedup)
+                    self.ghost.setVisible(True)
+                self._settled = False
+                self._settle_timer.start()
             self.curve.setData(x, curves.speedup)
             self.band_edges.setPath(_edges_path(x, curves.upper, curves.lower))
             band = pg.arrayToQPath(
@@ -608,7 +723,7 @@ class SpeedupChart(pg.PlotWidget):
             self.reference.setVisible(curves.reference is not None)  # hidden when empty: no paint
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
                 entry = None if readouts.assumptions.is_default else "original model"
-                self.set_legend_entry("reference", "dash", "text_muted", entry)
+                self.set_legend_entry("reference", "dot", "text_muted", entry)
                 self.set_legend_entry(
                     "curve", "line", "curve", "this acceptance rate" if entry is None else "active model"
                 )
@@ -620,18 +735,18 @@ class SpeedupChart(pg.PlotWidget):
         best = (readouts.best_k, readouts.best_speedup)
         beyond = curves.beyond(readouts.best_k)
         if previous is None or best != (previous.best_k, previous.best_speedup):  # k alone keeps it
-            if readouts.best_k is None or readouts.best_speedup is None or beyond:
+            if readouts.best_k is None or readouts.best_speedup is None or beyond or self._answer_hidden:
                 self.best.setData([], [])
             else:
                 self.best.setData([readouts.best_k], [readouts.best_speedup])
-        self.best_arrow.setVisible(beyond)
+        self.best_arrow.setVisible(beyond and not self._answer_hidden)
         if beyond:
             # Off the chart to the right: point at it from the curve's last point.
             self.best_arrow.setPos(curves.x_max, float(curves.speedup[-1]))
         # One label says both when the current k is the best one.
-        at_best = readouts.best_k == k
+        at_best = readouts.best_k == k and not self._answer_hidden
         _set_text(self.current_label, f"k = {k}: {readouts.speedup:.2f}×" + (", the best" if at_best else ""))
-        if readouts.best_k is None or at_best:
+        if readouts.best_k is None or at_best or self._answer_hidden:
             best_text = ""
         elif beyond:
             best_text = f"best k = {readouts.best_k:,} →"
@@ -639,9 +754,21 @@ class SpeedupChart(pg.PlotWidget):
             best_text = f"best k = {readouts.best_k}"
         _set_text(self.best_label, best_text)
 
-        extra = max((update(readouts, curves) for update in self._overlays), default=0.0)
+        self._extra = max((update(readouts, curves) for update in self._overlays), default=0.0)
+        self._set_ranges(readouts, curves)
+        low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
+        _set_text(self.band_label, f"band: p = {low} to {high}")
+        self.place_labels()
+        self._describe()
+
+    def _set_ranges(self, readouts: Readouts, curves: Curves) -> None:
+        """The x-range from the curves; the y-range above them, or held (see :meth:`hold_y`)."""
         x_max = curves.x_max
-        y_max = y_max_for(curves, readouts, extra)
+        y_max = y_max_for(curves, readouts, self._extra)
+        if self._y_held and self._y_max > 0:
+            # Held: keep the range unless the curve itself would leave the top.
+            needed = y_max_for(curves, readouts, 0.0, band=False)
+            y_max = self._y_max if needed <= self._y_max else needed
         if x_max != self._x_max or y_max != self._y_max:
             self._x_max, self._y_max = x_max, y_max
             plot = self.getPlotItem()
@@ -649,9 +776,50 @@ class SpeedupChart(pg.PlotWidget):
             # pyqtgraph applies a new range at the start of the next paint, which moves every
             # item during that paint and so schedules a second full paint; apply it now.
             plot.getViewBox().updateMatrix()
-        low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
-        _set_text(self.band_label, f"band: p = {low} to {high}")
-        self.place_labels()
+
+    # -- presenting ---------------------------------------------------------------------------
+
+    def _describe(self) -> None:
+        """The chart in words for a screen reader (without the answer while it is hidden)."""
+        if self._last is None:
+            return
+        readouts, curves = self._last
+        if self._answer_hidden:
+            text = "The best draft length is hidden until the presenter reveals it."
+        else:
+            text = chart_description(readouts, curves)
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
+
+    def hold_y(self, held: bool) -> None:
+        """Hold the y-range (a drag, a tour scene) or let it settle to the figures shown now."""
+        if held == self._y_held:
+            return
+        self._y_held = held
+        if not held and self._last is not None:
+            # Settle: the range the figures shown now would choose (nothing else is redrawn).
+            y_max = self._y_max
+            self._set_ranges(*self._last)
+            if self._y_max != y_max:
+                self.place_labels()
+
+    def settle(self) -> None:
+        """The change is over: the ghost stays as it is, and the next change starts a new one."""
+        self._settled = True
+
+    def clear_ghost(self) -> None:
+        self.ghost.setData([], [])
+        self.ghost.setVisible(False)
+        self._settled = True
+
+    def set_answer_hidden(self, hidden: bool) -> None:
+        """Predict-then-reveal: hide the best-k star and its label (and say so), or show them."""
+        if hidden == self._answer_hidden:
+            return
+        self._answer_hidden = hidden
+        if self._last is not None:
+            last, self._last = self._last, None  # redraw the markers from scratch
+            self.show_figures(*last)
 
     def show_simulation(
         self, k: np.ndarray | None, speedup: np.ndarray | None, half_width: np.ndarray | None

@@ -3,10 +3,9 @@
     state        fill                     outline                 glyph
     pending      light tint of sky blue   solid sky blue          "?"
     accepted     bluish green             none                    check mark
-    rejected     vermillion               thick, in text colour   cross
     discarded    none (background)        dashed grey             diagonal strike
     bonus        blue                     none                    star
-    correction   blue                     none                    hooked arrow (back to the rejected guess)
+    correction   blue, ringed vermillion  thick vermillion        hooked arrow (in the rejected guess's place)
     checking     background               dashed blue             pie filling as the check runs
     empty        none                     dotted, faint           (the guesses still to come)
 
@@ -41,7 +40,6 @@ __all__ = [
 STAMPED_STATES = (
     TokenState.PENDING,
     TokenState.ACCEPTED,
-    TokenState.REJECTED,
     TokenState.DISCARDED,
     TokenState.BONUS,
     TokenState.CORRECTION,
@@ -51,7 +49,6 @@ STAMPED_STATES = (
 #: A point (fractions of the cell) that each glyph covers; tests probe the pixel there.
 GLYPH_POINTS: dict[TokenState, tuple[float, float]] = {
     TokenState.ACCEPTED: (0.43, 0.69),
-    TokenState.REJECTED: (0.5, 0.5),
     TokenState.DISCARDED: (0.5, 0.5),
     TokenState.BONUS: (0.5, 0.5),
     TokenState.CORRECTION: (0.70, 0.40),
@@ -60,7 +57,6 @@ GLYPH_POINTS: dict[TokenState, tuple[float, float]] = {
 FILL_POINTS: dict[TokenState, tuple[float, float]] = {
     TokenState.PENDING: (0.22, 0.5),
     TokenState.ACCEPTED: (0.5, 0.15),
-    TokenState.REJECTED: (0.5, 0.24),
     TokenState.DISCARDED: (0.25, 0.3),
     TokenState.BONUS: (0.5, 0.9),
     TokenState.CORRECTION: (0.3, 0.22),
@@ -68,7 +64,6 @@ FILL_POINTS: dict[TokenState, tuple[float, float]] = {
 #: A point on each token's outline, for the states drawn with one.
 OUTLINE_POINTS: dict[TokenState, tuple[float, float]] = {
     TokenState.PENDING: (0.5, 0.07),
-    TokenState.REJECTED: (0.5, 0.06),
     TokenState.CORRECTION: (0.5, 0.05),
 }
 
@@ -183,15 +178,6 @@ def paint_token(
         painter.setPen(_pen(colours.on_fill, glyph))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(check)
-    elif state == TokenState.REJECTED:
-        thick = max(2.5, 0.13 * size)
-        painter.setPen(_pen(colours.text, thick))
-        painter.setBrush(colours.rejected)
-        half = thick / 2
-        painter.drawRoundedRect(rect.adjusted(half, half, -half, -half), radius, radius)
-        painter.setPen(_pen(colours.on_fill, glyph))
-        painter.drawLine(_at(rect, 0.33, 0.33), _at(rect, 0.67, 0.67))
-        painter.drawLine(_at(rect, 0.67, 0.33), _at(rect, 0.33, 0.67))
     elif state == TokenState.DISCARDED:
         painter.setPen(_pen(colours.discarded, line, Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -160,12 +160,18 @@ class RaceLanes(QWidget):
             (
                 QRectF(bar_left, tops[0], own, self._lane),
                 colours.target,
-                (f"{own_count} from the big model", f"{own_count} big model", f"{own_count}"),
+                # The star is the big model's own token in the strip below: the segment is named
+                # even when only its count fits, and tells itself from the green in greyscale.
+                (f"★ {own_count} from the big model", f"★ {own_count} big model", f"★ {own_count}", "★"),
             ),
             (
                 QRectF(bar_left + own, tops[0], accepted, self._lane),
                 colours.accepted,
-                (f"{accepted_count} accepted guesses", f"{accepted_count} accepted", f"{accepted_count}"),
+                (
+                    f"✓ {accepted_count} accepted guesses",
+                    f"✓ {accepted_count} accepted",
+                    f"✓ {accepted_count}",
+                ),
             ),
             (QRectF(bar_left, tops[1], plain_done, self._lane), colours.plain, ()),
         )
@@ -178,6 +184,17 @@ class RaceLanes(QWidget):
         )
         if separated:
             self._paint_separators(painter, bar_left, tops, per_token, (own + accepted, plain_done))
+        # The big model's part is hatched and set off from the accepted guesses by a gap of the
+        # background's colour: the two stay apart on a washed-out projector or in greyscale.
+        if own >= 1:
+            hatch = QColor(colours.on_fill)
+            hatch.setAlpha(110)
+            painter.fillRect(segments[0][0], QBrush(hatch, Qt.BrushStyle.BDiagPattern))
+            if accepted >= 1:
+                divider = max(2.0, self._gap / 2)
+                painter.fillRect(
+                    QRectF(bar_left + own - divider / 2, tops[0], divider, self._lane), colours.background
+                )
 
         # Name the two parts of the speculative bar, on a pill of their colour over the token gaps.
         painter.setFont(self._font)

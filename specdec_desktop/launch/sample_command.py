@@ -1,0 +1,215 @@
+"""``specdec-desktop sample``: two distributions from logits, each rule's acceptance, the residual, draws.
+
+The parser half loads neither Qt nor numpy; :func:`run_sample` imports
+:mod:`specdec_desktop.model.sampling` when it runs.  JSON (docs/interface.md): ``acceptance``
+(under ``--rule``), ``target``, ``draft``, ``residual`` (lists), and with ``--draws``
+``output_histogram`` (fractions); also ``rule``, ``temperature``, ``acceptances`` (every rule),
+and with draws ``draws``, ``seed``, ``kept`` and ``distance`` (total variation to the target).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from dataclasses import dataclass
+
+from .options import EXIT_OK, UsageError
+
+__all__ = [
+    "SampleRequest",
+    "add_sample_parser",
+    "logit_list",
+    "run_sample",
+    "sample_request",
+    "temperature_value",
+]
+
+#: Mirrors ``model.sampling``: the rules, the temperatures taken, the most draws at once.
+RULE_NAMES = ("probabilistic", "strict", "sampled-match", "greedy")
+TEMPERATURE_MAX = 10.0
+MAX_DRAWS = 10**7
+MAX_LOGITS = 4096
+
+
+@dataclass(frozen=True)
+class SampleRequest:
+    """What ``sample`` was asked to do."""
+
+    target_logits: tuple[float, ...]
+    draft_logits: tuple[float, ...]
+    temperature: float = 1.0
+    rule: str = "probabilistic"
+    draws: int | None = None
+    seed: int = 0
+    json: bool = False
+
+
+def _number(text: str, what: str) -> float:
+    cleaned = text.strip()
+    if not cleaned.isascii() or "_" in cleaned:
+        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}")
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{what} must be finite numbers, got {text!r}")
+    return value
+
+
+def logit_list(text: str, what: str = "logits") -> tuple[float, ...]:
+    """``"2,1.5,0.2,-1"`` as numbers (commas or spaces between them); a usage error names ``what``."""
+    parts = [part for part in text.replace(",", " ").split() if part]
+    if not parts:
+        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}")
+    return tuple(_number(part, what) for part in parts)
+
+
+def temperature_value(text: str) -> float:
+    """A temperature from 0 (greedy: the argmax) to 10."""
+    value = _number(text, "temperature")
+    if not 0.0 <= value <= TEMPERATURE_MAX:
+        raise argparse.ArgumentTypeError(
+            f"temperature must be from 0 (greedy) to {TEMPERATURE_MAX:g}, got {text!r}"
+        )
+    return value
+
+
+def _draws(text: str) -> int:
+    if not text.strip().isdecimal() or not text.isascii() or not 1 <= int(text) <= MAX_DRAWS:
+        raise argparse.ArgumentTypeError(f"draws must be a whole number from 1 to 10**7, got {text!r}")
+    return int(text)
+
+
+def _logits_type(what: str):
+    def parse(text: str) -> tuple[float, ...]:
+        return logit_list(text, what)
+
+    parse.__name__ = what
+    return parse
+
+
+def add_sample_parser(commands, seed_type) -> argparse.ArgumentParser:
+    """Add the ``sample`` command to the subparsers ``commands`` (``seed_type`` parses ``--seed``)."""
+    sample = commands.add_parser(
+        "sample",
+        help="the acceptance of two next-token distributions under each verification rule",
+        description="Turn target and draft logits into distributions at a temperature, and print "
+        "the chance a drafted token is kept under each rule, the residual the target samples "
+        "from after a rejection, and (with --draws) a histogram of the tokens written.",
+    )
+    for who in ("target", "draft"):
+        sample.add_argument(
+            f"--{who}-logits",
+            required=True,
+            nargs="+",
+            type=_logits_type(f"{who} logits"),
+            metavar="L",
+            help=f"the {who} model's logits, e.g. 2,1.5,0.2,-1 (commas or spaces)",
+        )
+    sample.add_argument(
+        "--temperature",
+        type=temperature_value,
+        default=1.0,
+        metavar="T",
+        help="temperature of both softmaxes, 0 (greedy: the argmax) to 10 (default 1)",
+    )
+    sample.add_argument(
+        "--rule",
+        choices=RULE_NAMES,
+        default="probabilistic",
+        help="verification rule whose acceptance is reported as 'acceptance' (default probabilistic)",
+    )
+    sample.add_argument("--draws", type=_draws, metavar="N", help="also run N speculative steps")
+    sample.add_argument("--seed", type=seed_type, metavar="S", help="seed of --draws (default 0)")
+    sample.add_argument("--json", action="store_true", help="print one JSON object")
+    return sample
+
+
+def _joined(groups: list[tuple[float, ...]]) -> tuple[float, ...]:
+    return tuple(value for group in groups for value in group)
+
+
+def sample_request(args: argparse.Namespace) -> SampleRequest:
+    """The parsed ``sample`` command as a request; a usage error when the logits do not pair."""
+    target, draft = _joined(args.target_logits), _joined(args.draft_logits)
+    if len(target) != len(draft):
+        raise UsageError(
+            f"argument --draft-logits: needs as many values as --target-logits ({len(target)}), "
+            f"got {len(draft)}"
+        )
+    if len(target) > MAX_LOGITS:
+        raise UsageError(f"argument --target-logits: at most {MAX_LOGITS} values, got {len(target)}")
+    if args.seed is not None and args.draws is None:
+        raise UsageError("argument --seed: goes with --draws")
+    return SampleRequest(
+        target_logits=target,
+        draft_logits=draft,
+        temperature=args.temperature,
+        rule=args.rule,
+        draws=args.draws,
+        seed=0 if args.seed is None else args.seed,
+        json=args.json,
+    )
+
+
+def _row(values) -> str:
+    return "  ".join(f"{value:.4f}" for value in values)
+
+
+def run_sample(request: SampleRequest) -> int:
+    """Print the distributions, each rule's acceptance and the residual; return the exit status."""
+    from ..model.sampling import (
+        RULES,
+        acceptances,
+        draw_outputs,
+        residual_distribution,
+        softmax,
+        total_variation,
+    )
+
+    try:
+        target = softmax(request.target_logits, request.temperature)
+        draft = softmax(request.draft_logits, request.temperature)
+        every = acceptances(target, draft)
+        residual = residual_distribution(target, draft)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    histogram = kept = distance = None
+    if request.draws is not None:
+        counts, kept = draw_outputs(target, draft, request.draws, request.seed, request.rule)
+        histogram = counts / request.draws
+        distance = total_variation(histogram, target)
+    if request.json:
+        payload = {
+            "acceptance": every[request.rule],
+            "rule": request.rule,
+            "temperature": request.temperature,
+            "target": target.tolist(),
+            "draft": draft.tolist(),
+            "residual": residual.tolist(),
+            "acceptances": every,
+        }
+        if histogram is not None:
+            payload |= {
+                "output_histogram": histogram.tolist(),
+                "draws": request.draws,
+                "seed": request.seed,
+                "kept": kept,
+                "distance": distance,
+            }
+        print(json.dumps(payload))
+        return EXIT_OK
+    print(f"temperature       {request.temperature:g}")
+    print(f"target p          {_row(target)}")
+    print(f"draft q           {_row(draft)}")
+    print(f"residual          {_row(residual)}  (max(0, p − q), normalised)")
+    for rule in RULES:
+        mark = "  ← --rule" if rule == request.rule else ""
+        print(f"{'acceptance ' + rule:<30}{every[rule]:.4f}{mark}")
+    if histogram is not None:
+        print(f"written tokens    {_row(histogram)}  ({request.draws} draws, seed {request.seed})")
+        print(f"kept              {kept:.4f}")
+        print(f"distance to p     {distance:.4f}  (total variation; shrinks as draws grow)")
+    return EXIT_OK

@@ -1,0 +1,87 @@
+"""What a fit must say before its numbers are trusted: positions never accepted, intervals that
+disagree, too few steps (no Qt).
+
+* :func:`never_accepted_from`: the first position no step ever accepted.  Drafting past it buys
+  nothing (a_i = 0 there), so the k that loses nothing is one less.
+* :func:`group_test`: whether the reporting intervals (or requests) share one tokens-per-step.
+  Under one acceptance process each group's mean accepted guesses per step has variance
+  ``sigma^2 / n_g``; ``X = sum n_g (tau_g - tau)^2 / sigma^2`` is then chi-square with ``G - 1``
+  degrees of freedom (a one-way analysis of variance with known variance).  Intervals pooled
+  from different acceptance rates otherwise look "bursty": their mix is wider than any one.
+* :func:`sample_warnings`: a warning for every figure the data cannot carry.
+"""
+
+from __future__ import annotations
+
+from .measurement import Measurement
+from .stats import chi2_sf
+
+__all__ = ["GROUPS_DIFFER_BELOW", "MIN_STEPS", "group_test", "never_accepted_from", "sample_warnings"]
+
+#: Fewer verify steps than this are too few to say much (and to test).
+MIN_STEPS = 30
+#: The groups are said to differ below this P value.
+GROUPS_DIFFER_BELOW = 0.01
+_SHOWN_GROUPS = 8
+
+
+def never_accepted_from(m: Measurement) -> int | None:
+    """The first position (1-based) that no step accepted, when some earlier one was; else ``None``."""
+    if not m.position_counts or not m.steps:
+        return None
+    for i, count in enumerate(m.position_counts, start=1):
+        if count == 0:
+            return i
+    return None
+
+
+def group_test(m: Measurement, variance: float) -> tuple[bool, str] | None:
+    """``(differ, text)`` for the groups of ``m`` (intervals or requests), or ``None`` without two.
+
+    ``variance`` is the variance of the accepted guesses of one step.
+    """
+    groups = [(tau, n) for tau, n in m.group_taus or () if n > 0]
+    if len(groups) < 2 or variance <= 0:
+        return None
+    total = sum(n for _, n in groups)
+    mean = sum(tau * n for tau, n in groups) / total
+    statistic = sum(n * (tau - mean) ** 2 for tau, n in groups) / variance
+    df = len(groups) - 1
+    p_value = chi2_sf(statistic, df)
+    shown = ", ".join(f"{tau:.2f}" for tau, _ in groups[:_SHOWN_GROUPS])
+    if len(groups) > _SHOWN_GROUPS:
+        shown += f", … ({len(groups)} in all)"
+    low, high = min(t for t, _ in groups), max(t for t, _ in groups)
+    text = (
+        f"Tokens per step by interval or request: {shown}; test of one value for all: "
+        f"X = {statistic:.1f}, {df} degrees of freedom, P = {p_value:.2g}"
+    )
+    if p_value < GROUPS_DIFFER_BELOW:
+        return True, (
+            f"The intervals differ: tokens per step runs from {low:.2f} to {high:.2f} between them "
+            f"(P = {p_value:.2g}). Pooled, they are not one acceptance rate; fit the parts apart. {text}."
+        )
+    return False, text + "."
+
+
+def sample_warnings(m: Measurement) -> tuple[str, ...]:
+    """A warning for each figure the data cannot carry, in words."""
+    warnings = []
+    if m.variable_k:
+        warnings.append(
+            f"Drafts vary in length (up to k = {m.k}): no constant p at a fixed k is fitted, and no best k "
+            "is computed from one."
+        )
+    if m.steps is not None and m.steps < MIN_STEPS:
+        warnings.append(
+            f"Only {m.steps} verify steps: too few to say much; every figure carries a wide interval."
+        )
+    if m.steps is None:
+        samples = len(m.tau_samples or ())
+        if samples < 2:
+            warnings.append("No step counts and a single mean: tokens per step has no interval.")
+        else:
+            warnings.append(
+                f"No step counts: the interval on tokens per step comes from the spread of {samples} means."
+            )
+    return tuple(warnings)

@@ -1,0 +1,55 @@
+"""Monte Carlo of a draft tree's check: which node each simulated verify step accepts.
+
+The check walks the tree from the root.  At an accepted node at depth ``t`` the target's token is
+the node's rank-``r`` child with chance ``a_r · d^t`` (the events exclude one another), or none of
+them; the walk moves on when that child was drafted and stops otherwise.  The mean of
+``depth + 1`` over many cycles estimates ``F(T)`` (value.py); the accepted node of each cycle is
+what the run highlights.  Seeded, so a seed gives the same cycles.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .paths import Tree, check_paths, check_rank_acceptance, tree_depth
+
+__all__ = ["child_table", "simulate_tree"]
+
+
+def child_table(paths: Tree, ranks: int) -> NDArray[np.int64]:
+    """``table[i, r]``: index (into ``paths``, root = −1 shifted to row 0) of node ``i``'s rank-``r``
+    child, or −1.  Row 0 is the root, row ``j + 1`` is ``paths[j]``."""
+    index = {(): 0} | {path: j + 1 for j, path in enumerate(paths)}
+    table = np.full((len(paths) + 1, ranks), -1, dtype=np.int64)
+    for path in paths:
+        table[index[path[:-1]], path[-1]] = index[path]
+    return table
+
+
+def simulate_tree(
+    paths: object, rank_acceptance: object, n_cycles: int, seed: int, *, decay: float = 1.0
+) -> NDArray[np.int64]:
+    """For each of ``n_cycles`` checks, the accepted node (index into the canonical ``paths``), or
+    −1 when the root's children were all rejected.  Tokens gained = ``len(path) + 1``."""
+    a = check_rank_acceptance(rank_acceptance)
+    tree = check_paths(paths, a)
+    if isinstance(n_cycles, bool) or not isinstance(n_cycles, int) or n_cycles < 0:
+        raise ValueError(f"n_cycles must be a whole number >= 0, got {n_cycles!r}")
+    if not 0.0 < decay <= 1.0:
+        raise ValueError(f"decay must lie in (0, 1], got {decay!r}")
+    table = child_table(tree, len(a))
+    rng = np.random.default_rng(seed)
+    node = np.zeros(n_cycles, dtype=np.int64)  # rows of ``table``; 0 = root
+    alive = np.ones(n_cycles, dtype=bool)
+    for depth in range(tree_depth(tree)):
+        bounds = np.cumsum(np.asarray(a) * decay**depth)
+        draw = rng.random(n_cycles)
+        rank = np.searchsorted(bounds, draw, side="right")  # len(a) means "none of them"
+        child = np.full(n_cycles, -1, dtype=np.int64)
+        ok = alive & (rank < len(a))
+        child[ok] = table[node[ok], rank[ok]]
+        moved = child >= 0
+        node = np.where(moved, child, node)
+        alive = moved
+    return node - 1

@@ -1,0 +1,60 @@
+"""The text layer: every word the app shows goes through :func:`_` (or :func:`ngettext`).
+
+Plain Python, no Qt: the wording, the command line and the views all call the same functions,
+so the model's neighbours stay Qt-free.  Catalogues are gettext ``.po`` sources compiled to
+``.mo`` (``resources/locale/<code>.po`` → ``.mo``, by ``python -m specdec_desktop.text.compile``)
+and read with the standard library's :mod:`gettext`; why gettext rather than Qt's ``.ts``/``.qm``
+is in docs/i18n.md.
+
+=====================  ==========================================================================
+name                   what
+=====================  ==========================================================================
+``_(msg)``             ``msg`` in the active language (English: ``msg`` itself, byte for byte)
+``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
+``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
+``activate(code)``     switch language; returns a one-line warning when it fell back to English
+``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
+``localize(text)``     a number written with a dot (``0.75``, ``36,633``) in the language's way
+``delocalize(text)``   a typed number ("0,75" or "0.75", in every language) with a dot
+=====================  ==========================================================================
+
+Module-level tables hold English strings marked with ``N_``; code translates them where it
+shows them, so a live language switch needs no re-import.
+"""
+
+from __future__ import annotations
+
+from .catalogue import (
+    ENGLISH,
+    LANGUAGES,
+    N_,
+    PSEUDO,
+    Language,
+    _,
+    activate,
+    current,
+    language_names,
+    ngettext,
+    on_change,
+    system_language,
+)
+from .numbers import decimal_point, delocalize, group_separator, localize
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "Language",
+    "_",
+    "activate",
+    "current",
+    "decimal_point",
+    "delocalize",
+    "group_separator",
+    "language_names",
+    "localize",
+    "ngettext",
+    "on_change",
+    "system_language",
+]

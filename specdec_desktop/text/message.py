@@ -1,0 +1,43 @@
+"""A translated message whose ``format`` writes numbers in the language's way.
+
+``_("{tpc:.2f} per cycle").format(tpc=3.4712)`` gives ``3.47 per cycle`` in English and
+``3,47 pro Zyklus`` in German: a number given to a placeholder is formatted as the placeholder
+says and then written with the language's decimal point and group mark.  Text given to a
+placeholder, and the translation's own words and numbers, are left as they are.
+"""
+
+from __future__ import annotations
+
+import string
+from numbers import Number
+
+__all__ = ["Message"]
+
+
+def _as_written(text: str) -> str:
+    return text
+
+
+#: How a formatted number is shown: :func:`.numbers.localize`, set when that module loads (it
+#: reads the active language, and this module stays below the catalogue, with no import circle).
+localize_number = _as_written
+
+
+class _Formatter(string.Formatter):
+    def format_field(self, value, format_spec: str) -> str:
+        written = super().format_field(value, format_spec)
+        if isinstance(value, Number) and not isinstance(value, bool):
+            return localize_number(written)
+        return written
+
+
+_FORMATTER = _Formatter()
+
+
+class Message(str):
+    """A ``str`` from the text layer; :meth:`format` localizes the numbers it is given."""
+
+    __slots__ = ()
+
+    def format(self, *args, **kwargs) -> str:  # type: ignore[override]
+        return _FORMATTER.vformat(self, args, kwargs)

@@ -1,0 +1,217 @@
+"""The "Where p comes from" tab (objectName ``samplingView``): two distributions, the check, real text.
+
+It shows :class:`~specdec_desktop.state.sampling_state.SamplingState`: the target p and the
+draft q of a bundled pair as bars over the same tokens, the overlap shaded (its area is the
+acceptance), the target's excess that the residual refills, the four rules' acceptances side
+by side, a temperature slider that reshapes both, and "Draw 10,000": a histogram of the tokens
+speculation wrote beside p, with the distance between them (it shrinks as draws grow: the
+output follows the target).  Input goes to the state; the figures come from
+:func:`~specdec_desktop.state.sampling_state.sampling_figures`, computed on each change.
+Below, the real-text run (``views/text_run_panel.py``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..model.sampling import RULES
+from ..state.sampling_state import SamplingSetup, SamplingState, sampling_figures
+from ..state.text_run_state import TextRunState
+from ..theme import LIGHT, Theme
+from ..wording import sampling as words
+from .distribution_bars import DistributionBars
+from .text_run_panel import TextRunPanel
+
+__all__ = ["TEMPERATURE_STEPS", "SamplingView"]
+
+#: The slider's steps per unit of temperature, and its top (T = 3: flat enough to make the point).
+TEMPERATURE_STEPS = 100
+_SLIDER_TOP = 3.0
+
+
+def _label(role: str = "", *, rich: bool = False, wrap: bool = True) -> QLabel:
+    label = QLabel()
+    if role:
+        label.setProperty("role", role)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setWordWrap(wrap)
+    return label
+
+
+class SamplingView(QWidget):
+    """Shows the sampling state and forwards the user's choices to it."""
+
+    def __init__(
+        self, state: SamplingState, text_state: TextRunState | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("samplingView")
+        self.setProperty("role", "panel")
+        self.setAccessibleName(words.TAB_TITLE)
+        self._state = state
+        self._theme = LIGHT
+
+        layout = QVBoxLayout(self)
+        self.intro = intro = _label("hint")
+        intro.setText(words.INTRO)
+        layout.addWidget(intro)
+
+        controls = QHBoxLayout()
+        pair_caption = _label(wrap=False)
+        pair_caption.setText(words.PAIR_LABEL)
+        self.pair_input = QComboBox()
+        self.pair_input.setObjectName("samplingPairInput")
+        self.pair_input.setAccessibleName(words.PAIR_LABEL)
+        self.pair_input.addItems([pair.name for pair in words.PAIRS])
+        temperature_caption = _label(wrap=False)
+        temperature_caption.setText(words.TEMPERATURE_LABEL)
+        self.temperature_slider = QSlider(Qt.Orientation.Horizontal)
+        self.temperature_slider.setObjectName("samplingTemperatureSlider")
+        self.temperature_slider.setAccessibleName(words.TEMPERATURE_LABEL)
+        self.temperature_slider.setRange(0, round(_SLIDER_TOP * TEMPERATURE_STEPS))
+        self.temperature_slider.setPageStep(TEMPERATURE_STEPS // 4)
+        self.temperature_value = _label(wrap=False)
+        self.temperature_value.setObjectName("samplingTemperature")
+        for widget, stretch in (
+            (pair_caption, 0),
+            (self.pair_input, 0),
+            (temperature_caption, 0),
+            (self.temperature_slider, 1),
+            (self.temperature_value, 0),
+        ):
+            controls.addWidget(widget, stretch)
+        layout.addLayout(controls)
+        self.pair_note = _label("hint")
+        self.pair_note.setObjectName("samplingPairNote")
+        layout.addWidget(self.pair_note)
+
+        middle = QHBoxLayout()
+        left = QVBoxLayout()
+        self.bars = DistributionBars("samplingBars", "Target and draft distributions")
+        self.legend = _label("hint", rich=True)
+        left.addWidget(self.bars, 1)
+        left.addWidget(self.legend)
+        middle.addLayout(left, 3)
+        rules = QGridLayout()
+        heading = _label("heading")
+        heading.setText(words.RULES_HEADING)
+        rules.addWidget(heading, 0, 0, 1, 3)
+        self.rule_values: dict[str, QLabel] = {}
+        for row, rule in enumerate(RULES, start=1):
+            text = words.RULE_TEXTS[rule]
+            name = _label(wrap=False)
+            name.setText(text.name)
+            name.setToolTip(text.meaning)
+            formula = _label("hint", wrap=False)
+            formula.setText(text.formula)
+            formula.setToolTip(text.meaning)
+            value = _label(wrap=False)
+            value.setObjectName(f"acceptance_{rule.replace('-', '_')}")
+            value.setToolTip(text.meaning)
+            rules.addWidget(name, row, 0)
+            rules.addWidget(formula, row, 1)
+            rules.addWidget(value, row, 2, Qt.AlignmentFlag.AlignRight)
+            self.rule_values[rule] = value
+        rules.setRowStretch(len(RULES) + 1, 1)
+        middle.addLayout(rules, 2)
+        layout.addLayout(middle, 1)
+
+        histogram_heading = _label("heading")
+        histogram_heading.setText(words.HISTOGRAM_HEADING)
+        layout.addWidget(histogram_heading)
+        histogram_legend = _label("hint")
+        histogram_legend.setText(words.HISTOGRAM_LEGEND)
+        layout.addWidget(histogram_legend)
+        lower = QHBoxLayout()
+        self.histogram = DistributionBars("samplingHistogram", words.HISTOGRAM_HEADING)
+        lower.addWidget(self.histogram, 3)
+        side = QVBoxLayout()
+        self.draw_button = QPushButton(words.DRAW_BUTTON)
+        self.draw_button.setObjectName("samplingDrawButton")
+        self.clear_button = QPushButton(words.CLEAR_BUTTON)
+        self.clear_button.setObjectName("samplingClearButton")
+        self.distance = _label()
+        self.distance.setObjectName("samplingDistance")
+        side.addWidget(self.draw_button)
+        side.addWidget(self.clear_button)
+        side.addWidget(self.distance)
+        side.addStretch(1)
+        lower.addLayout(side, 2)
+        layout.addLayout(lower, 1)
+        # The real-text run (its models are built when it is first shown).
+        self.text_panel = None if text_state is None else TextRunPanel(text_state)
+        if self.text_panel is not None:
+            layout.addWidget(self.text_panel, 2)
+
+        self.pair_input.currentIndexChanged.connect(state.set_pair)
+        self.temperature_slider.valueChanged.connect(
+            lambda value: state.set_temperature(value / TEMPERATURE_STEPS)
+        )
+        self.draw_button.clicked.connect(lambda: state.add_draws(words.DRAW_BATCH))
+        self.clear_button.clicked.connect(state.clear_draws)
+        state.changed.connect(self.show_setup)
+        self.show_setup(state.setup)
+
+    def set_scene_mode(self, on: bool) -> None:
+        """A tour scene about sampling shows the distributions, the rules and the draws whole:
+        the real-text run, which no scene is about, and the introduction, which the scene's
+        caption says, step aside (the tab shows them again after)."""
+        for part in (self.text_panel, self.intro):
+            if part is not None and part.isHidden() != on:
+                part.setVisible(not on)
+        for bars in (self.bars, self.histogram):
+            bars.set_compact(on)
+
+    def apply_theme(self, theme: Theme) -> None:
+        """Recolour the bars and the legend."""
+        self._theme = theme
+        self.bars.apply_theme(theme)
+        self.histogram.apply_theme(theme)
+        if self.text_panel is not None:
+            self.text_panel.apply_theme(theme)
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        theme = self._theme
+        swatches = (
+            (theme.curve, "□", words.LEGEND["target"]),
+            (theme.marker_current, "▢", words.LEGEND["draft"]),
+            (theme.token_accepted, "■", words.LEGEND["overlap"]),
+            (theme.token_bonus, "■", words.LEGEND["residual"]),
+        )
+        self.legend.setText(
+            " &nbsp; ".join(
+                f'<span style="color:{colour}">{glyph}</span> {text}' for colour, glyph, text in swatches
+            )
+        )
+
+    def show_setup(self, setup: SamplingSetup) -> None:
+        """Show ``setup`` (no echo: the controls' signals are blocked while they are set)."""
+        figures = sampling_figures(setup)
+        pair = words.PAIRS[setup.pair]
+        with QSignalBlocker(self.pair_input):
+            self.pair_input.setCurrentIndex(setup.pair)
+        with QSignalBlocker(self.temperature_slider):
+            self.temperature_slider.setValue(round(setup.temperature * TEMPERATURE_STEPS))
+        self.temperature_value.setText(words.temperature_text(setup.temperature))
+        self.pair_note.setText(pair.note)
+        self.bars.show_distributions(pair.tokens, figures.target, figures.draft)
+        for rule, value in figures.acceptances.items():
+            self.rule_values[rule].setText(f"{value:.4f}")
+        self.histogram.show_histogram(pair.tokens, figures.written, figures.target)
+        if figures.written is None:
+            self.distance.setText(words.HISTOGRAM_EMPTY)
+        else:
+            self.distance.setText(words.distance_text(setup.draws, figures.distance))
+        self.clear_button.setEnabled(setup.draws > 0)
+        self._show_legend()

@@ -1,0 +1,333 @@
+"""The real-text run (objectName ``textRunPanel``): Shakespeare written by an n-gram draft and checked.
+
+It shows :class:`~specdec_desktop.state.text_run_state.TextRunState`: the controls (draft
+order, k, temperature, seed), the build's progress, the text of the cycles shown so far
+coloured as the token run colours tokens (kept guess, rejected guess, discarded guesses, the
+target's own character), the measured figures next to the formula's, and the four drafting
+policies on the same seed.  "Use this p" asks the window to set p and k of the main controls.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..state.text_run_state import COMPARED_POLICIES, RUN_COST, TextResult, TextRunState, TextSettings
+from ..theme import LIGHT, Theme
+from ..wording import sampling as _sampling
+from .flow_layout import FlowLayout
+
+__all__ = ["TextRunPanel", "cycles_html"]
+
+
+def _label(role: str = "", *, rich: bool = False) -> QLabel:
+    label = QLabel()
+    if role:
+        label.setProperty("role", role)
+    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
+    label.setWordWrap(True)
+    return label
+
+
+def _span(chars: str, fill: str, theme: Theme, *, struck: bool = False) -> str:
+    from html import escape  # not before the first paint
+
+    shown = escape(chars).replace("\n", "↵<br>").replace(" ", "&nbsp;")
+    style = f"background-color:{fill}; color:{theme.token_text};"
+    if struck:
+        style += " text-decoration: line-through;"
+    return f'<span style="{style}">{shown}</span>'
+
+
+def cycles_html(decode, prompt: str, cycles, theme: Theme, *, thrown_away: bool = True) -> str:
+    """The prompt, then each cycle's kept guesses, rejected guess, discarded guesses (unless
+    ``thrown_away`` is false) and the target's own character."""
+    from html import escape
+
+    parts = [escape(prompt).replace("\n", "<br>")]
+    for cycle in cycles:
+        drafted = cycle.drafted
+        if cycle.accepted:
+            parts.append(_span(decode(drafted[: cycle.accepted]), theme.token_accepted, theme))
+        if thrown_away and cycle.accepted < len(drafted):
+            parts.append(
+                _span(
+                    decode(drafted[cycle.accepted : cycle.accepted + 1]),
+                    theme.token_rejected,
+                    theme,
+                    struck=True,
+                )
+            )
+            rest = drafted[cycle.accepted + 1 :]
+            if rest:
+                parts.append(_span(decode(rest), theme.token_discarded, theme, struck=True))
+        parts.append(_span(decode((cycle.extra,)), theme.token_bonus, theme))
+    return f"<div>{''.join(parts)}</div>"
+
+
+def _verdict(result: TextResult) -> str:
+    """Whether a stopping rule beat the best fixed k on this text and seed, in words."""
+    names = dict(_sampling.TEXT_RUN.policy_names)
+    runs = dict(result.policies)
+    best = result.best_fixed.speedup
+    rules = [(runs[p].speedup, p) for p in COMPARED_POLICIES if p not in ("fixed", "oracle")]
+    speedup, policy = max(rules)
+    if speedup > best:
+        return _sampling.TEXT_RUN.verdict_pays.format(name=names[policy], speedup=speedup, best=best)
+    return _sampling.TEXT_RUN.verdict_loses.format(best=best, oracle=runs["oracle"].speedup)
+
+
+class TextRunPanel(QWidget):
+    """Shows the real-text run and forwards the user's settings to its state.
+
+    Signals
+    -------
+    use_p_requested(float, int)
+        The measured acceptance and k, for the main controls.
+    """
+
+    use_p_requested = Signal(float, int)
+
+    def __init__(self, state: TextRunState, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("textRunPanel")
+        self.setAccessibleName(_sampling.TEXT_RUN.heading)
+        self._state = state
+        self._theme = LIGHT
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        heading = _label("heading")
+        heading.setText(_sampling.TEXT_RUN.heading)
+        layout.addWidget(heading)
+
+        # The controls wrap like words when the tab is narrower than their row (large type).
+        controls = FlowLayout()
+        self.draft_order = QSpinBox()
+        self.draft_order.setObjectName("textDraftOrderInput")
+        self.draft_order.setRange(1, 5)
+        self.k = QSpinBox()
+        self.k.setObjectName("textKInput")
+        self.k.setRange(1, 16)
+        self.temperature = QDoubleSpinBox()
+        self.temperature.setObjectName("textTemperatureInput")
+        self.temperature.setRange(0.0, 3.0)
+        self.temperature.setSingleStep(0.1)
+        self.temperature.setDecimals(2)
+        self.seed = QSpinBox()
+        self.seed.setObjectName("textSeedInput")
+        self.seed.setRange(0, 2**31 - 1)
+        for caption, box in (
+            (_sampling.TEXT_RUN.draft_order, self.draft_order),
+            (_sampling.TEXT_RUN.k, self.k),
+            ("Temperature", self.temperature),
+            (_sampling.TEXT_RUN.seed, self.seed),
+        ):
+            text = _label()
+            text.setText(caption)
+            text.setWordWrap(False)
+            text.setBuddy(box)
+            box.setAccessibleName(caption)
+            pair = QHBoxLayout()  # a caption stays on the line of its box
+            pair.setContentsMargins(0, 0, 0, 0)
+            pair.addWidget(text)
+            pair.addWidget(box)
+            controls.add_layout(pair)
+        self.play_button = QPushButton(_sampling.TEXT_RUN.simulate)
+        self.play_button.setObjectName("textPlayButton")
+        self.use_button = QPushButton(_sampling.TEXT_RUN.use_p)
+        self.use_button.setObjectName("textUseButton")
+        self.use_button.setToolTip(_sampling.TEXT_RUN.use_p_tip)
+        self.thrown_away = QCheckBox(_sampling.TEXT_RUN.show_thrown_away)
+        self.thrown_away.setObjectName("textShowThrownAway")
+        controls.addWidget(self.play_button)
+        controls.addWidget(self.use_button)
+        controls.addWidget(self.thrown_away)
+        layout.addLayout(controls)
+
+        self.progress = QProgressBar()
+        self.progress.setObjectName("textProgress")
+        self.progress.setRange(0, 100)
+        self.progress.setFormat(_sampling.TEXT_RUN.building + " %p%")
+        layout.addWidget(self.progress)
+        self.text = QTextBrowser()
+        self.text.setObjectName("textRunText")
+        self.text.setOpenLinks(False)
+        self.text.setMinimumHeight(self.fontMetrics().height() * 8)
+        layout.addWidget(self.text, 1)
+        self.legend = _label("hint", rich=True)
+        layout.addWidget(self.legend)
+        self.figures = _label()
+        self.figures.setObjectName("textRunFigures")
+        layout.addWidget(self.figures)
+        self.per_position = _label("hint")
+        self.per_position.setObjectName("textRunPerPosition")
+        layout.addWidget(self.per_position)
+        self.greedy_note = _label("hint")
+        self.greedy_note.setText(_sampling.TEXT_RUN.greedy_note)
+        layout.addWidget(self.greedy_note)
+        policies_heading = _label("heading")
+        policies_heading.setText(_sampling.TEXT_RUN.policies_heading)
+        layout.addWidget(policies_heading)
+        self.policies = QGridLayout()
+        self.policy_rows: dict[str, QLabel] = {}
+        names = dict(_sampling.TEXT_RUN.policy_names)
+        for row, policy in enumerate(COMPARED_POLICIES):
+            name = _label()
+            name.setText(names[policy])
+            value = _label()
+            value.setObjectName(f"textPolicy_{policy.split(':')[0]}")
+            self.policies.addWidget(name, row, 0)
+            self.policies.addWidget(value, row, 1)
+            self.policy_rows[policy] = value
+        self.best_name = _label()
+        self.best_value = _label()
+        self.best_value.setObjectName("textPolicy_best")
+        self.policies.addWidget(self.best_name, len(COMPARED_POLICIES), 0)
+        self.policies.addWidget(self.best_value, len(COMPARED_POLICIES), 1)
+        self.policies.setColumnStretch(1, 1)
+        layout.addLayout(self.policies)
+        self.verdict = _label()
+        self.verdict.setObjectName("textPolicyVerdict")
+        layout.addWidget(self.verdict)
+        rule = _label("hint")
+        rule.setText(_sampling.TEXT_RUN.policy_verdict)
+        layout.addWidget(rule)
+
+        self.draft_order.valueChanged.connect(lambda v: state.set_settings(draft_order=v))
+        self.k.valueChanged.connect(lambda v: state.set_settings(k=v))
+        self.temperature.valueChanged.connect(lambda v: state.set_settings(temperature=round(v, 2)))
+        self.seed.valueChanged.connect(lambda v: state.set_settings(seed=v))
+        self.play_button.clicked.connect(state.play)
+        self.use_button.clicked.connect(self._use)
+        self.thrown_away.toggled.connect(state.set_discarded_shown)
+        state.discarded_shown_changed.connect(self._show_thrown_away)
+        state.settings_changed.connect(self.show_settings)
+        state.progress_changed.connect(lambda share: self.progress.setValue(round(100 * share)))
+        state.run_changed.connect(self.show_result)
+        state.shown_changed.connect(self.show_cycles)
+        state.failed.connect(self._failed)
+        self.show_settings(state.settings)
+        self._show_thrown_away(state.discarded_shown)
+        self.show_result(state.result)
+
+    def apply_theme(self, theme: Theme) -> None:
+        self._theme = theme
+        swatches = (
+            (theme.token_accepted, _sampling.TEXT_RUN.legend_names[0]),
+            (theme.token_rejected, _sampling.TEXT_RUN.legend_names[1]),
+            (theme.token_discarded, _sampling.TEXT_RUN.legend_names[2]),
+            (theme.token_bonus, _sampling.TEXT_RUN.legend_names[3]),
+        )
+        self.legend.setText(
+            " &nbsp; ".join(
+                f'<span style="background-color:{fill}; color:{theme.token_text}">&nbsp;a&nbsp;</span> {name}'
+                for fill, name in swatches
+            )
+        )
+        self.show_cycles(self._state.shown)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._state.start()  # the models are built when the panel is first seen
+
+    def show_settings(self, settings: TextSettings) -> None:
+        """Put ``settings`` in the boxes (no echo); the figures wait for the new run."""
+        for box, value in (
+            (self.draft_order, settings.draft_order),
+            (self.k, settings.k),
+            (self.temperature, settings.temperature),
+            (self.seed, settings.seed),
+        ):
+            with QSignalBlocker(box):
+                box.setValue(value)
+        self.greedy_note.setVisible(settings.temperature == 0)
+        self.show_result(self._state.result)
+
+    def show_result(self, result: TextResult | None) -> None:
+        """The figures of ``result`` (or the build's progress while there is none)."""
+        ready = result is not None
+        self.progress.setVisible(not ready)
+        self.use_button.setEnabled(ready)
+        self.play_button.setEnabled(ready)
+        if not ready:
+            self.figures.setText("")
+            self.per_position.setText("")
+            for value in (*self.policy_rows.values(), self.best_value):
+                value.setText("…")
+            self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k="…"))
+            self.verdict.setText("")
+            self.text.clear()
+            return
+        run = result.run
+        self.figures.setText(
+            _sampling.TEXT_RUN.figures.format(
+                tokens=run.tokens,
+                cycles=len(run.cycles),
+                tpc=run.tokens_per_cycle,
+                acceptance=run.acceptance,
+                overlap=run.mean_overlap,
+                speedup=run.speedup,
+                c=RUN_COST,
+                formula=run.formula_speedup,
+            )
+        )
+        values = ", ".join("–" if a is None else f"{a:.2f}" for a in run.acceptance_per_position)
+        self.per_position.setText(_sampling.TEXT_RUN.per_position.format(values=values))
+        for policy, policy_run in result.policies:
+            self.policy_rows[policy].setText(
+                _sampling.TEXT_RUN.policy_row.format(
+                    tpc=policy_run.tokens_per_cycle, speedup=policy_run.speedup
+                )
+            )
+        best = result.best_fixed
+        self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k=best.k))
+        self.best_value.setText(
+            _sampling.TEXT_RUN.policy_row.format(tpc=best.tokens_per_cycle, speedup=best.speedup)
+        )
+        self.verdict.setText(_verdict(result))
+        self.show_cycles(self._state.shown)
+
+    def show_cycles(self, shown: int) -> None:
+        """The text of the first ``shown`` cycles, coloured."""
+        result = self._state.result
+        if result is None:
+            return
+        from ..model.text_run import PROMPT
+
+        run = result.run
+        html = cycles_html(
+            run.counts.decode,
+            PROMPT,
+            run.cycles[:shown],
+            self._theme,
+            thrown_away=self._state.discarded_shown,
+        )
+        self.text.setHtml(html)
+        bar = self.text.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _show_thrown_away(self, on: bool) -> None:
+        with QSignalBlocker(self.thrown_away):
+            self.thrown_away.setChecked(on)
+        self.show_cycles(self._state.shown)
+
+    def _use(self) -> None:
+        result = self._state.result
+        if result is not None:
+            self.use_p_requested.emit(round(min(1.0, result.run.acceptance), 3), result.run.k)
+
+    def _failed(self, reason: str) -> None:
+        self.progress.setVisible(False)
+        self.figures.setText(_sampling.TEXT_RUN.build_failed.format(reason=reason))

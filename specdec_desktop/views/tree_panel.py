@@ -1,0 +1,304 @@
+"""The "Draft trees" panel: the Draft shape control, the rank vector, the diagram and the flags.
+
+The control (objectName ``draftShapeInput``) picks the shape; the row under it edits that shape's
+settings (budget and depth, SGLang's three settings, a path list, Medusa's heads), and the rank
+box the ranks after the first (rank 1 is p).  Every edit goes to
+:class:`~specdec_desktop.state.shape_state.ShapeState`; bad input leaves the state alone and says
+why in one line.  The panel shows state and holds no figures: it asks
+:func:`~specdec_desktop.model.trees.shape_figures` when the state changes (only while it is on
+screen), pushes the tree into the diagram (:class:`.tree_view.TreeView`) with one simulated check,
+and writes the best tree's engine flags.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..model.trees import (
+    SHAPE_KINDS,
+    TREE_PRESETS,
+    format_paths,
+    node_values,
+    parse_paths,
+    sglang_flags,
+    sglang_settings_for,
+    shape_figures,
+    simulate_tree,
+    vllm_flags,
+)
+from ..state.app_state import AppState
+from ..text import _
+from ..theme import Theme
+from ..wording import trees as words
+from .explanations import ExplanationView
+from .tree_view import TreeView
+
+__all__ = ["TreePanel"]
+
+_WINDOW_BUDGET = 128  # the largest tree the window's budget box offers (the model takes 1024)
+
+
+def _label(text: str = "", wrap: bool = True) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(wrap)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _spin(name: str, low: int, high: int, special: str = "") -> QSpinBox:
+    box = QSpinBox()
+    box.setObjectName(name)
+    box.setRange(low, high)
+    box.setKeyboardTracking(False)
+    if special:
+        box.setSpecialValueText(special)
+    return box
+
+
+def _numbers(text: str, name: str, kind: type) -> tuple:
+    parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
+    try:
+        return tuple(kind(part) for part in parts)
+    except ValueError:
+        raise ValueError(f"{name} must be numbers separated by commas, got {text[:30]!r}") from None
+
+
+class TreePanel(QWidget):
+    """The trees tab; see the module docstring."""
+
+    def __init__(self, app_state: AppState, theme: Theme, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("treePanel")
+        self._state = app_state.shape
+        self._parameters = app_state.parameters
+        self._assumptions = app_state.assumptions
+        self._stale = True
+        self._history = app_state.history
+
+        self.kind = QComboBox()
+        self.kind.setObjectName("draftShapeInput")
+        self.kind.setAccessibleName(_("Draft shape"))
+        for kind in SHAPE_KINDS:
+            self.kind.addItem(words.SHAPE_LABELS[kind], kind)
+        self.budget = _spin("treeBudgetInput", 1, _WINDOW_BUDGET)
+        self.depth = _spin("treeDepthInput", 0, 32, "any")
+        self.steps = _spin("sglangStepsInput", 1, 16)
+        self.topk = _spin("sglangTopkInput", 1, 8)
+        self.draft_tokens = _spin("sglangDraftTokensInput", 2, _WINDOW_BUDGET + 1)
+        self.paths = QLineEdit()
+        self.paths.setObjectName("treePathsInput")
+        self.heads = QLineEdit()
+        self.heads.setObjectName("medusaHeadsInput")
+        self.ranks = QLineEdit()
+        self.ranks.setObjectName("rankAcceptanceInput")
+        self.ranks.setAccessibleName(_("Rank acceptance after rank 1"))
+        self.ranks.setToolTip(words.RANKS_HINT)
+
+        self.preset = QComboBox()
+        self.preset.setObjectName("treePresetInput")
+        self.preset.setAccessibleName(_("Draft tree preset"))
+        self.preset.addItem(words.PRESET_NONE, None)
+        for index, preset in enumerate(TREE_PRESETS):
+            self.preset.addItem(preset.name, index)
+        self.preset_note = _label()
+        self.preset_note.setObjectName("treePresetNote")
+        self.preset_note.hide()
+
+        self.editors = QStackedWidget()
+        pages = {
+            "chain": [(None, _label(_("k from the Draft length slider")))],
+            "best": [(_("Budget (guesses)"), self.budget), (_("Most levels"), self.depth)],
+            "sglang": [
+                (_("Steps"), self.steps),
+                (_("Top-k"), self.topk),
+                (_("Draft tokens"), self.draft_tokens),
+            ],
+            "paths": [("speculative_token_tree", self.paths)],
+            "medusa": [(_("Guesses per head"), self.heads)],
+        }
+        for kind in SHAPE_KINDS:
+            page = QWidget()
+            row = QHBoxLayout(page)
+            row.setContentsMargins(0, 0, 0, 0)
+            for caption, widget in pages[kind]:
+                if caption:
+                    row.addWidget(QLabel(caption))
+                row.addWidget(widget, 1 if isinstance(widget, QLineEdit) else 0)
+            row.addStretch(1)
+            self.editors.addWidget(page)
+
+        self.rank_one = _label(wrap=False)
+        self.message = _label()
+        self.message.setObjectName("treeMessage")
+        self.message.setProperty("role", "warning")
+        self.view = TreeView(theme)
+        self.check_caption = _label()
+        self.check_button = QPushButton(words.CHECK_BUTTON)
+        self.check_button.setObjectName("treeCheckButton")
+        self.summary = _label()
+        self.summary.setObjectName("treeSummary")
+
+        form = QFormLayout()
+        form.addRow(words.PRESET_LABEL, self.preset)
+        form.addRow("", self.preset_note)
+        form.addRow(_("Draft shape"), self.kind)
+        form.addRow("", self.editors)
+        ranks_row = QHBoxLayout()
+        ranks_row.addWidget(self.rank_one)
+        ranks_row.addWidget(self.ranks, 1)
+        form.addRow(_("Rank acceptance"), ranks_row)
+        check_row = QHBoxLayout()
+        check_row.addWidget(self.check_caption, 1)
+        check_row.addWidget(self.check_button)
+        # Controls and words on the left, the diagram on the right: the tab is wide, not tall.
+        left = QVBoxLayout()
+        left.addWidget(_label(words.PANEL_INTRO))
+        left.addLayout(form)
+        left.addWidget(self.message)
+        left.addLayout(check_row)
+        left.addWidget(self.summary)
+        left.addStretch(1)
+        self.essay = ExplanationView(words.TREES_ESSAY_TITLE, words.TREES_ESSAY)
+        self.essay.setObjectName("treesEssay")
+        right = QVBoxLayout()
+        right.addWidget(self.view, 3)
+        right.addWidget(self.essay, 2)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 5)
+        layout.addLayout(right, 5)
+
+        self.preset.activated.connect(self._apply_preset)
+        self.kind.activated.connect(lambda index: self._edit(kind=self.kind.itemData(index)))
+        self.budget.valueChanged.connect(lambda value: self._edit(budget=value))
+        self.depth.valueChanged.connect(lambda value: self._edit(max_depth=value or None))
+        for box in (self.steps, self.topk, self.draft_tokens):
+            box.valueChanged.connect(self._edit_sglang)
+        self.paths.editingFinished.connect(lambda: self._edit_text(paths=self.paths.text()))
+        self.heads.editingFinished.connect(lambda: self._edit_text(heads=self.heads.text()))
+        self.ranks.editingFinished.connect(lambda: self._edit_text(more_ranks=self.ranks.text()))
+        self.check_button.clicked.connect(self._state.new_check)
+        self._state.changed.connect(self._on_state)
+        self._state.check_changed.connect(self._on_state)
+        self._parameters.changed.connect(self._on_state)
+        self._assumptions.changed.connect(self._on_state)
+        self._show_shape()
+        self.message.hide()
+
+    # -- input ---------------------------------------------------------------------------
+
+    def _edit(self, **values) -> None:
+        try:
+            self._state.set(**values)
+        except ValueError as error:
+            self._refuse(str(error))
+            return
+        self.message.hide()
+
+    def _apply_preset(self, index: int) -> None:
+        """Set the preset's shape, p and c as one undo step, and say where its figures come from."""
+        chosen = self.preset.itemData(index)
+        if chosen is None:
+            self.preset_note.hide()
+            return
+        preset = TREE_PRESETS[chosen]
+        with self._history.step(preset.name):
+            self._parameters.set(p=preset.p, c=preset.c)
+            self._state.set_shape(preset.shape)
+        self.preset_note.setText(words.preset_note(preset))
+        self.preset_note.show()
+        self.message.hide()
+
+    def _edit_sglang(self, _value: int = 0) -> None:
+        self._edit(sglang=(self.steps.value(), self.topk.value(), self.draft_tokens.value()))
+
+    def _edit_text(self, **texts: str) -> None:
+        """A path list, heads or ranks typed as text: read, then set (or refused, one line)."""
+        try:
+            ((name, text),) = texts.items()
+            if name == "paths":
+                value = parse_paths(text, name="path list")
+            elif name == "heads":
+                value = _numbers(text, "heads", int)
+            else:
+                value = _numbers(text, "rank acceptance", float)
+            if getattr(self._state.shape, name) == value:
+                self.message.hide()
+                return
+            self._state.set(**{name: value})
+        except ValueError as error:
+            self._refuse(str(error))
+            return
+        self.message.hide()
+
+    def _refuse(self, message: str) -> None:
+        self.message.setText(message)
+        self.message.show()
+        self._show_shape()  # the controls go back to what the state holds
+
+    # -- showing state -------------------------------------------------------------------
+
+    def _show_shape(self) -> None:
+        """Push the state into the controls without echo."""
+        shape = self._state.shape
+        blockers = [
+            QSignalBlocker(w)
+            for w in (self.kind, self.budget, self.depth, self.steps, self.topk, self.draft_tokens)
+        ]
+        self.kind.setCurrentIndex(SHAPE_KINDS.index(shape.kind))
+        self.editors.setCurrentIndex(SHAPE_KINDS.index(shape.kind))
+        self.budget.setValue(min(shape.budget, _WINDOW_BUDGET))
+        self.depth.setValue(shape.max_depth or 0)
+        self.steps.setValue(shape.sglang[0])
+        self.topk.setValue(shape.sglang[1])
+        self.draft_tokens.setValue(shape.sglang[2])
+        del blockers
+        self.paths.setText(format_paths(shape.paths))
+        self.heads.setText(", ".join(map(str, shape.heads)))
+        self.ranks.setText(", ".join(f"{v:g}" for v in shape.more_ranks))
+        self.ranks.setEnabled(shape.kind != "chain")
+
+    def _on_state(self, *_args) -> None:
+        self._stale = True
+        self._show_shape()
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Compute the figures of the shape shown and show them (diagram, check, flags)."""
+        self._stale = False
+        params, assumptions = self._parameters.params, self._assumptions.assumptions
+        shape = self._state.shape
+        self.rank_one.setText(_("rank 1 = p = {p:g};  ranks 2, 3, …:").format(p=params.p))
+        figures = shape_figures(shape, params, assumptions)
+        resolved = figures.resolved
+        values = node_values(resolved.paths, resolved.rank_acceptance, assumptions.decay)
+        accepted_index = int(
+            simulate_tree(resolved.paths, resolved.rank_acceptance, 1, self._state.check_seed)[0]
+        )
+        accepted = () if accepted_index < 0 else resolved.paths[accepted_index]
+        self.view.show_tree(resolved.paths, values, accepted)
+        self.check_caption.setText(words.check_caption(len(accepted) + 1, accepted))
+        engine = sglang_settings_for(figures, params, assumptions)
+        sglang = None if engine is None else sglang_flags(engine[0])
+        self.summary.setText(words.figures_text(figures, vllm_flags(figures.best_paths), sglang))
+
+    def apply_theme(self, theme: Theme) -> None:
+        self.view.apply_theme(theme)

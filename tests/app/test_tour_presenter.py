@@ -1,0 +1,206 @@
+"""The tour as a presenter drives it (issue 21, points 3 and 8): a scene is a function of its
+number, not of the path that led to it, and leaving the tour gives back what was there before.
+
+Each test acts through the keys a presenter (or a clicker) sends, and compares what the window
+shows (the whole configuration, the pins, the draft shape, the focus, the tab, the map) with the
+same scene reached another way.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from specdec_desktop.model import Assumptions, Parameters
+from specdec_desktop.model.configuration import Configuration
+from specdec_desktop.model.pins import Pin
+from specdec_desktop.scenario import default_tour_path, load_tour
+from specdec_desktop.views.caption_banner import CHANGED_HINT
+from specdec_desktop.window_services.settings_store import SettingsStore
+
+from ..support.window import open_window
+
+K = Qt.Key
+CTRL = Qt.KeyboardModifier.ControlModifier
+TOUR = load_tour(default_tour_path())
+N = len(TOUR.scenes)
+
+#: The user's own set-up before the tour: every part away from the scenes' values.
+MINE = Configuration(
+    Parameters(k=11, p=0.81, c=0.07),
+    Assumptions(decay=0.95, spread=3.0, verify_growth=0.02, batch=8, knee=64.0, overhead=0.1),
+)
+#: Somewhere else, to move away from a scene.
+ELSEWHERE = Configuration(Parameters(k=2, p=0.3, c=0.5), Assumptions(overhead=0.3))
+
+
+def shown(window) -> dict:
+    """What a scene shows, as the state and the window hold it."""
+    app_state, banner = window.app_state, window.services.banner
+    return {
+        "configuration": app_state.configuration(),
+        "pins": app_state.pinned.pins,
+        "shape": app_state.shape.shape,
+        "focus": app_state.presentation.focus,
+        "tab": window.current_tab(),
+        "map": window.services.actions["view.map"].isChecked(),
+        "assumptions open": window.assumptions_panel.expanded,
+        "banner": banner.isVisible(),
+        "changed": banner.isVisible() and banner.changed_shown,
+        "counter": banner.counter.text() if banner.isVisible() else None,
+    }
+
+
+def expected(index: int) -> dict:
+    scene = TOUR.scenes[index]
+    return {
+        "configuration": scene.configuration,
+        "pins": scene.pins or (),
+        "focus": scene.focus,
+        "map": False,
+        "changed": False,
+    }
+
+
+def press(qtbot, window, key, modifiers=Qt.KeyboardModifier.NoModifier):
+    qtbot.keyClick(window, key, modifiers)
+
+
+def mess_up(window):
+    """What a presenter might do inside a scene: drag, pin, open the map."""
+    app_state = window.app_state
+    app_state.apply_configuration(ELSEWHERE)
+    app_state.pinned.set_pins((Pin("stray", ELSEWHERE),))
+    window.services.actions["view.map"].setChecked(True)
+
+
+@pytest.fixture
+def window(qtbot):
+    return open_window(qtbot, ["--no-settings"])
+
+
+def test_a_scene_is_the_same_forward_back_by_jumps_and_after_reset(qtbot, window):
+    press(qtbot, window, K.Key_F5)
+    forward = []
+    for index in range(N):
+        if index:
+            press(qtbot, window, K.Key_PageDown)
+        assert window.services.view.tour_scene == index
+        now = shown(window)
+        assert {key: now[key] for key in expected(index)} == expected(index), f"scene {index + 1}"
+        forward.append(now)
+    for index in reversed(range(N - 1)):
+        press(qtbot, window, K.Key_PageUp)
+        assert shown(window) == forward[index], f"scene {index + 1} going back"
+    order = list(range(N))
+    random.Random(21).shuffle(order)
+    for index in order:
+        mess_up(window)
+        window.services.tour.start(index)
+        assert shown(window) == forward[index], f"scene {index + 1} by a jump"
+    for index in order:
+        window.services.tour.start(index)
+        mess_up(window)
+        assert window.services.banner.changed_shown
+        press(qtbot, window, K.Key_R, CTRL)
+        assert shown(window) == forward[index], f"Ctrl+R in scene {index + 1}"
+
+
+@pytest.mark.parametrize("number", [1, 7, 8, N])
+def test_tour_scene_on_the_command_line_shows_the_scene_the_tour_shows(qtbot, window, number):
+    press(qtbot, window, K.Key_F5)
+    for _ in range(number - 1):
+        press(qtbot, window, K.Key_PageDown)
+    walked = shown(window)
+    direct = open_window(qtbot, ["--no-settings", "--tour-scene", str(number)], active=False)
+    assert shown(direct) == walked
+
+
+def test_the_careful_draft_pin_stays_in_its_scene(qtbot, window):
+    pinned = [index for index, scene in enumerate(TOUR.scenes) if scene.pins]
+    assert pinned
+    press(qtbot, window, K.Key_F5)
+    for index in range(1, N):
+        press(qtbot, window, K.Key_PageDown)
+        assert bool(window.app_state.pinned.pins) == (index in pinned), f"scene {index + 1}"
+
+
+def test_leaving_the_tour_gives_back_what_was_there(qtbot, window):
+    app_state = window.app_state
+    app_state.apply_configuration(MINE)
+    app_state.pinned.set_pins((Pin("mine", MINE),))
+    app_state.shape.set(kind="best", budget=12)
+    window.show_tab("compare")
+    window.services.actions["view.map"].setChecked(True)
+    before = shown(window)
+    press(qtbot, window, K.Key_F5)
+    for _ in range(N - 1):
+        press(qtbot, window, K.Key_PageDown)
+        mess_up(window)
+    press(qtbot, window, K.Key_Escape)
+    assert not window.services.view.tour_active
+    assert shown(window) == before
+    assert window.title_label.isVisible() and not window.services.banner.isVisible()
+    # Ending the tour is one undo step, and Reset outside the tour is not a scene's.
+    window.services.history.stack.undo()
+    assert app_state.configuration() != MINE
+
+
+def test_nothing_the_tour_set_is_saved(qtbot, tmp_path):
+    store = SettingsStore(str(tmp_path / "settings.ini"))
+    window = open_window(qtbot, ["--no-settings"])
+    window.services.settings = store
+    window.app_state.apply_configuration(MINE)
+    window.services.tour.start(0)
+    for index in range(N):
+        window.services.tour.start(index)
+        window.app_state.assumptions.set(overhead=0.2)
+        window.services.save_settings()
+        assert store.load().configuration == MINE, f"scene {index + 1}"
+    window.services.tour.stop()
+    window.services.save_settings()
+    assert store.load().configuration == MINE
+
+
+def test_a_caption_whose_numbers_no_longer_hold_says_so(qtbot, window):
+    banner = window.services.banner
+    press(qtbot, window, K.Key_F5)
+    assert not banner.changed_shown and CHANGED_HINT not in banner.keys.text()
+    window.controls["p"].slider.setValue(93)
+    assert window.state.params.p == pytest.approx(0.93)
+    assert banner.changed_shown and banner.keys.text() == CHANGED_HINT
+    press(qtbot, window, K.Key_R, CTRL)
+    assert window.app_state.configuration() == TOUR.scenes[0].configuration
+    assert not banner.changed_shown and "PgDn" in banner.keys.text()
+
+
+def test_the_current_view_becomes_a_scene_and_the_tour_is_saved(qtbot, window, tmp_path):
+    from specdec_desktop.scenario.tour_file import load_tour as read_tour
+
+    app_state, services = window.app_state, window.services
+    app_state.apply_configuration(MINE)
+    app_state.pinned.set_pins((Pin("mine", MINE),))
+    window.show_tab("compare")
+    before = shown(window)
+    services.actions["tour.add_scene"].trigger()
+    tour = services.tour.tour
+    assert len(tour.scenes) == N + 1
+    added = tour.scenes[-1]
+    assert added.configuration == MINE and added.pins == (Pin("mine", MINE),) and added.tab == "compare"
+    assert "1.9" not in added.caption and "faster than plain decoding" in added.caption
+    # The added scene is a scene like the others: reached directly, it shows what was on screen.
+    app_state.apply_configuration(ELSEWHERE)
+    services.tour.start(N)
+    assert app_state.configuration() == MINE and app_state.pinned.pins == before["pins"]
+    services.tour.stop()
+    path = tmp_path / "lecture"
+    assert services.scenarios.save_tour_path(path)
+    saved = read_tour(tmp_path / "lecture.json")
+    assert saved == tour
+    other = open_window(qtbot, ["--no-settings"], active=False)
+    assert other.services.scenarios.open_tour_path(tmp_path / "lecture.json")
+    other.services.tour.start(N)
+    assert shown(other)["configuration"] == MINE
+    assert shown(other)["counter"].startswith(f"Scene {N + 1} of {N + 1}")

@@ -1,0 +1,130 @@
+"""Find on-screen words that skipped the text layer: in the pseudo-locale every translated string
+is bracketed, so text left outside brackets did not come through ``_()``.
+
+What counts as words: two or more Latin letters in a row, outside every ``[…]``, once markup is
+stripped.  Names that are the same in every language (engines, file formats, the app) are allowed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtGui import QAction, QTextDocumentFragment
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QLineEdit, QTabBar, QTextBrowser, QWidget
+
+#: Names, symbols and units that stay as they are in every language.
+ALLOWED = {
+    "vLLM",
+    "SGLang",
+    "llama",
+    "cpp",
+    "TensorRT",
+    "LLM",
+    "EAGLE",
+    "MTP",
+    "Medusa",
+    "Sequoia",
+    "SpecInfer",
+    "CSV",
+    "PNG",
+    "SVG",
+    "JSON",
+    "HTML",
+    "SpecDec",
+    "Desktop",
+    "Top",
+    "topk",
+    "Prometheus",
+    "tau",
+    "Ctrl",
+    "Shift",
+    "Alt",
+    "Esc",
+    "PgUp",
+    "PgDown",
+    "Space",
+    "Enter",
+    "arXiv",
+    "et",
+    "al",
+    "min",
+    "max",
+    "argmax",
+    "ms",
+    "char",
+    "rnn",
+    "tinyshakespeare",
+    "Hugging",
+    "Face",
+    "num_draft_tokens",
+    "steps",
+    "speculative_token_tree",
+    "Beta",
+    "a_i",
+}
+#: Lists of published configurations, named as their papers name them (presets.py): not translated.
+NAMES_AS_PUBLISHED = {"presetsBox", "treePresetInput"}
+_WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
+_BRACKETED = re.compile(r"\[[^\[\]]*\]")
+
+
+def plain(text: str) -> str:
+    if "<" in text or "&" in text:
+        return QTextDocumentFragment.fromHtml(text).toPlainText()
+    return text
+
+
+#: What code, not prose, writes: engine flags (``--num-speculative-tokens 4``) and JSON keys.
+_CODE = re.compile(r"--[\w-]+|\"[\w]+\"|'[\w]+'")
+
+
+def unbracketed_words(text: str) -> list[str]:
+    """The words of ``text`` that stand outside every bracketed (pseudo-translated) span."""
+    rest = _CODE.sub(" ", plain(text).replace("&", ""))
+    while True:
+        stripped = _BRACKETED.sub(" ", rest)
+        if stripped == rest:
+            break
+        rest = stripped
+    return [w for w in _WORD.findall(rest) if w not in ALLOWED]
+
+
+def texts_of(widget: QWidget) -> list[tuple[str, str]]:
+    """(what, text) pairs a person or a screen reader meets on ``widget``."""
+    found = []
+    if isinstance(widget, QLabel | QAbstractButton):
+        found.append(("text", widget.text()))
+    if isinstance(widget, QTextBrowser):
+        found.append(("text", widget.toPlainText()))
+    if isinstance(widget, QLineEdit):
+        found.append(("placeholder", widget.placeholderText()))
+    if isinstance(widget, QComboBox):
+        found += [("item", widget.itemText(i)) for i in range(widget.count())]
+    if isinstance(widget, QTabBar):
+        found += [("tab", widget.tabText(i)) for i in range(widget.count())]
+    found += [("tooltip", widget.toolTip()), ("accessible name", widget.accessibleName())]
+    return [(what, text) for what, text in found if text]
+
+
+def scan(roots: list[QWidget], actions: list[QAction] = ()) -> list[str]:
+    """Every untranslated word under ``roots`` (visible widgets only) and in ``actions``."""
+    problems = []
+    for root in roots:
+        for widget in [root, *root.findChildren(QWidget)]:
+            if not widget.isVisibleTo(root.window()) or widget.property("role") == "formula":
+                continue  # hidden, or mathematics (symbols, not words)
+            if widget.objectName() in NAMES_AS_PUBLISHED:
+                continue
+            for what, text in texts_of(widget):
+                words = unbracketed_words(text)
+                if words:
+                    name = widget.objectName() or type(widget).__name__
+                    problems.append(f"{name} {what}: {words} in {plain(text)[:70]!r}")
+    for action in actions:
+        if action.objectName().startswith("action:view.language."):
+            continue  # each language is named in its own language, on purpose
+        for what, text in (("text", action.text()), ("status tip", action.statusTip())):
+            words = unbracketed_words(text)
+            if words:
+                problems.append(f"{action.objectName()} {what}: {words} in {text[:70]!r}")
+    return problems
