@@ -213,6 +213,7 @@ class TourController(QObject):
                 self._give_back(before)
             presentation.set_focus(None)
             self.window.release_run_focus()
+            self._forget_ghost()
             return
         if presentation.before_tour is None:
             presentation.before_tour = self._snapshot()
@@ -238,7 +239,18 @@ class TourController(QObject):
         self.banner.show()
         self.banner.show_scene(index + 1, len(self.tour.scenes), scene.title, scene.caption)
         self._show_whether_changed()
+        self._forget_ghost()
         self.scene_shown.emit()
+
+    def _forget_ghost(self) -> None:
+        """A scene (or what the tour gives back) is shown whole: no ghost of the screen before it.
+
+        The ghost shows how far a change moved the curve; a scene reached from another scene would
+        otherwise carry that scene's curve, so the same scene would look different by another path.
+        """
+        chart = getattr(self.window, "chart", None)
+        if chart is not None:
+            chart.clear_ghost()
 
     def _show_whether_changed(self, *_args: object) -> None:
         """Say on the caption when the screen no longer shows the scene's numbers."""

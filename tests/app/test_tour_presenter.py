@@ -50,6 +50,8 @@ def shown(window) -> dict:
         "banner": banner.isVisible(),
         "changed": banner.isVisible() and banner.changed_shown,
         "counter": banner.counter.text() if banner.isVisible() else None,
+        # A ghost is the curve before the presenter's last change: never one from another scene.
+        "ghost": window.chart.ghost.isVisible(),
     }
 
 
@@ -61,6 +63,7 @@ def expected(index: int) -> dict:
         "focus": scene.focus,
         "map": False,
         "changed": False,
+        "ghost": False,
     }
 
 
@@ -141,7 +144,8 @@ def test_leaving_the_tour_gives_back_what_was_there(qtbot, window):
         mess_up(window)
     press(qtbot, window, K.Key_Escape)
     assert not window.services.view.tour_active
-    assert shown(window) == before
+    assert not window.chart.ghost.isVisible()  # not the last scene's curve
+    assert shown(window) == before | {"ghost": False}
     assert window.title_label.isVisible() and not window.services.banner.isVisible()
     # Ending the tour is one undo step, and Reset outside the tour is not a scene's.
     window.services.history.stack.undo()

@@ -808,6 +808,8 @@ class SpeedupChart(pg.PlotWidget):
         self._settled = True
 
     def clear_ghost(self) -> None:
+        """No ghost now; the next change of the curve starts a new one."""
+        self._settle_timer.stop()
         self.ghost.setData([], [])
         self.ghost.setVisible(False)
         self._settled = True
