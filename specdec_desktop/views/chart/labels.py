@@ -85,12 +85,14 @@ def _overlap_area(a: Box, b: Box) -> float:
 class LabelRequest:
     """One label to place: its key, its candidate boxes (best first) and where it may go.
 
-    ``area`` is where the label must lie (``None``: anywhere in the plot).
+    ``area`` is where the label must lie (``None``: anywhere in the plot).  An ``optional``
+    label (one that repeats what the legend says) is left out rather than placed over anything.
     """
 
     key: str
     candidates: Sequence[Box]
     area: Box | None = None
+    optional: bool = False
 
 
 @dataclass
@@ -175,7 +177,7 @@ def place_labels(plot: Box, requests: Sequence[LabelRequest], obstacles: Obstacl
 
     Every box lies inside its request's area (the plot unless given), which
     must be large enough for the label; a label that cannot be clear of
-    everything takes its least-covering candidate.
+    everything takes its least-covering candidate, or is left out if optional.
     """
     placed: dict[str, Box] = {}
     for request in requests:
@@ -197,6 +199,6 @@ def place_labels(plot: Box, requests: Sequence[LabelRequest], obstacles: Obstacl
                 best, best_cost = box, cost
                 if cost == 0.0:
                     break
-        if best is not None:
+        if best is not None and not (request.optional and best_cost > 0.0):
             placed[request.key] = best
     return placed

@@ -51,6 +51,10 @@ __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
 #: The chart's title (the legend follows it).
 CHART_TITLE = "Speedup against draft length"
 
+#: The x-axis title, and the shorter one a chart too narrow for it shows (zoomed in, say).
+X_TITLE = "draft length k (tokens guessed per check)"
+X_TITLE_SHORT = "draft length k"
+
 #: Where a registered label points, in data coordinates (None: the label is hidden).
 Target = Callable[[], "tuple[float, float] | None"]
 
@@ -102,7 +106,7 @@ class SpeedupChart(pg.PlotWidget):
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
-        plot.setLabel("bottom", "draft length k (tokens guessed per check)")
+        plot.setLabel("bottom", X_TITLE)
         plot.setLabel("left", "speedup ×")
         # The grid is our own cached item (chart_grid.py), not pyqtgraph's axis grid, which
         # cost a third of every repaint; the axes keep their line and labels, no tick marks.
@@ -280,12 +284,15 @@ class SpeedupChart(pg.PlotWidget):
         # projector sizes lets the label overlap the tick numbers: reserve two full lines.
         metrics = QFontMetrics(font)
         line = metrics.height()
-        # Room above the plot for half the top number, which is centred on the top tick.
-        plot.layout.setContentsMargins(1, max(1, theme.font_px // 2), 1, 1)
+        # Room above the plot for half the top number, which is centred on the top tick, and at
+        # the right for half the last number ("20"), which pyqtgraph hides when it would stick out.
+        right = max(1, metrics.horizontalAdvance("20") // 2)
+        plot.layout.setContentsMargins(1, max(1, theme.font_px // 2), right, 1)
         bottom = plot.getAxis("bottom")
         lines = 2 if self._axis_titles_shown else 1
         bottom.setHeight(lines * line + max(6, theme.font_px // 3))
-        bottom.setStyle(autoExpandTextSpace=False)  # the height above is fixed: never re-measure
+        # The height above is fixed: never re-measure. The last number may reach into the margin.
+        bottom.setStyle(autoExpandTextSpace=False, hideOverlappingLabels=right)
         # The left axis is as wide as its widest possible numbers ("140", "2.5", "0.25"), not
         # as the numbers shown: a new y-range then neither shifts the plot sideways
         # nor lays it out again, and the axis pictures kept per range stay valid.
@@ -328,6 +335,7 @@ class SpeedupChart(pg.PlotWidget):
             item.setFont(font)
         self._title_lines = ()  # the title's font changed: lay it out afresh
         self._update_title()
+        self._fit_axis_title()
         if self._last is not None:
             self.show_figures(*self._last)
 
@@ -470,7 +478,7 @@ class SpeedupChart(pg.PlotWidget):
             )
             for i, (html, plain) in enumerate(self._legend_parts())
         ]
-        room = max(1, self.width() - 24)
+        room = self._title_room()
         lines: list[list[int]] = [[]]
         used = 0
         for index, width in enumerate(widths):
@@ -481,6 +489,14 @@ class SpeedupChart(pg.PlotWidget):
             lines[-1].append(index)
         widest = max((sum(widths[i] for i in line) + gap * (len(line) - 1) for line in lines), default=0)
         return lines, widest
+
+    def _title_room(self) -> int:
+        """The width the title row has: the plot's column, beside the y-axis (wide when zoomed)."""
+        plot = self.getPlotItem()
+        beside = sum(
+            plot.getAxis(side).minimumWidth() for side in ("left", "right") if plot.getAxis(side).isVisible()
+        )
+        return max(1, int(self.width() - beside - 24))
 
     def _html_width(self, html: str, font: QFont) -> int:
         """The width ``html`` takes drawn in ``font`` (cached: the legend changes rarely)."""
@@ -518,16 +534,37 @@ class SpeedupChart(pg.PlotWidget):
         plot.titleLabel.setVisible(True)
         # pyqtgraph makes the label's least width its text's: never more than the chart's, or the
         # plot item would outgrow the view and be cut at the right.
-        plot.titleLabel.setMinimumWidth(min(plot.titleLabel.minimumWidth(), max(0, self.width() - 2)))
+        plot.titleLabel.setMinimumWidth(min(plot.titleLabel.minimumWidth(), self._title_room()))
         plot.titleLabel.setMaximumHeight(height)
         plot.layout.setRowFixedHeight(0, height)
 
+    def _fit_axis_title(self) -> None:
+        """The long x-axis title where the plot's column has room for it, else the short one."""
+        axis = self.getPlotItem().getAxis("bottom")
+        font = QFont(self._font_family)
+        font.setPixelSize(self._theme.font_px)
+        fits = QFontMetrics(font).horizontalAdvance(X_TITLE) <= self._title_room() + 16
+        text = X_TITLE if fits else X_TITLE_SHORT
+        if axis.labelText != text:
+            axis.setLabel(text, **axis.labelStyle)
+            axis.showLabel(self._axis_titles_shown)  # setLabel shows it: a crowded chart has none
+
     def layout_problems(self) -> list[str]:
         """For the layout check (tests/support/layout_check.py): a title line wider than the chart."""
+        problems = []
         _, widest = self._title_layout()
-        if widest > self.width():
-            return [f"the title and legend need {widest} px, the chart is {self.width()}"]
-        return []
+        if widest > self._title_room() + 24:
+            problems.append(
+                f"the title and legend need {widest} px, the plot's column is {self._title_room() + 24}"
+            )
+        plot = self.getPlotItem()
+        right = plot.vb.geometry().right()
+        if right > self.width() + 0.5:
+            problems.append(f"the plot runs {right - self.width():.0f} px past the chart's right edge")
+        axis = plot.getAxis("bottom")
+        if axis.label.isVisible() and axis.label.boundingRect().width() > axis.geometry().width() + 0.5:
+            problems.append("the x-axis title is wider than the plot")
+        return problems
 
     def resizeEvent(self, event) -> None:
         # The plot item never outgrows the view: pyqtgraph's labels make their text's width their
@@ -538,6 +575,7 @@ class SpeedupChart(pg.PlotWidget):
         super().resizeEvent(event)
         if self.__dict__.get("_legend"):  # not while pyqtgraph's constructor is still running
             self._update_title()
+            self._fit_axis_title()
 
     # -- placing labels ---------------------------------------------------------------------
 
@@ -623,6 +661,9 @@ class SpeedupChart(pg.PlotWidget):
             requests.append(self._request(key, target, w, h, px, plot_box, break_even_y, marker))
         boxes = place_labels(plot_box, [r for r in requests if r is not None], obstacles)
         self._label_boxes = boxes
+        for request in requests:
+            if request is not None and request.key not in boxes:  # an optional label left out
+                self._labels[request.key][0].setVisible(False)
         for key, box in boxes.items():
             item = self._labels[key][0]
             if isinstance(item, ChartLabel):  # in pixels: moved only when the placement moved it
@@ -672,7 +713,8 @@ class SpeedupChart(pg.PlotWidget):
                 dy = step * h
                 candidates.append(Box(b.x1 - w, b.y0 + dy, b.x1, b.y0 + dy + h))
                 candidates.append(Box(b.x0 + 4, b.y0 + dy, b.x0 + 4 + w, b.y0 + dy + h))
-            return LabelRequest(key, candidates)
+            # The band's label repeats the legend's "p ± 0.10": it steps aside rather than cover.
+            return LabelRequest(key, candidates, optional=key == "band")
         x, y = px(*point)
         # Clear of the star (the larger marker) when the label is the best's, or when the current
         # k is the best and the two markers share the point: a smaller gap touched the star and
