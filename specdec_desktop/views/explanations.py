@@ -119,13 +119,17 @@ class ExplanationView(QTextBrowser):
 
     #: The least share of the body size an essay may shrink to, to be shown whole.
     MIN_FIT_SHARE = 0.8
+    #: The most an essay may grow, as a share of the body size, where its scene leaves room:
+    #: a scene about an essay is read from the back row, like the caption above it.
+    MAX_FIT_SHARE = 1.35
 
     def fit_whole(self, on: bool, zoom: float = 1.0) -> None:
-        """Shrink the type (down to :data:`MIN_FIT_SHARE` of the body size) until the essay shows whole.
+        """The largest type (from :data:`MAX_FIT_SHARE` down to :data:`MIN_FIT_SHARE` of the body
+        size) at which the essay shows whole.
 
-        A tour scene about an essay shows all of it, without a scroll bar, when it can;
-        ``on=False`` goes back to the body size.  Zoomed in (``zoom`` > 1), the essay may shrink
-        back toward the unzoomed type: shown whole beats shown large.
+        A tour scene about an essay shows all of it, without a scroll bar, as large as the room
+        allows; ``on=False`` goes back to the body size.  Zoomed in (``zoom`` > 1), the essay may
+        shrink back toward the unzoomed type: shown whole beats shown large.
         """
         body = self.font().pixelSize()
         if body <= 0 or (not on and not self._fitted):
@@ -135,7 +139,8 @@ class ExplanationView(QTextBrowser):
         document = self.document()
         font = QFont(self.font())
         least = max(8, round(body / max(1.0, zoom) * self.MIN_FIT_SHARE))
-        sizes = range(body, least - 1, -1) if on else [body]
+        most = max(body, round(body * self.MAX_FIT_SHARE))
+        sizes = range(most, least - 1, -1) if on else [body]
         document.setTextWidth(self.viewport().width())
         room = self.viewport().height() - 2 * document.documentMargin()
         for px in sizes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from PySide6.QtGui import QFont
 
 from specdec_desktop.app import create_main_window
 from specdec_desktop.views.explanations import ExplanationView
@@ -94,5 +95,13 @@ def test_an_essay_scene_refits_when_the_window_grows(qtbot):
     window.settle()
     essay = window.tabs.currentWidget()
     assert window.services.tour.tour.scenes[7].focus == "essay"
-    assert essay.document().defaultFont().pixelSize() == essay.font().pixelSize() >= 20
+    body, shown = essay.font().pixelSize(), essay.document().defaultFont().pixelSize()
+    assert body >= 20 and body <= shown <= round(body * ExplanationView.MAX_FIT_SHARE)
     assert essay.verticalScrollBar().maximum() == 0
+    if shown < round(body * ExplanationView.MAX_FIT_SHARE):  # as large as the final room allows
+        larger = essay.document().clone()
+        font = QFont(larger.defaultFont())
+        font.setPixelSize(shown + 1)
+        larger.setDefaultFont(font)
+        larger.setTextWidth(essay.viewport().width())
+        assert larger.size().height() > essay.viewport().height() - 2 * larger.documentMargin()
