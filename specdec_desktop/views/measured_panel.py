@@ -435,10 +435,9 @@ class MeasuredPanel(QFrame):
             self.target_ms.setValue(timings.target_ms)
             self.verify_ms.setValue(timings.verify_ms or 0.0)
         best = decision.best_k
-        shown = timings is not None and bool(best) and fit.fitted_p is not None
-        self.timing_result.setVisible(shown)
-        if shown:
-            ms = timings.ms_per_token(fit.fitted_p, best)
+        ms = decision.ms_per_token(timings.target_ms) if timings is not None and best else None
+        self.timing_result.setVisible(ms is not None)
+        if timings is not None and ms is not None:
             self.timing_result.setText(
                 f"At k = {best}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
                 f"{timings.target_ms:.3f} ms ({1000 / timings.target_ms:.1f} tokens/s) without drafting."
