@@ -117,3 +117,28 @@ def test_fit_on_a_named_pipe_is_refused_at_once(tmp_path):
     assert result.stderr.strip() == (
         "specdec-desktop: error: metrics.log: is a named pipe (FIFO), not a regular file: it is not read"
     )
+
+
+def test_no_reader_checks_a_users_file_in_its_own_code():
+    """A source check: the regular-file test lives in user_files.py, so a new reader of a user's
+    file fails here until it calls :func:`open_user_file` (issue 22: two copies had drifted)."""
+    from ..support.paths import PACKAGE
+
+    # Not readers of a user's file: the one writer, the write target's check on the command line,
+    # and the app's own settings file (missing is normal there, damage is silent); file_names.py
+    # defines pseudo_file.
+    others = {
+        "user_files.py",
+        "file_names.py",
+        "atomic_write.py",
+        "launch/arguments.py",
+        "window_services/settings_store.py",
+    }
+    words = ("S_ISREG", "O_NONBLOCK", "pseudo_file(")
+    found = sorted(
+        path.relative_to(PACKAGE).as_posix()
+        for path in PACKAGE.rglob("*.py")
+        if path.relative_to(PACKAGE).as_posix() not in others
+        and any(word in path.read_text(encoding="utf-8") for word in words)
+    )
+    assert found == []
