@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +27,8 @@ from specdec_desktop.measured.cycle_table import CycleTable
 from specdec_desktop.measured.decision import measured_figures, near_best_range
 from specdec_desktop.model import best_draft_length, expected_tokens, speedup
 from specdec_desktop.wording.measured_words import k_range_text
+
+from ..support.cli import run_python
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 
@@ -457,13 +457,12 @@ def test_no_peak_is_stated():
 
 
 def test_import_pulls_no_qt():
-    import subprocess
-
     code = (
         "import sys, specdec_desktop.measured; "
         "assert not any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=os.getcwd())
+    result = run_python(["-c", code])
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize(
