@@ -272,8 +272,8 @@ def report_html(
         ),
         ("Beyond the measured k", "yes" if figures.beyond_measured else "no"),
     ]
-    if timings is not None and figures.best_k and fit.fitted_p is not None:
-        ms = timings.ms_per_token(fit.fitted_p, figures.best_k)
+    ms = figures.ms_per_token(timings.target_ms) if timings is not None and figures.best_k else None
+    if timings is not None and ms is not None:
         decision.append(
             (
                 "Time per token",

@@ -148,7 +148,7 @@ def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> Fi
 
 def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
     """Read, fit, decide, print (and write the report); ``EXIT_USAGE`` with one stderr line when bad."""
-    from ..measured import MetricsProblem, Timings, combine, fit_measurement, read_metrics, recommend
+    from ..measured import MetricsProblem, Timings, combine, fit_measurement, read_metrics
     from ..measured.cost_summary import cost_assumptions, cost_dicts, cost_lines
     from ..measured.decision import measured_figures
     from ..measured.summary import summary_dict, summary_lines
@@ -173,7 +173,7 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
         measurement = with_notes(measurement, same)
         fit = fit_measurement(measurement)
         assumptions = Assumptions(**request.assumptions)
-        recommendation = figures = None
+        figures = None
         timings = None
         if request.draft_ms is not None and request.target_ms is not None:
             timings = Timings(request.draft_ms, request.target_ms, request.verify_ms, measurement.k)
@@ -186,8 +186,6 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
             )
         if c is not None or request.report is not None:
             figures = measured_figures(fit, 0.15 if c is None else c, assumptions, timings)
-            if fit.fitted_p is not None and c is not None:
-                recommendation = recommend(fit, c, timings=timings)
     except MetricsProblem as problem:
         print(f"{prog}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
@@ -200,21 +198,26 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
             return written
     shown = figures if (c is not None) else None
     if request.json:
-        result = summary_dict(fit, recommendation, shown)
+        result = summary_dict(fit, shown, timings)
         if costs:
             result["cost_table"] = cost_dicts(costs)
         print(json.dumps(result))
     else:
-        print("\n".join(summary_lines(fit, recommendation, shown) + (cost_lines(costs) if costs else [])))
+        print("\n".join(summary_lines(fit, shown, timings) + (cost_lines(costs) if costs else [])))
     return EXIT_OK
 
 
 def _is_cost_table(path: Path) -> bool:
     """Whether ``path`` opens with a per-k cost table's header (k, tokens per step, a time)."""
     from ..measured.cost_table import looks_like_cost_table
+    from ..user_files import open_user_file
 
-    try:
-        with path.open("rb") as stream:
+    def refuse(kind: str, problem: str, path: Path) -> ValueError:
+        return ValueError(problem)
+
+    try:  # the one check of a user's file: a FIFO or /proc file is not opened, nor waited on
+        stream, _size = open_user_file(path, 1 << 62, refuse)
+        with stream:
             head = stream.read(4096).decode("utf-8-sig", "replace")
     except (OSError, ValueError):
         return False  # read_metrics names the problem

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from specdec_desktop.user_files import open_user_file
+
 from .fit import solve_p
 from .problems import MetricsProblem
 
@@ -145,13 +147,15 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
         Naming the file and line: too large, no header, a missing column, a bad number.
     """
     path = Path(path)
+    stream, _size = open_user_file(path, MAX_TABLE_BYTES, MetricsProblem, " for a table of runs at several k")
     try:
-        size = path.stat().st_size
-        if size > MAX_TABLE_BYTES:
+        with stream:
+            data = stream.read(MAX_TABLE_BYTES + 1)
+        if len(data) > MAX_TABLE_BYTES:  # it grew while being read
             raise MetricsProblem(
                 "too_large", "is too large for a table of runs at several k (1 MiB at most)", path
             )
-        text = path.read_bytes().decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except OSError as error:
         raise MetricsProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
     except UnicodeDecodeError:

@@ -17,7 +17,9 @@ measurement implies, so the chart set to that configuration shows the same best 
 Positions never accepted cap the best k at the last one accepted (drafting further buys
 nothing).  The interval on best k is the best k at the ends of the fit's 95 % interval on p.
 A best k above the measured k is flagged: the data say nothing of positions past it.  Drafts of
-varying length fit no p, so they give no best k.
+varying length fit no p, so they give no best k.  What ``fit`` adds (the k within 1 % of the
+best, :func:`near_best_range`; the time per token, :meth:`MeasuredFigures.ms_per_token`) is
+read from the same figures, never from a formula of its own.
 """
 
 from __future__ import annotations
@@ -26,18 +28,26 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from specdec_desktop.model import Parameters, speedup
+import numpy as np
+
+from specdec_desktop.model import Parameters, best_draft_length, speedup
 from specdec_desktop.model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from specdec_desktop.model.configuration import Configuration
 from specdec_desktop.model.figures import readouts
 
 from .fit import Fit, fit_decay
-from .recommend import Timings
+from .timings import Timings
 
-__all__ = ["MeasuredFigures", "engine_flags", "measured_figures", "run_pin"]
+__all__ = ["WITHIN", "MeasuredFigures", "engine_flags", "measured_figures", "near_best_range", "run_pin"]
 
 #: Verdicts under which one p overstates the later positions: the decision follows the curve.
 _FALLING = ("falls", "never_accepted")
+#: Speedups within this share of the best count as "as good" (:func:`near_best_range`).
+WITHIN = 0.01
+#: Points of the fit's interval on p at which :func:`near_best_range` asks the model.
+_GRID = 41
+#: Largest k :func:`near_best_range` tabulates.
+_K_CAP = 4096
 
 
 @dataclass(frozen=True)
@@ -65,6 +75,10 @@ class MeasuredFigures:
         Whether the best k lies past the measured k (the data do not reach it).
     never_accepted_from : int or None
     warnings : tuple of str
+    p_interval : tuple of float, or None
+        The ends of the fit's 95 % interval on p, on the decision's basis (scaled to the
+        curve's first position when the basis is ``per_position``): where ``k_low`` and
+        ``k_high`` were asked.
     """
 
     basis: str
@@ -81,11 +95,23 @@ class MeasuredFigures:
     beyond_measured: bool
     never_accepted_from: int | None
     warnings: tuple[str, ...] = field(default=())
+    p_interval: tuple[float, float] | None = None
 
     @property
     def flags(self) -> dict[str, str] | None:
         """The engine flags for the best k (``None`` when there is none)."""
         return None if self.best_k is None else engine_flags(self.best_k)
+
+    def ms_per_token(self, target_ms: float) -> float | None:
+        """Milliseconds per output token at the best k, plain decoding taking ``target_ms`` a token.
+
+        The model's own speedup at the best k (``best_speedup``), so the time follows the same
+        curve and assumptions as the decision (at a best k of 0, plain decoding's own time);
+        ``None`` without a best k.
+        """
+        if self.best_k is None or self.best_speedup is None or self.best_speedup <= 0:
+            return None
+        return target_ms / self.best_speedup
 
 
 def run_pin(
@@ -177,11 +203,12 @@ def _measured_figures(fit: Fit, c: float, assumptions: Assumptions) -> MeasuredF
         basis, p, a = "constant_p", round(min(1.0, max(0.0, fit.fitted_p)), 4), assumptions
         scale = 1.0
     best_k, best_speedup, status = _best(p, c, a)
-    ends = []
-    for end in (fit.p_low, fit.p_high):
-        q = min(1.0, max(0.0, (end if end is not None else fit.fitted_p) * scale))
-        ends.append(_best(q, c, a)[0])
-    k_low, k_high = ends
+    low, high = (
+        min(1.0, max(0.0, (end if end is not None else fit.fitted_p) * scale))
+        for end in (fit.p_low, fit.p_high)
+    )
+    interval = (low, high)
+    k_low, k_high = (_best(q, c, a)[0] for q in interval)
     cut = fit.never_accepted_from
     if cut is not None:
         keep = cut - 1
@@ -215,4 +242,33 @@ def _measured_figures(fit: Fit, c: float, assumptions: Assumptions) -> MeasuredF
         beyond,
         cut,
         tuple(warnings),
+        interval,
     )
+
+
+def near_best_range(figures: MeasuredFigures, within: float = WITHIN) -> tuple[int, int | None] | None:
+    """Every k whose speedup is within ``within`` of the best, for some p in the fit's interval.
+
+    Asked of the model's speedup under the decision's own configuration (``figures.p_interval``,
+    c and the assumptions, the curve's decay included), so it surrounds ``figures.best_k``.
+    ``(low, None)``: no upper end (somewhere in the interval the speedup has no peak).  Positions
+    never accepted cap it like the best k.  ``None`` when there is no p (drafts of varying length).
+    Not memoised and not asked at a slider move: ``fit`` alone reports it.
+    """
+    if figures.p_interval is None or figures.p is None:
+        return None
+    c, keywords = figures.c, figures.assumptions.keywords()
+    grid = np.unique(np.linspace(*figures.p_interval, _GRID))
+    bests = [best_draft_length(float(q), c, **keywords) for q in grid]
+    unbounded = any(b is None for b in bests)
+    top = max((b for b in bests if b is not None), default=1)
+    cap = int(min(_K_CAP, max(64, 4 * top + 16)))
+    table = np.asarray(speedup(grid[:, None], np.arange(cap + 1)[None, :], c, **keywords))
+    good = table >= (1.0 - within) * table.max(axis=1, keepdims=True)
+    columns = np.flatnonzero(good.any(axis=0))
+    low = int(columns.min())
+    high = None if unbounded or columns.max() >= cap else int(columns.max())
+    if figures.never_accepted_from is not None:
+        keep = figures.never_accepted_from - 1
+        low, high = min(low, keep), keep if high is None else min(high, keep)
+    return low, high

@@ -7,8 +7,9 @@ lines with ``bytes.find`` (C speed); only those lines are decoded and parsed, ev
 line is counted and skipped.  Tables of numbers go through :mod:`.cycle_table`'s numpy path;
 JSON through :mod:`.request_json`.
 
-Refused, with the file (and line) named: a missing path, a folder or device, more than
-:data:`MAX_BYTES`, an empty file, binary data (a NUL byte), UTF-16/32 text, a file without
+Refused, with the file (and line) named: what :func:`specdec_desktop.user_files.open_user_file`
+refuses for every reader (a missing path, a folder, pipe or device, a system pseudo-file, more
+than :data:`MAX_BYTES`), an empty file, binary data (a NUL byte), UTF-16/32 text, a file without
 any speculative-decoding metrics, lines from two engines at once, numbers that contradict
 each other, and a draft length that neither the file nor the caller gives.
 """
@@ -20,7 +21,6 @@ import io
 import json
 import os
 import re
-import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -28,8 +28,9 @@ from typing import BinaryIO
 
 import numpy as np
 
-from specdec_desktop.file_names import pseudo_file, unusable_name
+from specdec_desktop.file_names import unusable_name
 from specdec_desktop.plain_text import printable, size_text
+from specdec_desktop.user_files import open_user_file
 
 from .cycle_table import CycleTable, looks_like_table
 from .engine_json import JSON_COLLECTORS
@@ -544,39 +545,15 @@ def read_metrics(
         Naming the file, and the line when one is to blame.
     """
     path = Path(path)
-    problem = unusable_name(os.fspath(path))
-    if problem is not None:  # path.stat() would raise ValueError
-        raise MetricsProblem("bad_name", problem, path)
+    stream, opened_size = open_user_file(
+        path,
+        MAX_BYTES,
+        MetricsProblem,
+        " (keep only the metric lines, e.g. with grep, and import that)",
+    )
     try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise MetricsProblem("missing", "no such file", path) from None
-    except OSError as error:
-        raise MetricsProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise MetricsProblem("not_a_file", "is a folder, not a file", path)
-    if not stat.S_ISREG(info.st_mode):
-        raise MetricsProblem("not_a_file", "is not a regular file", path)
-    if info.st_size > MAX_BYTES:
-        raise MetricsProblem(
-            "too_large",
-            f"is {size_text(info.st_size)}; the limit is {size_text(MAX_BYTES)} "
-            "(keep only the metric lines, e.g. with grep, and import that)",
-            path,
-        )
-    pseudo = pseudo_file(path)
-    if pseudo is not None:
-        raise MetricsProblem("not_a_file", pseudo, path)
-    if info.st_size == 0:
-        raise MetricsProblem("empty", "is empty", path)
-    try:
-        # Non-blocking: a FIFO swapped in after the check above cannot hold the read up.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(handle, "rb") as stream:
-            opened = os.fstat(stream.fileno())
-            if not stat.S_ISREG(opened.st_mode):
-                raise MetricsProblem("not_a_file", "is not a regular file")
-            size = min(opened.st_size, MAX_BYTES)  # read up to its size now, even if it grows
+        with stream:
+            size = min(opened_size, MAX_BYTES)  # read up to its size now, even if it grows
             if size == 0:
                 raise MetricsProblem("empty", "is empty")
             measurement = _read_stream(stream, size, k, progress, cancelled)

@@ -1,17 +1,17 @@
 """The fit as one JSON-ready dict (the keys of ``fit --json``, docs/interface.md) and as text (no Qt).
 
-The decision (best k, its basis and interval, the engine flags) comes from
-:func:`~.decision.measured_figures`, the one figures path, and its words from
-:mod:`specdec_desktop.wording.measured_words`, the one writer.
+The decision (best k, its basis and interval, the k within 1 % of the best, the time per token,
+the engine flags) comes from :func:`~.decision.measured_figures`, the one figures path, and its
+words from :mod:`specdec_desktop.wording.measured_words`, the one writer.
 """
 
 from __future__ import annotations
 
 from specdec_desktop.wording.measured_words import ENGINE_NAMES, recommendation_text
 
-from .decision import MeasuredFigures
+from .decision import MeasuredFigures, near_best_range
 from .fit import Fit
-from .recommend import Recommendation
+from .timings import Timings
 
 __all__ = ["summary_dict", "summary_lines"]
 
@@ -20,13 +20,15 @@ def _round(value: float | None, digits: int = 6) -> float | None:
     return None if value is None else round(float(value), digits)
 
 
-def summary_dict(
-    fit: Fit, recommendation: Recommendation | None = None, figures: MeasuredFigures | None = None
-) -> dict:
+def _decided(fit: Fit, figures: MeasuredFigures | None) -> bool:
+    return figures is not None and figures.basis != "none" and fit.fitted_p is not None
+
+
+def summary_dict(fit: Fit, figures: MeasuredFigures | None = None, timings: Timings | None = None) -> dict:
     """Contract keys first, then additions (additions may grow; contract keys stay).
 
-    ``figures`` (with a draft cost) gives ``best_k`` and ``best_speedup``; ``recommendation``
-    adds what timings give (milliseconds per token) and the k within 1 %.
+    ``figures`` (with a draft cost) gives ``best_k``, ``best_speedup`` and the rest of the
+    decision; ``timings`` (those ``figures`` were computed with) add milliseconds per token.
     """
     m = fit.measurement
     result: dict = {
@@ -43,9 +45,6 @@ def summary_dict(
     if figures is not None:
         result["best_k"] = figures.best_k
         result["best_speedup"] = _round(figures.best_speedup)
-    elif recommendation is not None:
-        result["best_k"] = recommendation.best_k
-        result["best_speedup"] = _round(recommendation.best_speedup)
     result["measured_k"] = m.k
     result["best_k_basis"] = None if figures is None or figures.basis == "none" else figures.basis
     result["beyond_measured"] = None if figures is None else figures.beyond_measured
@@ -74,14 +73,15 @@ def summary_dict(
     result["verdict_text"] = fit.verdict_text
     result["test"] = fit.test_text
     result["notes"] = list(m.notes)
-    if recommendation is not None:
-        result["c"] = _round(recommendation.c)
-        result["verify_growth"] = _round(recommendation.verify_growth)
-        result["k_within_1_percent"] = [recommendation.k_low, recommendation.k_high]
-        result["speedup_at_measured_k"] = _round(recommendation.measured_speedup)
-        timings = recommendation.timings
-        if timings is not None and recommendation.best_k is not None and fit.fitted_p is not None:
-            ms = timings.ms_per_token(fit.fitted_p, recommendation.best_k)
+    if _decided(fit, figures):
+        assert figures is not None
+        result["c"] = _round(figures.c)
+        result["verify_growth"] = _round(figures.assumptions.verify_growth)
+        near = near_best_range(figures)
+        result["k_within_1_percent"] = None if near is None else list(near)
+        result["speedup_at_measured_k"] = _round(figures.speedup_at_measured_k)
+        ms = None if timings is None else figures.ms_per_token(timings.target_ms)
+        if timings is not None and ms is not None:
             result["ms_per_token"] = _round(ms)
             result["tokens_per_second"] = _round(1000.0 / ms)
             result["plain_ms_per_token"] = _round(timings.target_ms)
@@ -89,7 +89,7 @@ def summary_dict(
 
 
 def summary_lines(
-    fit: Fit, recommendation: Recommendation | None = None, figures: MeasuredFigures | None = None
+    fit: Fit, figures: MeasuredFigures | None = None, timings: Timings | None = None
 ) -> list[str]:
     """The fit in words, one figure a line (the plain-text ``fit`` output)."""
     m = fit.measurement
@@ -122,11 +122,10 @@ def summary_lines(
         lines.append(f"decision    {recommendation_text(figures)}")
         for key, flags in (figures.flags or {}).items():
             lines.append(f"{ENGINE_NAMES[key]:<12}{flags}")
-    r = recommendation
-    if r is not None and r.timings is not None and figures is not None and figures.best_k and fit.fitted_p:
-        ms = r.timings.ms_per_token(fit.fitted_p, figures.best_k)
+    ms = None if timings is None or figures is None else figures.ms_per_token(timings.target_ms)
+    if timings is not None and ms is not None and figures is not None and figures.best_k:
         lines.append(
             f"time        {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s) against "
-            f"{r.timings.target_ms:.3f} ms without drafting"
+            f"{timings.target_ms:.3f} ms without drafting"
         )
     return lines

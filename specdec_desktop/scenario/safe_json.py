@@ -2,8 +2,10 @@
 
 Every file the app reads (scenarios, tours) goes through :func:`read_json`:
 
+* it must be a regular data file (:func:`specdec_desktop.user_files.open_user_file`, the one
+  check every reader of a user's file makes: no folder, pipe, device or system pseudo-file);
 * the size is checked from the file system *before* reading, and the read is
-  bounded as well (a file that grows, or a device that never ends, is cut off);
+  bounded as well (a file that grows is cut off);
 * the bytes must be UTF-8 (a byte-order mark is allowed: Windows editors write one;
   UTF-16 and UTF-32 files are recognised by theirs and named in the message);
 * ``json.loads`` rejects ``NaN``/``Infinity``, numbers that overflow to
@@ -20,12 +22,12 @@ import codecs
 import json
 import math
 import os
-import stat
 from pathlib import Path
 from typing import Any
 
-from ..file_names import pseudo_file, unusable_name
+from ..file_names import unusable_name
 from ..plain_text import printable, size_text
+from ..user_files import open_user_file
 
 __all__ = [
     "DEFAULT_MAX_BYTES",
@@ -195,29 +197,9 @@ def read_json(
         Naming the file and what is wrong with it.
     """
     path = usable_path(path)
+    stream, _size = open_user_file(path, max_bytes, FileProblem)
     try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise FileProblem("missing", "no such file", path) from None
-    except OSError as error:
-        raise FileProblem("missing", f"cannot be opened ({error.strerror or error})", path) from None
-    if stat.S_ISDIR(info.st_mode):
-        raise FileProblem("not_a_file", "is a folder, not a file", path)
-    if not stat.S_ISREG(info.st_mode):
-        raise FileProblem("not_a_file", "is not a regular file", path)
-    if info.st_size > max_bytes:
-        raise FileProblem(
-            "too_large", f"is {size_text(info.st_size)}; the limit is {size_text(max_bytes)}", path
-        )
-    pseudo = pseudo_file(path)
-    if pseudo is not None:  # /proc/kmsg is a regular file of size 0 whose read blocks for ever
-        raise FileProblem("not_a_file", pseudo, path)
-    try:
-        # Non-blocking: a FIFO swapped in after the check above cannot hold the read up.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        with open(handle, "rb") as stream:
-            if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-                raise FileProblem("not_a_file", "is not a regular file", path)
+        with stream:
             data = stream.read(max_bytes + 1)
     except OSError as error:
         raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None

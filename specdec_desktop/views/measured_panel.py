@@ -435,10 +435,9 @@ class MeasuredPanel(QFrame):
             self.target_ms.setValue(timings.target_ms)
             self.verify_ms.setValue(timings.verify_ms or 0.0)
         best = decision.best_k
-        shown = timings is not None and bool(best) and fit.fitted_p is not None
-        self.timing_result.setVisible(shown)
-        if shown:
-            ms = timings.ms_per_token(fit.fitted_p, best)
+        ms = decision.ms_per_token(timings.target_ms) if timings is not None and best else None
+        self.timing_result.setVisible(ms is not None)
+        if timings is not None and ms is not None:
             self.timing_result.setText(
                 f"At k = {best}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
                 f"{timings.target_ms:.3f} ms ({1000 / timings.target_ms:.1f} tokens/s) without drafting."
@@ -450,15 +449,30 @@ class MeasuredPanel(QFrame):
         self.notes.setText(" ".join(lines))
 
 
-def acceptance_addendum(fit: Fit | None, params: Parameters) -> str:
-    """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped)."""
+def acceptance_addendum(
+    fit: Fit | None, params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+) -> str:
+    """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped).
+
+    What the chart would say with the engine's rate or the fitted p typed into the p box: the
+    model's speedup and best k at ``params``' c under the window's ``assumptions`` (as the chart
+    computes them), not a formula of its own.
+    """
     if fit is None or fit.fitted_p is None:
         return ""
     from html import escape
 
     m = fit.measurement
     c = params.c
-    right_k = best_draft_length(fit.fitted_p, c) if (fit.fitted_p < 1 or c > 0) else None
+    keywords = assumptions.keywords()
+
+    def best(p: float) -> int | None:
+        return best_draft_length(p, c, **keywords) if (p < 1 or c > 0) else None
+
+    def at_measured_k(p: float) -> float:
+        return float(speedup(p, m.k, c, **keywords))
+
+    right_k = best(fit.fitted_p)
     parts = [
         "<h3>Your numbers</h3>",
         f"<p>From {escape(m.label)} ({escape(', '.join(m.sources))}): "
@@ -467,15 +481,15 @@ def acceptance_addendum(fit: Fit | None, params: Parameters) -> str:
     ]
     ratio = m.engine_acceptance
     if ratio is not None and 0 <= ratio <= 1:
-        wrong_k = best_draft_length(ratio, c) if (ratio < 1 or c > 0) else None
+        wrong_k = best(ratio)
         parts.append(
             f"<p>The engine calls {ratio:.3f} its acceptance rate ({escape(m.engine_basis or '')}). "
             "Typed into "
             f"the <i>p</i> box at <i>c</i> = {c:g}, it would say <i>k</i> = {m.k} gives "
-            f"{float(speedup(ratio, m.k, c)):.2f}× and the best <i>k</i> is "
+            f"{at_measured_k(ratio):.2f}× and the best <i>k</i> is "
             f"{'unbounded' if wrong_k is None else wrong_k}; "
             f"with <i>p</i> = {fit.fitted_p:.4f}, <i>k</i> = {m.k} "
-            f"gives {float(speedup(fit.fitted_p, m.k, c)):.2f}× and the best <i>k</i> is "
+            f"gives {at_measured_k(fit.fitted_p):.2f}× and the best <i>k</i> is "
             f"{'unbounded' if right_k is None else right_k}.</p>"
         )
     return "".join(parts)

@@ -13,7 +13,6 @@ import os
 import signal
 import stat
 import subprocess
-import sys
 import textwrap
 import time
 from pathlib import Path
@@ -22,7 +21,8 @@ import pytest
 
 from specdec_desktop.atomic_write import NotARegularFile, write_atomically
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..support.cli import APP, run_python
+
 OLD = b"the user's own file, which must survive\n" * 8
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file-size limits and FIFOs")
 
@@ -110,19 +110,8 @@ def _limited(limit_bytes: int):
 
 
 def _run(args: list[str], limit_bytes: int | None = None) -> subprocess.CompletedProcess:
-    # PYTHONPATH: a script run by path imports from its own folder, not the checkout under test.
-    path = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": path}
-    return subprocess.run(
-        [sys.executable, *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        preexec_fn=None if limit_bytes is None else _limited(limit_bytes),
-        check=False,
-    )
+    """Python with ``args`` (the app, or a script by path), its file size limited if asked."""
+    return run_python(args, preexec_fn=None if limit_bytes is None else _limited(limit_bytes))
 
 
 CLI_CASES = {
@@ -141,7 +130,7 @@ def test_cli_output_over_a_file_size_limit_keeps_the_old_file(tmp_path, case):
     out = Path(args[1])
     out.write_bytes(OLD)
     out.chmod(0o604)
-    result = _run(["-m", "specdec_desktop", *args], limit_bytes=4096)
+    result = _run([*APP, *args], limit_bytes=4096)
     assert result.returncode == 2, result.stderr
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("specdec-desktop: error: could not write") and "too large" in line.lower()
@@ -226,7 +215,7 @@ def test_cli_exports_on_a_full_disk_keep_the_old_file(full_disk):
     keep = {p.name for p in outputs.values()} | {"ballast"}
     for case, args in CLI_CASES.items():
         args = [a.replace("{out}", str(full_disk / f"out-{case}")) for a in args]
-        result = _run(["-m", "specdec_desktop", *args])
+        result = _run([*APP, *args])
         assert result.returncode == 2, (case, result.stderr)
         assert "No space left on device" in result.stderr, result.stderr
         assert outputs[case].read_bytes() == OLD

@@ -16,7 +16,6 @@ import contextlib
 import os
 import signal
 import subprocess
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,6 +37,7 @@ from specdec_desktop.views.main_window import MainWindow
 from specdec_desktop.window_services import install_window_services
 from specdec_desktop.window_services.settings_store import SettingsStore
 
+from ..support.cli import start_app
 from ..support.corpus import (
     GOOD_SCENARIO,
     GOOD_SETTINGS,
@@ -48,7 +48,6 @@ from ..support.corpus import (
     bad_settings,
     bad_tours,
 )
-from ..support.paths import ROOT
 from ..support.window import open_window
 
 #: Generous: the slowest case takes milliseconds; this only turns a hang into a failure.
@@ -617,18 +616,6 @@ def test_minus_zero_is_zero(capsys):
     assert str(Parameters(p=-0.0).p) == "0.0"
 
 
-def _process(args: list[str]) -> subprocess.Popen:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT), "SPECDEC_NO_SETTINGS": "1"}
-    return subprocess.Popen(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        cwd=ROOT,
-    )
-
-
 def test_a_representative_subset_as_real_processes(tmp_path):
     """The same refusals from a real process: status 2, one line, no traceback, nothing written."""
     by_name = {case.name: case for case in SCENARIOS}
@@ -667,7 +654,7 @@ def test_a_representative_subset_as_real_processes(tmp_path):
         (["--export-chart", str(tmp_path / "folder.png")], "--export-chart"),
         (["--screenshot", str(tmp_path / "x.gif")], "--screenshot"),
     ]
-    processes = [(_process(argv), argv, words) for argv, words in runs]
+    processes = [(start_app(*argv), argv, words) for argv, words in runs]
     failures = []
     for process, argv, words in processes:
         try:

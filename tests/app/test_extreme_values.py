@@ -10,12 +10,8 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
-import subprocess
-import sys
 import time
 import tracemalloc
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +21,8 @@ from specdec_desktop.export import beyond_note
 from specdec_desktop.export.curve_csv import curve_csv_text
 from specdec_desktop.model import MAX_X_MAX, Parameters, readouts, speedup_curves
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..support.cli import run_app
+
 #: Per readouts + curves call (a slider move computes both once): generous for a loaded machine.
 #: Measured on the development machine: about 0.5 ms and 120 kB at every point of the walk.
 TIME_LIMIT_S = 0.25
@@ -103,22 +100,9 @@ def test_csv_stops_at_the_cap_and_says_so():
     assert beyond_note(Parameters()) is None
 
 
-def _cli(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-
-
 def test_cli_csv_export_at_p_near_one_is_bounded(tmp_path):
     out = tmp_path / "x.csv"
-    result = _cli("--export-chart", str(out), "--p", "0.9999999999", "--c", "1e-9")
+    result = run_app("--export-chart", str(out), "--p", "0.9999999999", "--c", "1e-9")
     assert result.returncode == 0, result.stderr
     assert len(out.read_text().splitlines()) == MAX_X_MAX + 2
     (line,) = result.stderr.splitlines()
@@ -128,11 +112,11 @@ def test_cli_csv_export_at_p_near_one_is_bounded(tmp_path):
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
 def test_cli_image_export_and_screenshot_near_the_corner(tmp_path, suffix):
     out = tmp_path / f"x{suffix}"
-    result = _cli("--export-chart", str(out), "--p", "0.9999999", "--c", "0.0000001")
+    result = run_app("--export-chart", str(out), "--p", "0.9999999", "--c", "0.0000001")
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 1000
     shot = tmp_path / "shot.png"
-    result = _cli("--screenshot", str(shot), "--p", "0.9999999", "--c", "0.0000001", "--size", "1280x800")
+    result = run_app("--screenshot", str(shot), "--p", "0.9999999", "--c", "0.0000001", "--size", "1280x800")
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 1000
 

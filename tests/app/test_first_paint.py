@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
 from PySide6.QtWidgets import QLabel
 
 from specdec_desktop import first_paint
 from specdec_desktop.first_paint import after_first_paint
+
+from ..support.cli import run_python
 
 
 def test_callbacks_wait_for_the_first_paint_then_run_once_in_order(qtbot):
@@ -47,8 +47,6 @@ def test_fallback_runs_the_callbacks_when_no_paint_comes(qtbot, monkeypatch):
 
 def test_the_first_paint_waits_for_nothing_it_does_not_show():
     """Before the window's first paint: no keyboard-help overlay built, numpy.random not imported."""
-    import subprocess
-    import sys
 
     script = (
         "import sys\n"
@@ -62,10 +60,7 @@ def test_the_first_paint_waits_for_nothing_it_does_not_show():
         "presenter.help\n"  # built on demand
         "print(presenter.view_controller._help is not None)\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
+    done = run_python(["-c", script])
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True", "True"]
 
@@ -88,8 +83,6 @@ _NOT_BEFORE_FIRST_PAINT = (
 def test_the_first_paint_imports_nothing_it_does_not_show():
     """The launcher's path: none of the modules above is imported by the window's first paint, nor
     is the bundled tour read; each comes in when its feature is first used."""
-    import subprocess
-    import sys
 
     script = (
         "import sys\n"
@@ -112,10 +105,7 @@ def test_the_first_paint_imports_nothing_it_does_not_show():
         "window.services.show_about().close()\n"
         "print('specdec_desktop.licences' in sys.modules)\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
+    done = run_python(["-c", script])
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "", f"imported before the first paint: {lines[0]}"

@@ -53,9 +53,9 @@ def test_same_seed_same_actions(qtbot):
 
 
 def test_fuzz_from_the_command_line_offers_fuzzed_files():
-    from ..cli.test_cli import run_cli
+    from ..support.cli import run_app
 
-    result = run_cli("--fuzz", "120", "--actions", "400", "--seed", "3", timeout=300)
+    result = run_app("--fuzz", "120", "--actions", "400", "--seed", "3", timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "fuzz: 400 actions, no failure (seed 3)" in result.stdout
     assert "fuzzed files offered" in result.stdout
@@ -94,8 +94,8 @@ def test_fuzzed_files_cover_the_kinds_of_damage(tmp_path):
     ],
 )
 def test_bad_fuzz_arguments(args, named):
-    from ..cli.test_cli import run_cli
+    from ..support.cli import run_app
 
-    result = run_cli(*args)
+    result = run_app(*args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and named in result.stderr

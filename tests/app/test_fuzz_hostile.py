@@ -104,9 +104,9 @@ def test_the_invariant_catches_a_writer_that_truncates(qtbot, tmp_path, monkeypa
 
 
 def test_fuzz_summary_counts_failed_writes():
-    from ..cli.test_cli import run_cli
+    from ..support.cli import run_app
 
-    result = run_cli("--fuzz", "120", "--actions", "300", "--seed", "5", timeout=300)
+    result = run_app("--fuzz", "120", "--actions", "300", "--seed", "5", timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "writes made to fail" in result.stdout
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -20,23 +19,10 @@ from specdec_desktop.scenario import FileProblem, read_json
 from specdec_desktop.scenario.opened import open_scenario
 from specdec_desktop.window_services.settings_store import SettingsStore
 
+from ..support.cli import run_app
 from ..support.window import open_window
 
-ROOT = Path(__file__).resolve().parents[2]
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX paths, FIFOs and /proc")
-
-
-def run(*args: str, env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=full_env,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def assert_usage_error(result: subprocess.CompletedProcess, *words: str) -> str:
@@ -83,7 +69,7 @@ def test_a_hostile_tour_path_on_the_command_line(tmp_path, case):
     tour_file, words = HOSTILE_TOUR_PATHS[case]
     path = tmp_path / "s.json"
     path.write_text(json.dumps(scenario_naming(tour_file)), encoding="utf-8")
-    assert_usage_error(run("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), words)
+    assert_usage_error(run_app("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), words)
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE_TOUR_PATHS))
@@ -123,7 +109,7 @@ def test_a_scenario_whose_tour_is_missing_opens_from_the_command_line(qtbot, tmp
     window = open_window(qtbot, ["--scenario", str(path)])
     assert window.state.params.k == 5
     assert "gone.json is missing" in window.statusBar().currentMessage()
-    result = run("--scenario", str(path), "--export-chart", str(tmp_path / "c.csv"))
+    result = run_app("--scenario", str(path), "--export-chart", str(tmp_path / "c.csv"))
     assert result.returncode == 0, result.stderr
 
 
@@ -144,9 +130,9 @@ def test_a_newline_in_a_file_name_keeps_messages_on_one_line(tmp_path):
     with pytest.raises(FileProblem) as caught:
         read_json(path)
     assert "\n" not in str(caught.value) and str(caught.value).startswith("two\\nlines.json: ")
-    assert_usage_error(run("--scenario", str(path)), "two\\nlines.json")
+    assert_usage_error(run_app("--scenario", str(path)), "two\\nlines.json")
     # The message shortens a long path (pytest's folders under xdist are long): the escape shows.
-    assert_usage_error(run("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "\\n")
+    assert_usage_error(run_app("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "\\n")
 
 
 # -- the command line's own arguments ---------------------------------------------------------
@@ -154,19 +140,19 @@ def test_a_newline_in_a_file_name_keeps_messages_on_one_line(tmp_path):
 
 @pytest.mark.parametrize("value", ["-1e-3", "-1E-3", "-.5", "-2"])
 def test_a_negative_number_is_a_value_not_an_option(value):
-    assert_usage_error(run("calc", "--c", value), "argument --c", repr(value))
-    assert_usage_error(run("--p", value, "--export-chart", "x.csv"), "argument --p", repr(value))
+    assert_usage_error(run_app("calc", "--c", value), "argument --c", repr(value))
+    assert_usage_error(run_app("--p", value, "--export-chart", "x.csv"), "argument --p", repr(value))
 
 
 @pytest.mark.parametrize("size", ["١٦٠٠x1000", "1_600x1000", "1600x1_000", "１６００x1000", "1600x"])
 def test_size_takes_only_ascii_digits(size):
-    assert_usage_error(run("--size", size, "--screenshot", "x.png"), "argument --size")
+    assert_usage_error(run_app("--size", size, "--screenshot", "x.png"), "argument --size")
 
 
 def test_a_name_of_300_characters_is_refused(tmp_path):
     name = "x" * 296
-    assert_usage_error(run("--export-chart", str(tmp_path / f"{name}.csv")), "File name too long")
-    assert_usage_error(run("--screenshot", str(tmp_path / f"{name}.png")), "File name too long")
+    assert_usage_error(run_app("--export-chart", str(tmp_path / f"{name}.csv")), "File name too long")
+    assert_usage_error(run_app("--screenshot", str(tmp_path / f"{name}.png")), "File name too long")
 
 
 @posix_only
@@ -174,11 +160,11 @@ def test_exporting_to_a_fifo_is_refused_at_once(qtbot, tmp_path):
     fifo = tmp_path / "pipe.csv"
     os.mkfifo(fifo)
     started = time.monotonic()
-    assert_usage_error(run("--export-chart", str(fifo), timeout=30), "not a regular file")
+    assert_usage_error(run_app("--export-chart", str(fifo), timeout=30), "not a regular file")
     png_fifo = tmp_path / "pipe.png"
     os.mkfifo(png_fifo)
-    assert_usage_error(run("--screenshot", str(png_fifo), timeout=30), "not a regular file")
-    assert_usage_error(run("--export-map", str(fifo), timeout=30), "not a regular file")
+    assert_usage_error(run_app("--screenshot", str(png_fifo), timeout=30), "not a regular file")
+    assert_usage_error(run_app("--export-map", str(fifo), timeout=30), "not a regular file")
     window = open_window(qtbot)
     assert not window.services.exports.export_to(fifo)
     assert time.monotonic() - started < 30
@@ -189,9 +175,9 @@ def test_exporting_to_a_fifo_is_refused_at_once(qtbot, tmp_path):
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc: a folder nobody may write")
 def test_an_unwritable_output_exits_2_with_one_line():
-    assert_usage_error(run("--export-chart", "/proc/specdec.csv"), "could not write /proc/specdec.csv")
-    assert_usage_error(run("--export-chart", "/proc/specdec.svg"), "could not write")
-    assert_usage_error(run("--screenshot", "/proc/specdec.png"), "could not write")
+    assert_usage_error(run_app("--export-chart", "/proc/specdec.csv"), "could not write /proc/specdec.csv")
+    assert_usage_error(run_app("--export-chart", "/proc/specdec.svg"), "could not write")
+    assert_usage_error(run_app("--screenshot", "/proc/specdec.png"), "could not write")
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -211,11 +197,11 @@ def test_a_fifo_at_the_settings_path_neither_hangs_start_up_nor_reset(tmp_path):
     loaded = store.load()
     assert loaded.notice is not None  # refused, quickly, as not a settings file
     env = {"XDG_CONFIG_HOME": str(tmp_path), "SPECDEC_NO_SETTINGS": "", "SPECDEC_EXIT_AFTER_FIRST_PAINT": "1"}
-    started = run(env=env, timeout=60)  # the windowed start-up, to its first paint
+    started = run_app(env=env, timeout=60)  # the windowed start-up, to its first paint
     assert started.returncode == 0, started.stderr
     os.unlink(ini) if ini.exists() else None
     os.mkfifo(ini)
-    result = run("--reset-settings", env={"XDG_CONFIG_HOME": str(tmp_path)}, timeout=60)
+    result = run_app("--reset-settings", env={"XDG_CONFIG_HOME": str(tmp_path)}, timeout=60)
     assert result.returncode == 0, result.stderr
     assert "settings forgotten" in result.stdout and not ini.exists()
 
@@ -224,13 +210,13 @@ def test_reset_settings_says_when_it_could_not_delete(tmp_path):
     ini = _settings_file(tmp_path)
     ini.mkdir()  # a folder where the file should be: it cannot be unlinked
     (ini / "keep").write_text("x")
-    result = run("--reset-settings", env={"XDG_CONFIG_HOME": str(tmp_path)})
+    result = run_app("--reset-settings", env={"XDG_CONFIG_HOME": str(tmp_path)})
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("specdec-desktop: error: could not delete the settings file")
     assert "settings forgotten" not in result.stdout
     ini_absent = tmp_path / "other"
-    result = run("--reset-settings", env={"XDG_CONFIG_HOME": str(ini_absent)})
+    result = run_app("--reset-settings", env={"XDG_CONFIG_HOME": str(ini_absent)})
     assert result.returncode == 0 and "no saved settings" in result.stdout
 
 

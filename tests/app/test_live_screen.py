@@ -15,12 +15,13 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
+
+from ..support.cli import start_app
 
 TOOLS = ("Xvfb", "openbox", "xdotool", "xwininfo", "xprop")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
@@ -138,13 +139,7 @@ def _settled_frame(env: dict[str, str], window: str) -> Frame:
 @pytest.fixture
 def app_window(x_screen) -> Iterator[tuple[dict[str, str], str, int, int]]:
     env, width, height = x_screen
-    app = subprocess.Popen(
-        [sys.executable, "-m", "specdec_desktop", "--no-settings"],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    app = start_app("--no-settings", env=env, unset=("WAYLAND_DISPLAY",), stdout=subprocess.DEVNULL)
     try:
         found = _wait_for(
             "the main window",

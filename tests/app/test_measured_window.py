@@ -298,3 +298,17 @@ def test_two_runs_pinned_side_by_side(qtbot):
     assert window.app_state.pinned.pins[-1].name == "vllm_bench_serve (2)"
     window.services.history.stack.undo()
     assert len(window.app_state.pinned.pins) == 2
+
+
+def test_the_essays_numbers_follow_the_assumptions():
+    # issue 22: the essay's "your numbers" asked the original model whatever the window assumed
+    from specdec_desktop.model import Parameters, best_draft_length
+    from specdec_desktop.views.measured_panel import acceptance_addendum
+
+    fit = fit_measurement(read_metrics(DATA / "llama_reference.log"))
+    params = Parameters(k=6, p=0.75, c=0.15)
+    loaded = best_draft_length(fit.fitted_p, 0.15, batch=32, knee=64.0)
+    assert loaded != best_draft_length(fit.fitted_p, 0.15)
+    text = acceptance_addendum(fit, params, Assumptions(batch=32, knee=64.0))
+    assert text.endswith(f"the best <i>k</i> is {loaded}.</p>")
+    assert acceptance_addendum(fit, params) == acceptance_addendum(fit, params, Assumptions())

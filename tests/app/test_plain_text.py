@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QMessageBox
 
+from ..support.cli import run_python
 from ..support.window import open_window
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,9 +191,6 @@ def test_markup_everywhere_in_a_separate_process_survives(tmp_path):
         print("survived")
         """
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    result = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, cwd=tmp_path, env=env, timeout=120
-    )
+    result = run_python(["-c", script], cwd=tmp_path)
     assert result.returncode == 0, result.stderr[-2000:]
     assert "survived" in result.stdout

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +16,7 @@ from specdec_desktop.selftest.view_checks import TOKEN_RUN_STEPS
 from specdec_desktop.views import readout_card
 from specdec_desktop.views.chart import speedup_chart
 
-from ..support.paths import ROOT
+from ..support.cli import run_app
 
 
 def _run(capsys, checks=None, argv=()):
@@ -42,14 +39,7 @@ def test_every_check_passes_in_process(qapp, capsys):
 
 
 def test_command_line_self_test_from_source():
-    result = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--self-test"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-    )
+    result = run_app("--self-test")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert "passed" in result.stdout
@@ -223,9 +213,7 @@ def test_self_test_is_reachable_from_the_api(qapp, capsys):
 
 @pytest.mark.parametrize("argv", [["--self-test", "--k", "0"], ["--self-test", "--size", "9x9"]])
 def test_a_bad_argument_with_self_test_exits_2(argv):
-    result = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *argv], capture_output=True, text=True, cwd=ROOT, timeout=60
-    )
+    result = run_app(*argv)
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "Traceback" not in result.stderr

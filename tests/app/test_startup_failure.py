@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -13,23 +12,15 @@ import pytest
 
 from specdec_desktop import cli, qt_platform
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..support.cli import run_app
+from ..support.paths import ROOT
+
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux display plugins")
 
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {
-        k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
-    }
-    environment.update(env)
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=environment,
-        timeout=120,
-    )
+    """The app with no display variables but those given: Qt picks its plugin as a user's would."""
+    return run_app(*args, env=env, unset=("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
 
 
 def _one_line(result: subprocess.CompletedProcess) -> str:

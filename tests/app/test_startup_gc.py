@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import gc
-import os
-import subprocess
-import sys
 
 import pytest
 
 from specdec_desktop import startup_gc
 from specdec_desktop.cli import main
+
+from ..support.cli import run_python
 
 
 @pytest.fixture
@@ -63,10 +62,7 @@ def test_the_window_starts_without_the_collector_and_turns_it_on_once_the_chart_
         "sys.argv = ['specdec_desktop', '--size', '1024x768', '--no-settings']\n"
         "runpy.run_module('specdec_desktop', run_name='__main__')\n"
     )
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SPECDEC_STARTUP_PROBE": "1"}
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
+    done = run_python(["-c", script], env={"SPECDEC_STARTUP_PROBE": "1"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["first-paint False False", "chart-live True True"]
 

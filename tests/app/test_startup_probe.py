@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 import time
 
 from PySide6.QtWidgets import QWidget
 
 from specdec_desktop import startup_probe
 
-from ..support.paths import ROOT
+from ..support.cli import run_app
 
 # -- SPECDEC_EXIT_AFTER_FIRST_PAINT
 
@@ -48,16 +45,8 @@ def test_the_probe_reports_the_first_paint_once(qtbot, monkeypatch, capsys):
 
 
 def test_the_app_exits_after_its_first_paint():
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", startup_probe.ENV_VAR: "1"}
     launched = time.time()
-    result = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-    )
+    result = run_app(env={startup_probe.ENV_VAR: "1"})
     assert result.returncode == 0, result.stderr
     (line,) = [line for line in result.stdout.splitlines() if line.startswith("first-paint ")]
     painted = float(line.split()[1])
@@ -80,16 +69,7 @@ def test_seconds_since_start_uses_the_given_reference(monkeypatch):
 
 
 def test_app_reports_first_paint_then_chart_live_and_exits():
-    env = dict(os.environ, SPECDEC_STARTUP_PROBE="1", QT_QPA_PLATFORM="offscreen")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH", "")) if p)
-    done = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--size", "1024x768"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = run_app("--size", "1024x768", env={"SPECDEC_STARTUP_PROBE": "1"})
     assert done.returncode == 0, done.stderr
     values = dict(line.split() for line in done.stdout.splitlines() if len(line.split()) == 2)
     first, live = float(values["first-paint"]), float(values["chart-live"])

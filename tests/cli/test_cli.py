@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,27 +12,12 @@ import pytest
 from specdec_desktop import __version__
 from specdec_desktop.model import best_draft_length, cycle_cost, expected_tokens, speedup
 
+from ..support.cli import run_app, run_python
 from ..support.files import png_size
-from ..support.paths import ROOT
-
-
-def run_cli(
-    *args: str, env: dict[str, str] | None = None, timeout: float = 60
-) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=full_env,
-        timeout=timeout,
-        check=False,
-    )
 
 
 def test_calc_json_defaults():
-    result = run_cli("calc", "--json")
+    result = run_app("calc", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup"}
@@ -46,29 +30,29 @@ def test_calc_json_defaults():
 
 def test_calc_keeps_parameters_given_before_the_command():
     """``--k 8 calc`` computes k = 8: the command's own defaults do not overwrite it."""
-    before = json.loads(run_cli("--k", "8", "--p", "0.9", "calc", "--json").stdout)
-    after = json.loads(run_cli("calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    before = json.loads(run_app("--k", "8", "--p", "0.9", "calc", "--json").stdout)
+    after = json.loads(run_app("calc", "--k", "8", "--p", "0.9", "--json").stdout)
     assert before == after
     assert before["cost_per_cycle"] == pytest.approx(cycle_cost(8, 0.15))
     # Given on both sides, the value after the command wins.
-    both = json.loads(run_cli("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    both = json.loads(run_app("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
     assert both == after
 
 
 def test_calc_says_when_the_best_k_is_beyond_the_range_of_k():
-    out = run_cli("calc", "--p", "0.999", "--c", "0.001").stdout
+    out = run_app("calc", "--p", "0.999", "--c", "0.001").stdout
     assert "best draft length 1,144" in out and "beyond --k's 128" in out
-    assert "beyond" not in run_cli("calc").stdout
+    assert "beyond" not in run_app("calc").stdout
 
 
 def test_calc_json_no_peak_is_null():
-    data = json.loads(run_cli("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
+    data = json.loads(run_app("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
     assert data["best_k"] is None and data["best_speedup"] is None
     assert data["speedup"] == pytest.approx(3.684211, rel=1e-6)
 
 
 def test_calc_plain_text_names_the_four_readouts():
-    result = run_cli("calc", "--k", "8", "--p", "0.99", "--c", "0.01")
+    result = run_app("calc", "--k", "8", "--p", "0.99", "--c", "0.01")
     assert result.returncode == 0
     out = result.stdout
     assert "tokens per cycle" in out and "cost per cycle" in out and "speedup" in out
@@ -77,7 +61,7 @@ def test_calc_plain_text_names_the_four_readouts():
 
 
 def test_calc_plain_text_says_do_not_speculate():
-    assert "do not speculate" in run_cli("calc", "--p", "0.1").stdout
+    assert "do not speculate" in run_app("calc", "--p", "0.1").stdout
 
 
 @pytest.mark.parametrize(
@@ -100,7 +84,7 @@ def test_calc_plain_text_says_do_not_speculate():
     ],
 )
 def test_bad_arguments_one_line_exit_2(args, named):
-    result = run_cli(*args)
+    result = run_app(*args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -110,9 +94,9 @@ def test_bad_arguments_one_line_exit_2(args, named):
 
 
 def test_version_and_help():
-    version = run_cli("--version")
+    version = run_app("--version")
     assert version.returncode == 0 and __version__ in version.stdout
-    help_text = run_cli("--help")
+    help_text = run_app("--help")
     assert help_text.returncode == 0
     for option in ("--k", "--p", "--c", "--screenshot", "--size", "calc"):
         assert option in help_text.stdout
@@ -123,15 +107,13 @@ def test_help_and_version_load_no_qt():
         "import sys; from specdec_desktop import cli; "
         "print(any(n.startswith(('PySide6', 'pyqtgraph', 'numpy')) for n in sys.modules))"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
-    )
+    result = run_python(["-c", code])
     assert result.stdout.strip() == "False"
 
 
 def test_screenshot_valid_png_of_requested_size(tmp_path):
     out = tmp_path / "shot.png"
-    result = run_cli("--screenshot", str(out), "--size", "1280x800", "--p", "0.85")
+    result = run_app("--screenshot", str(out), "--size", "1280x800", "--p", "0.85")
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1280, 800)
     _assert_not_blank(out)
@@ -139,7 +121,7 @@ def test_screenshot_valid_png_of_requested_size(tmp_path):
 
 def test_screenshot_default_size_and_device_pixel_ratio_2(tmp_path):
     out = tmp_path / "hidpi.png"
-    result = run_cli("--screenshot", str(out), env={"QT_SCALE_FACTOR": "2"})
+    result = run_app("--screenshot", str(out), env={"QT_SCALE_FACTOR": "2"})
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (3200, 2000)  # 1600x1000 logical at device pixel ratio 2
     _assert_not_blank(out)
@@ -147,15 +129,12 @@ def test_screenshot_default_size_and_device_pixel_ratio_2(tmp_path):
 
 def test_screenshot_without_display_variables(tmp_path):
     out = tmp_path / "headless.png"
-    env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")}
-    result = subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", "--screenshot", str(out), "--size", "1024x768"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=env,
-        timeout=60,
-        check=False,
+    result = run_app(
+        "--screenshot",
+        str(out),
+        "--size",
+        "1024x768",
+        unset=("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"),
     )
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1024, 768)
@@ -175,14 +154,24 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly():
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader has gone before the first line is written
     try:
-        result = subprocess.run(
-            [sys.executable, "-m", "specdec_desktop", "presets"],
-            stdout=write_end,
-            stderr=subprocess.PIPE,
-            cwd=ROOT,
-            timeout=60,
-        )
+        result = run_app("presets", stdout=write_end, stderr=subprocess.PIPE)
     finally:
         os.close(write_end)
     assert result.returncode == 141
-    assert result.stderr == b""
+    assert result.stderr == ""
+
+
+def test_the_app_is_run_by_one_helper():
+    """Every test starts the app through tests/support/cli.py (it was copied into a dozen files,
+    each with its own environment and timeout)."""
+    from ..support.paths import ROOT
+
+    tests = ROOT / "tests"
+    needle = '"-m", ' + '"specdec_desktop"'  # (written in two parts, so this file does not hold it)
+    copies = sorted(
+        path.relative_to(tests).as_posix()
+        for path in tests.rglob("*.py")
+        if path.relative_to(tests).as_posix() != "support/cli.py"
+        and needle in path.read_text(encoding="utf-8")
+    )
+    assert copies == []

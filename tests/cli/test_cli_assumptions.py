@@ -10,7 +10,7 @@ from specdec_desktop.cli import main
 from specdec_desktop.launch.arguments import parse_command_line
 from specdec_desktop.model import Assumptions, speedup
 
-from .test_cli import run_cli
+from ..support.cli import run_app
 
 
 def calc_json(capsys, *args: str) -> dict:
@@ -125,6 +125,6 @@ def test_window_options_carry_the_assumptions():
 
 
 def test_a_real_process_says_it_in_one_line():
-    result = run_cli("calc", "--knee", "-1")
+    result = run_app("calc", "--knee", "-1")
     assert result.returncode == 2 and "knee" in result.stderr and "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-import sys
+
+from ..support.cli import run_app
 
 
 def _run(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    import os
-
-    environment = dict(os.environ, LANG="C.UTF-8", LANGUAGE="", LC_ALL="")
-    environment.update(env or {})
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=120,
-    )
+    """The app in a C.UTF-8 locale with no language asked for, unless ``env`` asks."""
+    return run_app(*args, env={"LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": "", **(env or {})})
 
 
 def test_unknown_language_is_one_line_then_the_same_output():

@@ -5,12 +5,8 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import struct
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,20 +14,7 @@ import pytest
 from specdec_desktop.model import Parameters, readouts, speedup_curves
 
 from ..model.test_scenario_files import BAD_FILES, GOOD
-from ..support.paths import ROOT
-
-
-def run(*args: str, env_extra: dict | None = None, cwd: Path | None = None):
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
-    env.update(env_extra or {})
-    return subprocess.run(
-        [sys.executable, "-m", "specdec_desktop", *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=cwd or ROOT,
-        timeout=120,
-    )
+from ..support.cli import run_app, run_python
 
 
 def assert_usage_error(result, *words):
@@ -45,7 +28,7 @@ def assert_usage_error(result, *words):
 
 
 def test_help_lists_the_new_flags():
-    out = run("--help").stdout
+    out = run_app("--help").stdout
     for flag in (
         "--scenario",
         "--projector",
@@ -63,7 +46,8 @@ def test_importing_the_cli_loads_neither_qt_nor_numpy():
         "import sys, specdec_desktop.cli;"
         "assert not [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'numpy', 'pyqtgraph')]"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+    result = run_python(["-c", code])
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize(
@@ -81,7 +65,7 @@ def test_importing_the_cli_loads_neither_qt_nor_numpy():
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(args, words, tmp_path):
-    assert_usage_error(run(*args, cwd=tmp_path), *words)
+    assert_usage_error(run_app(*args, cwd=tmp_path), *words)
 
 
 @pytest.mark.parametrize(
@@ -92,7 +76,7 @@ def test_a_bad_scenario_on_the_command_line(tmp_path, case):
     path = tmp_path / "bad.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     assert_usage_error(
-        run("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), "bad.json", words
+        run_app("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), "bad.json", words
     )
     assert not (tmp_path / "x.png").exists()
 
@@ -100,12 +84,12 @@ def test_a_bad_scenario_on_the_command_line(tmp_path, case):
 def test_oversized_scenario_is_refused(tmp_path):
     path = tmp_path / "big.json"
     path.write_text(" " * 70_000 + json.dumps(GOOD))
-    assert_usage_error(run("--scenario", str(path)), "the limit is 64 KiB")
+    assert_usage_error(run_app("--scenario", str(path)), "the limit is 64 KiB")
 
 
 def test_export_csv_from_the_command_line(tmp_path):
     out = tmp_path / "curves.csv"
-    result = run("--export-chart", str(out), "--p", "0.8", "--k", "9")
+    result = run_app("--export-chart", str(out), "--p", "0.8", "--k", "9")
     assert result.returncode == 0, result.stderr
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == ["k", "speedup_p=0.800_c=0.150", "band_low_p=0.700", "band_high_p=0.900"]
@@ -121,11 +105,11 @@ def test_export_csv_from_the_command_line(tmp_path):
 
 def test_export_png_and_svg_from_the_command_line(tmp_path):
     png, svg = tmp_path / "c.png", tmp_path / "c.svg"
-    assert run("--export-chart", str(png), "--projector").returncode == 0
+    assert run_app("--export-chart", str(png), "--projector").returncode == 0
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (2400, 1500)
-    assert run("--export-chart", str(svg), "--c", "0.3").returncode == 0
+    assert run_app("--export-chart", str(svg), "--c", "0.3").returncode == 0
     assert ET.parse(svg).getroot().tag.endswith("svg")
 
 
@@ -134,7 +118,7 @@ def test_scenario_with_tour_renders_a_screenshot(tmp_path):
     # Projector theme at zoom 1 with the tour on: fits 1920x1080 with menu and status bars.
     scenario.write_text(json.dumps({**GOOD, "view": {"theme": "projector", "zoom": 1.0}}))
     shot = tmp_path / "shot.png"
-    result = run("--scenario", str(scenario), "--screenshot", str(shot), "--size", "1920x1080")
+    result = run_app("--scenario", str(scenario), "--screenshot", str(shot), "--size", "1920x1080")
     assert result.returncode == 0, result.stderr
     assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1920, 1080)
 
@@ -149,11 +133,11 @@ def test_a_screenshot_previews_a_full_screen_lecture_scene():
 def test_screenshot_of_a_tour_scene_full_screen(tmp_path):
     shot = tmp_path / "scene.png"
     args = ("--screenshot", str(shot), "--size", "1280x800", "--projector", "--fullscreen")
-    result = run(*args, "--tour-scene", "7")
+    result = run_app(*args, "--tour-scene", "7")
     assert result.returncode == 0, result.stderr
     assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1280, 800)
     other = tmp_path / "first.png"
-    assert run(*args[2:], "--screenshot", str(other), "--tour").returncode == 0
+    assert run_app(*args[2:], "--screenshot", str(other), "--tour").returncode == 0
     assert shot.read_bytes() != other.read_bytes()  # scene 7 (the run), not scene 1
 
 
@@ -162,7 +146,7 @@ def test_reset_settings_forgets_them(tmp_path):
     ini = config / "SpecDec" / "SpecDec Desktop.ini"
     ini.parent.mkdir(parents=True)
     ini.write_text("[General]\nversion=1\n[parameters]\nk=30\n")
-    result = run("--reset-settings", env_extra={"XDG_CONFIG_HOME": str(config), "HOME": str(tmp_path)})
+    result = run_app("--reset-settings", env={"XDG_CONFIG_HOME": str(config), "HOME": str(tmp_path)})
     assert result.returncode == 0, result.stderr
     assert "settings forgotten" in result.stdout and str(ini) in result.stdout
     assert "k=30" not in (ini.read_text() if ini.exists() else "")

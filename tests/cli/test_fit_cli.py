@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from specdec_desktop.cli import main
+
+from ..support.cli import run_python
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 CONTRACT_KEYS = [
@@ -131,9 +131,11 @@ def test_fit_never_imports_qt(tmp_path):
     code = (
         "import sys; from specdec_desktop.cli import main; "
         f"assert main(['fit', {str(DATA / 'cycles.csv')!r}, '--json']) == 0; "
+        f"assert main(['fit', {str(DATA / 'cycles.csv')!r}, '--c', '0.15', '--batch', '8', '--json']) == 0; "
         "assert not any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+    result = run_python(["-c", code])
+    assert result.returncode == 0, result.stderr
 
 
 # -- issue 23: the decision, the assumption flags, the report ------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from specdec_desktop.cli import main
 from specdec_desktop.model.sampling import softmax
 
-from .test_cli import run_cli
+from ..support.cli import run_app
 
 EXAMPLE = ("--target-logits", "2,1.5,0.2,-1", "--draft-logits", "1.4,1.7,0,-0.5")
 
@@ -20,7 +20,7 @@ def _json(capsys, *args: str) -> dict:
 
 
 def test_sample_reproduces_the_worked_example_as_a_real_process():
-    result = run_cli("sample", *EXAMPLE, "--json")
+    result = run_app("sample", *EXAMPLE, "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert {"acceptance", "target", "draft", "residual"} <= set(data)
@@ -83,7 +83,7 @@ def test_sample_refuses_bad_input_in_one_line(capsys, args, named):
 
 
 def test_text_json_keys_and_figures_as_a_real_process():
-    result = run_cli("text", "--tokens", "200", "--seed", "3", "--json")
+    result = run_app("text", "--tokens", "200", "--seed", "3", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert {

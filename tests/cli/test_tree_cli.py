@@ -9,7 +9,7 @@ import pytest
 from specdec_desktop.cli import main
 from specdec_desktop.model.trees import best_tree, sglang_tree, tree_expected_tokens, tree_speedup
 
-from .test_cli import run_cli
+from ..support.cli import run_app
 
 A = "0.7,0.15,0.05"
 
@@ -101,6 +101,6 @@ def test_bad_tree_input_is_one_line_naming_it_and_exit_two(capsys, args, named):
 
 
 def test_bad_tree_input_from_a_real_process_has_no_traceback():
-    result = run_cli("calc", "--tree", "[(0,),(0,0,0)]", "--rank-acceptance", "0.7")
+    result = run_app("calc", "--tree", "[(0,),(0,0,0)]", "--rank-acceptance", "0.7")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "prefix-closed" in result.stderr

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.qt_platform",
             "specdec_desktop.plain_text",
             "specdec_desktop.file_names",
+            "specdec_desktop.user_files",
             "specdec_desktop.atomic_write",
             "specdec_desktop.licences",
             "specdec_desktop.startup_gc",

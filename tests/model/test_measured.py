@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import os
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -20,14 +18,17 @@ from specdec_desktop.measured import (
     fit_measurement,
     read_metrics,
     read_metrics_text,
-    recommend,
     scan,
     solve_p,
     summary_lines,
     tokens_per_step,
 )
 from specdec_desktop.measured.cycle_table import CycleTable
-from specdec_desktop.model import best_draft_length, speedup
+from specdec_desktop.measured.decision import measured_figures, near_best_range
+from specdec_desktop.model import best_draft_length, expected_tokens, speedup
+from specdec_desktop.wording.measured_words import k_range_text
+
+from ..support.cli import run_python
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 
@@ -413,20 +414,33 @@ def test_combine_files_adds_counts_and_refuses_different_k():
 # -- cost and recommendation -------------------------------------------------------------------------
 
 
-def test_recommendation_matches_the_model_at_the_fitted_p():
+def test_the_k_within_1_percent_surround_the_decisions_best_k():
     fit = fitted("cycles.csv")
-    rec = recommend(fit, 0.15)
-    assert rec.best_k == best_draft_length(fit.fitted_p, 0.15)
-    assert rec.best_speedup == pytest.approx(speedup(fit.fitted_p, rec.best_k, 0.15))
-    assert rec.k_low <= rec.best_k <= rec.k_high
+    figures = measured_figures(fit, 0.15)
+    assert figures.basis == "constant_p"
+    assert figures.best_k == best_draft_length(figures.p, 0.15)
+    assert figures.best_speedup == pytest.approx(speedup(figures.p, figures.best_k, 0.15))
+    low, high = near_best_range(figures)
+    assert low <= figures.k_low <= figures.best_k <= figures.k_high <= high
+    # every k in the range is within 1 % of the best somewhere in the interval; the next ones are not
+    p_grid = np.linspace(*figures.p_interval, 41)
+    table = np.asarray(speedup(p_grid[:, None], np.arange(high + 2)[None, :], 0.15))
+    near = table >= 0.99 * table.max(axis=1, keepdims=True)
+    assert near[:, low].any() and near[:, high].any() and not near[:, high + 1].any()
 
 
 def test_timings_set_cost_and_verify_growth():
     t = Timings(draft_ms=3.0, target_ms=20.0, verify_ms=23.0, k=6)
     assert t.cost == pytest.approx(0.15)
     assert t.verify_growth == pytest.approx(0.025)
-    # beta acts as extra draft cost: one step costs 1 + (c + beta) k target passes.
-    assert t.ms_per_token(0.75, 6) == pytest.approx((6 * 3 + 20 * 1.15) / tokens_per_step(0.75, 6))
+    # The time per token is the decision's: plain decoding's time over the model's speedup
+    # at the best k, whose step costs k t_d + t_1 (1 + beta k) (beta acts as extra draft cost).
+    fit = fitted("cycles.csv")
+    figures = measured_figures(fit, 0.0, timings=t)
+    assert (figures.c, figures.assumptions.verify_growth) == (0.15, 0.025)
+    k = figures.best_k
+    tokens = float(expected_tokens(figures.p, k))
+    assert figures.ms_per_token(20.0) == pytest.approx((k * 3 + 20 * (1 + 0.025 * k)) / tokens)
     with pytest.raises(ValueError, match="draft time"):
         Timings(draft_ms=30.0, target_ms=20.0)
     with pytest.raises(ValueError, match="verify time"):
@@ -435,19 +449,20 @@ def test_timings_set_cost_and_verify_growth():
 
 def test_no_peak_is_stated():
     m = read_metrics_text("accepted,count\n0,0\n1,0\n2,50\n")
-    rec = recommend(fit_measurement(m), 0.1)
-    assert rec.best_k is None and rec.k_high is None
-    assert rec.range_text().startswith("k ≥")
+    figures = measured_figures(fit_measurement(m), 0.1)
+    assert figures.best_k is None and figures.k_low is None and figures.k_high is None
+    assert k_range_text(figures) == "no peak anywhere in the interval"
+    assert near_best_range(figures)[1] is None
+    assert figures.ms_per_token(20.0) is None
 
 
 def test_import_pulls_no_qt():
-    import subprocess
-
     code = (
         "import sys, specdec_desktop.measured; "
         "assert not any(m.startswith(('PySide6', 'pyqtgraph')) for m in sys.modules)"
     )
-    subprocess.run([sys.executable, "-c", code], check=True, cwd=os.getcwd())
+    result = run_python(["-c", code])
+    assert result.returncode == 0, result.stderr
 
 
 @pytest.mark.parametrize(
@@ -483,7 +498,6 @@ def test_garbled_metric_files_never_crash(tmp_path):
     import random
 
     from specdec_desktop.measured import fit_decay, summary_dict, summary_lines
-    from specdec_desktop.measured.decision import measured_figures
     from specdec_desktop.model.assumptions import Assumptions
     from specdec_desktop.robustness.fuzz_metrics import fuzzed_metrics
 
@@ -493,12 +507,12 @@ def test_garbled_metric_files_never_crash(tmp_path):
         rng = random.Random(seed)
         _kind, data = fuzzed_metrics(rng)
         path.write_bytes(data)
+        timings = rng.choice([None, Timings(draft_ms=rng.random(), target_ms=1.0 + rng.random())])
         try:
             fit = fit_measurement(read_metrics(path, k=rng.choice([None, 3])))
-            rec = None if fit.fitted_p is None else recommend(fit, rng.random())
             figures = measured_figures(fit, rng.random(), Assumptions(batch=rng.randint(1, 64), knee=32.0))
-            json.dumps(summary_dict(fit, rec, figures), allow_nan=False)
-            summary_lines(fit, rec, figures)
+            json.dumps(summary_dict(fit, figures, timings), allow_nan=False)
+            summary_lines(fit, figures, timings)
             fit_decay(fit)
             outcomes.add("ok" if fit.fitted_p is not None else "variable")
         except MetricsProblem as problem:

@@ -64,7 +64,7 @@ def _everything(data: bytes, k: int | None) -> None:
         return
     for c, assumptions in ((0.1, Assumptions()), (0.5, Assumptions(batch=16, knee=32.0, overhead=0.2))):
         figures = measured_figures(fit, c, assumptions)
-        summary_dict(fit, None, figures)
+        summary_dict(fit, figures)
 
 
 def _without_lines(m):
