@@ -493,6 +493,8 @@ class SpeedupChart(pg.PlotWidget):
     def _title_room(self) -> int:
         """The width the title row has: the plot's column, beside the y-axis (wide when zoomed)."""
         plot = self.getPlotItem()
+        if plot is None:  # closing: pyqtgraph has let the plot go
+            return max(1, self.width() - 24)
         beside = sum(
             plot.getAxis(side).minimumWidth() for side in ("left", "right") if plot.getAxis(side).isVisible()
         )
@@ -540,7 +542,10 @@ class SpeedupChart(pg.PlotWidget):
 
     def _fit_axis_title(self) -> None:
         """The long x-axis title where the plot's column has room for it, else the short one."""
-        axis = self.getPlotItem().getAxis("bottom")
+        plot = self.getPlotItem()
+        if plot is None:  # closing: pyqtgraph has let the plot go
+            return
+        axis = plot.getAxis("bottom")
         font = QFont(self._font_family)
         font.setPixelSize(self._theme.font_px)
         fits = QFontMetrics(font).horizontalAdvance(X_TITLE) <= self._title_room() + 16
