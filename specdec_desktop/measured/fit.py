@@ -158,16 +158,15 @@ def _tau(m: Measurement) -> tuple[float, float | None]:
             variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
             return tau, math.sqrt(max(variance, 0.0) / m.steps)
         return tau, None
-    samples = m.tau_samples or ()
-    if any(not 0 < s <= m.k + 1.01 for s in samples):
+    samples = m.tau_samples
+    if samples and not (0 < samples.low and samples.high <= m.k + 1.01):
         raise _contradiction(m, f"a mean acceptance length lies outside 1 to k + 1 = {m.k + 1}")
     if not samples:
         raise _contradiction(m, "no tokens per step to fit")
-    tau = sum(samples) / len(samples)
-    if len(samples) < 2:
-        return tau, None
-    variance = sum((s - tau) ** 2 for s in samples) / (len(samples) - 1)
-    return tau, math.sqrt(variance / len(samples))
+    variance = samples.variance
+    if variance is None:
+        return samples.mean, None
+    return samples.mean, math.sqrt(variance / samples.count)
 
 
 def _conditional(m: Measurement):

@@ -10,9 +10,11 @@ step (SGLang's decode lines) leave the counts empty and give per-line means inst
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["FORMAT_LABELS", "MAX_K", "Measurement"]
+__all__ = ["FORMAT_LABELS", "MAX_K", "Measurement", "Samples", "SamplesRunning"]
 
 #: The longest draft this app reads (longer ones are refused as implausible).
 MAX_K = 4096
@@ -43,6 +45,76 @@ FORMAT_LABELS = {
 
 
 @dataclass(frozen=True)
+class Samples:
+    """Per-interval means (tokens per step) summarised: how many, their mean, spread and extremes.
+
+    A log of means without counts (SGLang's decode lines) can hold millions of intervals; the fit
+    needs only these five numbers, so a reader keeps them whatever the file's size (issue 24:
+    a 1 GB SGLang log kept a float per line, 900 MB).  ``m2`` is the sum of squared deviations
+    from the mean (Welford's running update; two summaries merge by Chan, Golub and LeVeque's
+    pairwise formula).  ``len()`` is the count, so an empty summary is false.
+    """
+
+    count: int
+    mean: float
+    m2: float
+    low: float
+    high: float
+
+    @classmethod
+    def of(cls, values: Iterable[float]) -> Samples:
+        running = SamplesRunning()
+        for value in values:
+            running.add(value)
+        return running.result()
+
+    def __len__(self) -> int:
+        return self.count
+
+    @property
+    def variance(self) -> float | None:
+        """The sample variance (n - 1 in the divisor); None under two samples."""
+        return self.m2 / (self.count - 1) if self.count >= 2 else None
+
+    def merged(self, other: Samples) -> Samples:
+        if not other.count:
+            return self
+        if not self.count:
+            return other
+        count = self.count + other.count
+        delta = other.mean - self.mean
+        mean = self.mean + delta * other.count / count
+        m2 = self.m2 + other.m2 + delta * delta * self.count * other.count / count
+        return Samples(count, mean, m2, min(self.low, other.low), max(self.high, other.high))
+
+
+class SamplesRunning:
+    """Builds a :class:`Samples` one value at a time, in constant memory."""
+
+    __slots__ = ("count", "high", "low", "m2", "mean")
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.mean = 0.0
+        self.m2 = 0.0
+        self.low = math.inf
+        self.high = -math.inf
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self.m2 += delta * (value - self.mean)
+        if value < self.low:
+            self.low = value
+        if value > self.high:
+            self.high = value
+
+    def result(self) -> Samples:
+        return Samples(self.count, self.mean, self.m2, self.low, self.high)
+
+
+@dataclass(frozen=True)
 class Measurement:
     """The counts of one or more metrics files.
 
@@ -62,8 +134,9 @@ class Measurement:
         ``n_1..n_k``: steps that accepted at least ``i`` guesses.
     position_rates : tuple of float or None
         ``r_1..r_k = n_i / steps`` as printed, when the step count is unknown.
-    tau_samples : tuple of float or None
-        Mean tokens per step of each reporting interval, when no counts exist.
+    tau_samples : Samples or None
+        Mean tokens per step of each reporting interval, summarised, when no counts exist (a
+        tuple of the means is accepted and summarised).
     engine_acceptance : float or None
         The engine's own "acceptance rate", as the engine defines it.
     engine_basis : str or None
@@ -92,7 +165,7 @@ class Measurement:
     accepted: float | None = None
     position_counts: tuple[int, ...] | None = None
     position_rates: tuple[float, ...] | None = None
-    tau_samples: tuple[float, ...] | None = None
+    tau_samples: Samples | None = None
     engine_acceptance: float | None = None
     engine_basis: str | None = None
     lines_read: int = 0
@@ -102,6 +175,10 @@ class Measurement:
     variable_k: bool = False
     drafted: float | None = None
     group_taus: tuple[tuple[float, int], ...] | None = None
+
+    def __post_init__(self) -> None:
+        if self.tau_samples is not None and not isinstance(self.tau_samples, Samples):
+            object.__setattr__(self, "tau_samples", Samples.of(self.tau_samples))
 
     @property
     def label(self) -> str:

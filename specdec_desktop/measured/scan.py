@@ -17,6 +17,7 @@ each other, and a draft length that neither the file nor the caller gives.
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import json
 import os
@@ -35,7 +36,7 @@ from specdec_desktop.user_files import open_user_file
 from .cycle_table import CycleTable, looks_like_table
 from .engine_json import JSON_COLLECTORS
 from .line_readers import LINE_READERS, LineReader
-from .measurement import FORMAT_LABELS, MAX_K, Measurement
+from .measurement import FORMAT_LABELS, MAX_K, Measurement, Samples
 from .problems import ImportCancelled, MetricsProblem
 from .request_json import DECODER as _DECODER
 from .request_json import RequestHistograms, parse_json
@@ -646,7 +647,7 @@ def combine(measurements: Sequence[Measurement]) -> Measurement:
             )
     if any(m.steps is None for m in measurements):
         if all(m.tau_samples for m in measurements):
-            samples = tuple(s for m in measurements for s in m.tau_samples or ())
+            samples = functools.reduce(Samples.merged, (m.tau_samples for m in measurements))
             return replace(
                 first,
                 format="+".join(dict.fromkeys(m.format for m in measurements)),

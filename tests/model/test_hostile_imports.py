@@ -209,3 +209,47 @@ def test_a_json_document_of_too_many_objects_is_refused_before_parsing(tmp_path)
         read_metrics(path, k=4)
     assert raised.value.kind == "too_large" and "objects and lists" in str(raised.value)
     assert time.perf_counter() - start < 2.0  # not walked (1.4 M objects took 37 s)
+
+
+def test_sglang_means_are_kept_as_a_summary_not_a_value_per_line() -> None:
+    """A 1 GB SGLang log kept one float per line, then a tuple of them (900 MB peak): the reader
+    now keeps five numbers, the same for 2,000 lines as for 20,000."""
+    import tracemalloc
+
+    from specdec_desktop.measured.line_readers.sglang import SglangReader
+
+    line = "Decode batch. #running-req: 1, accept len: {:.2f}, accept rate: 0.50\n"
+
+    def retained(lines: int) -> int:
+        reader = SglangReader()
+        reader.settings["num_steps"] = 3
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        for number in range(lines):
+            reader._feed(line.format(2 + (number % 7) / 10), number + 1)
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        assert reader.lengths.count == lines
+        return after - before
+
+    assert retained(20_000) - retained(2_000) < 4096
+
+
+def test_a_summary_of_means_fits_as_the_means_would() -> None:
+    import random
+    import statistics
+
+    from specdec_desktop.measured.fit import fit_measurement
+    from specdec_desktop.measured.measurement import Measurement, Samples
+
+    rng = random.Random(24)
+    means = [rng.uniform(1.2, 3.9) for _ in range(500)]
+    summary = Samples.of(means)
+    assert summary.count == 500 and summary.low == min(means) and summary.high == max(means)
+    assert summary.mean == pytest.approx(statistics.fmean(means), rel=1e-12)
+    assert summary.variance == pytest.approx(statistics.variance(means), rel=1e-9)
+    halves = Samples.of(means[:137]).merged(Samples.of(means[137:]))
+    assert halves.mean == pytest.approx(summary.mean, rel=1e-12)
+    assert halves.variance == pytest.approx(summary.variance, rel=1e-9)
+    fit = fit_measurement(Measurement(format="sglang", sources=("x.log",), k=3, tau_samples=tuple(means)))
+    assert fit.tau == pytest.approx(statistics.fmean(means), rel=1e-12)

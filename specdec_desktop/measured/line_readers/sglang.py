@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import math
 import re
-from array import array
 
-from specdec_desktop.measured.measurement import MAX_K, Measurement
+from specdec_desktop.measured.measurement import MAX_K, Measurement, SamplesRunning
 from specdec_desktop.measured.problems import MetricsProblem
 
 from .base import NUMBER, Cumulative, LineReader, contradiction, find_number, resolve_k
@@ -49,8 +48,10 @@ class SglangReader(LineReader):
 
     def __init__(self) -> None:
         super().__init__()
-        self.lengths = array("d")  # 8 bytes a line (a list of floats took 32)
-        self.rates = array("d")
+        # Summaries, not a value per line: constant memory however long the log.
+        self.lengths = SamplesRunning()
+        self.rate_sum = 0.0
+        self.rate_count = 0
         #: ``num_steps``, ``eagle_topk``, ``num_draft_tokens`` as the log states them.
         self.settings: dict[str, int] = {}
 
@@ -81,14 +82,15 @@ class SglangReader(LineReader):
         if rate is not None:
             if not 0 <= rate <= 1:
                 raise contradiction(f"accept rate is {rate:g}, outside 0 to 1", line)
-            self.rates.append(rate)
+            self.rate_sum += rate
+            self.rate_count += 1
         if "num_steps" not in self.settings:
-            self._waited_too_long(len(self.lengths), line, "it is --speculative-num-steps")
-        self.lengths.append(length)
+            self._waited_too_long(self.lengths.count, line, "it is --speculative-num-steps")
+        self.lengths.add(length)
         return True
 
     def finish(self, k_hint: int | None) -> Measurement | None:
-        if not self.lengths:
+        if not self.lengths.count:
             return None
         k = resolve_k(
             self.settings.get("num_steps"),
@@ -111,11 +113,11 @@ class SglangReader(LineReader):
             )
         return self._measurement(
             k=k,
-            tau_samples=tuple(self.lengths),
-            engine_acceptance=sum(self.rates) / len(self.rates) if self.rates else None,
+            tau_samples=self.lengths.result(),
+            engine_acceptance=self.rate_sum / self.rate_count if self.rate_count else None,
             engine_basis="SGLang's accept rate: accepted tokens ÷ drafted tokens per verify pass "
             "(the divisor differs between SGLang versions)"
-            if self.rates
+            if self.rate_count
             else None,
             notes=notes,
         )

@@ -23,10 +23,11 @@ not all is refused naming the one missing: a missing count is never read as zero
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import ClassVar
 
-from specdec_desktop.measured.measurement import Measurement
+from specdec_desktop.measured.measurement import Measurement, Samples
 from specdec_desktop.measured.problems import MetricsProblem
 
 from .base import NUMBER, LineReader, check_close, check_k, check_rates, contradiction, plausible, resolve_k
@@ -241,7 +242,7 @@ def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
             format=first.format,
             sources=(),
             k=first.k,
-            tau_samples=tuple(s for run in runs for s in run.tau_samples or ()),
+            tau_samples=functools.reduce(Samples.merged, (run.tau_samples for run in runs)),
             lines_used=first.lines_used,
             first_line=first.first_line,
             notes=first.notes,
