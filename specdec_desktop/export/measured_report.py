@@ -23,6 +23,13 @@ from ..wording.measured_words import ENGINE_NAMES, k_range_text, recommendation_
 
 __all__ = ["report_html"]
 
+#: The context rows a log gives (measured/log_context.py), as the report names them.
+_CONTEXT_NAMES = {
+    "engine": "Engine version (from the log)",
+    "model": "Model (from the log)",
+    "time": "Time span of the metric lines",
+}
+
 _STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em;
        color: #1b1b1b; background: #fff; line-height: 1.45; }
@@ -222,6 +229,7 @@ def report_html(
     context = [
         ("Source", origin or ", ".join(m.sources)),
         ("Engine and format", m.label),
+        *((_CONTEXT_NAMES.get(name, name), value) for name, value in m.context),
         (
             "Draft length k",
             f"{m.k} (the longest; drafts vary in length)" if m.variable_k else str(m.k),

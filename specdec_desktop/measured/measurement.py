@@ -175,6 +175,7 @@ class Measurement:
     variable_k: bool = False
     drafted: float | None = None
     group_taus: tuple[tuple[float, int], ...] | None = None
+    context: tuple[tuple[str, str], ...] = field(default=())
 
     def __post_init__(self) -> None:
         if self.tau_samples is not None and not isinstance(self.tau_samples, Samples):

@@ -36,6 +36,7 @@ from specdec_desktop.user_files import open_user_file
 from .cycle_table import CycleTable, looks_like_table
 from .engine_json import JSON_COLLECTORS
 from .line_readers import LINE_READERS, LineReader
+from .log_context import ContextReader, merged_context, time_span
 from .measurement import FORMAT_LABELS, MAX_K, Measurement, Samples
 from .problems import ImportCancelled, MetricsProblem
 from .request_json import DECODER as _DECODER
@@ -169,28 +170,32 @@ def _scan_logs(
     markers = [(marker, reader) for reader in readers for marker in reader.markers]
     for chunk, first in blocks:
         hits: dict[int, tuple[int, LineReader]] = {}
+        # The context reader reads its lines beside the metric readers (a line may serve both).
+        context: dict[int, tuple[int, LineReader]] = {}
         for marker, reader in markers:
+            found = context if isinstance(reader, ContextReader) else hits
             position = chunk.find(marker)
             while position >= 0:
                 start = chunk.rfind(b"\n", 0, position) + 1
                 end = chunk.find(b"\n", position)
                 if end < 0:
                     end = len(chunk)
-                hits.setdefault(start, (end, reader))
+                found.setdefault(start, (end, reader))
                 position = chunk.find(marker, end)
-        line, last = first, 0
-        for start in sorted(hits):
-            end, reader = hits[start]
-            line += chunk.count(b"\n", last, start)
-            last = start
-            if end - start > MAX_METRIC_LINE_BYTES:
-                if long_lines is not None:
-                    long_lines.add(line)
-                continue
-            try:
-                reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
-            except MetricsProblem as problem:
-                raise problem.at(line=line) from None
+        for found, counted in ((hits, True), (context, False)):
+            line, last = first, 0
+            for start in sorted(found):
+                end, reader = found[start]
+                line += chunk.count(b"\n", last, start)
+                last = start
+                if end - start > MAX_METRIC_LINE_BYTES:
+                    if long_lines is not None and counted:
+                        long_lines.add(line)
+                    continue
+                try:
+                    reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
+                except MetricsProblem as problem:
+                    raise problem.at(line=line) from None
 
 
 def _histogram_object(raw: bytes, at: int):
@@ -223,7 +228,7 @@ def _also_scanned(blocks: _Blocks, readers: list[LineReader]) -> Iterator[tuple[
 
 def _line_readers(k: int | None) -> list[LineReader]:
     """A fresh reader of every line format, each told the k the caller gave."""
-    readers = [reader_type() for reader_type in LINE_READERS]
+    readers = [reader_type() for reader_type in LINE_READERS] + [ContextReader()]
     for reader in readers:
         reader.k_hint = k
     return readers
@@ -303,7 +308,12 @@ def _finish_logs(
             "no_metrics", "its metric lines count no drafted tokens", line=active[0].first_line
         )
     extra = long_lines.notes() if long_lines is not None else ()
-    return replace(measurement, notes=measurement.notes + notes + extra)
+    context = next((r.rows() for r in readers if isinstance(r, ContextReader)), ())
+    span = time_span(active[0].first_text, active[0].last_text)
+    if span is not None:
+        context += (("time", span),)
+    notes = measurement.notes + notes + extra
+    return replace(measurement, notes=notes, context=measurement.context + context)
 
 
 def json_shape(data: bytes) -> tuple[int, int]:
@@ -656,6 +666,7 @@ def combine(measurements: Sequence[Measurement]) -> Measurement:
                 lines_read=sum(m.lines_read for m in measurements),
                 lines_used=sum(m.lines_used for m in measurements),
                 engine_acceptance=None,
+                context=merged_context([m.context for m in measurements]),
             )
         odd = next(m for m in measurements if m.steps is None)
         raise MetricsProblem(
@@ -687,4 +698,5 @@ def combine(measurements: Sequence[Measurement]) -> Measurement:
         drafted=sum(m.drafted or 0.0 for m in measurements) or None,
         # each file a group, so the fit tests whether the files agree
         group_taus=tuple((1.0 + (m.accepted or 0.0) / m.steps, m.steps) for m in measurements if m.steps),
+        context=merged_context([m.context for m in measurements]),
     )

@@ -42,6 +42,8 @@ def summary_dict(fit: Fit, figures: MeasuredFigures | None = None, timings: Timi
         "lines_read": m.lines_read,
         "lines_used": m.lines_used,
     }
+    if m.context:  # what the log says of the run: engine, model, time (issue 23.6)
+        result["context"] = dict(m.context)
     if figures is not None:
         result["best_k"] = figures.best_k
         result["best_speedup"] = _round(figures.best_speedup)
@@ -97,6 +99,7 @@ def summary_lines(
     lines = [
         f"read        {', '.join(m.sources)}: {m.label}",
         f"lines       {m.lines_read} read, {m.lines_used} used, {m.lines_skipped} skipped",
+        *(f"{name:<11} {value}" for name, value in m.context),
         drafts + (f", {m.steps} verify steps" if m.steps is not None else ""),
         f"tokens/step {fit.tau:.4f} (the target's own token included)",
     ]

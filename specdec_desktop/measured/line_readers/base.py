@@ -177,6 +177,9 @@ class LineReader:
         #: The first line that carried this reader's marker but did not fit its format.
         self.near_miss: int | None = None
         self.last_line: int | None = None
+        #: The first and last lines used, as text (their times give the run's span; read at the end).
+        self.first_text: str | None = None
+        self.last_text: str | None = None
 
     def feed(self, text: str, line: int) -> bool:
         """Read one line holding this reader's marker; ``True`` when it gave numbers."""
@@ -184,8 +187,10 @@ class LineReader:
         if used:
             self.lines_used += 1
             self.last_line = line
+            self.last_text = text
             if self.first_line is None:
                 self.first_line = line
+                self.first_text = text
         elif self.near_miss is None and self._near(text):
             self.near_miss = line
         return used
