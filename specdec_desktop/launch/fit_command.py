@@ -1,5 +1,7 @@
 """``specdec-desktop fit FILE... [--k K] [--c C] [assumption flags] [--report PATH.html] [--json]``.
 
+``--compare`` fits each file on its own and prints them side by side (measured/compare_runs.py).
+
 Reads engine metrics, prints the fit and, with a draft cost, the decision: best k from the one
 figures path (:func:`specdec_desktop.measured.decision.measured_figures`, under calc's
 assumption flags), its interval, how far the data reach and the engine flags; ``--report``
@@ -39,6 +41,8 @@ class FitRequest:
     json: bool = False
     assumptions: dict = field(default_factory=dict)
     report: Path | None = None
+    #: Fit each file on its own and print them side by side (before and after a change).
+    compare: bool = False
 
 
 def _k(text: str) -> int:
@@ -100,6 +104,11 @@ def add_fit_parser(commands) -> argparse.ArgumentParser:
         metavar="MS",
         help="target time per pass at k+1 tokens (verify growth)",
     )
+    fit.add_argument(
+        "--compare",
+        action="store_true",
+        help="fit each file on its own and show them side by side (e.g. before and after a draft change)",
+    )
     fit.add_argument("--json", action="store_true", help="print one JSON object")
     fit.add_argument(
         "--report", type=_report_path, metavar="PATH.html", help="also write the HTML report to PATH.html"
@@ -133,6 +142,10 @@ def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> Fi
     k, c = getattr(args, "k", None), getattr(args, "c", None)
     if timed and c is not None:
         raise UsageError("argument --c: give either --c or the timings (--draft-ms, --target-ms), not both")
+    if args.compare and len(args.files) < 2:
+        raise UsageError("argument --compare: give two files or more to compare")
+    if args.compare and args.report is not None:
+        raise UsageError("argument --compare: the report is of one measurement; write it for each file")
     return FitRequest(
         files=tuple(args.files),
         k=k,
@@ -143,6 +156,7 @@ def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> Fi
         json=args.json,
         assumptions=dict(assumptions or {}),
         report=args.report,
+        compare=args.compare,
     )
 
 
@@ -169,6 +183,8 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
         from ..measured.scan import distinct_files, with_notes
 
         distinct, same = distinct_files(metric_files)
+        if request.compare:
+            return _compare(request, distinct, prog)
         measurement = combine([read_metrics(path, k=request.k) for path in distinct])
         measurement = with_notes(measurement, same)
         fit = fit_measurement(measurement)
@@ -204,6 +220,35 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
         print(json.dumps(result))
     else:
         print("\n".join(summary_lines(fit, shown, timings) + (cost_lines(costs) if costs else [])))
+    return EXIT_OK
+
+
+def _compare(request: FitRequest, paths: list[Path], prog: str) -> int:
+    """Each file fitted on its own, under the same draft cost and assumptions, side by side."""
+    from ..measured import MetricsProblem, Timings, fit_measurement, read_metrics
+    from ..measured.compare_runs import compare_dict, compare_lines
+    from ..measured.decision import measured_figures
+    from ..model.assumptions import Assumptions
+
+    runs = []
+    for path in paths:
+        try:
+            fit = fit_measurement(read_metrics(path, k=request.k))
+        except (MetricsProblem, ValueError) as problem:
+            print(f"{prog}: error: {problem}", file=sys.stderr)
+            return EXIT_USAGE
+        timings = None
+        if request.draft_ms is not None and request.target_ms is not None:
+            timings = Timings(request.draft_ms, request.target_ms, request.verify_ms, fit.measurement.k)
+        c = timings.cost if timings is not None else request.c
+        figures = None
+        if c is not None:
+            figures = measured_figures(fit, c, Assumptions(**request.assumptions), timings)
+        runs.append((path.name, fit, figures))
+    if request.json:
+        print(json.dumps(compare_dict(runs)))
+    else:
+        print("\n".join(compare_lines(runs)))
     return EXIT_OK
 
 
