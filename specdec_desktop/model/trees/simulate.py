@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from .paths import Tree, check_paths, check_rank_acceptance, tree_depth
 
-__all__ = ["child_table", "simulate_tree"]
+__all__ = ["child_table", "simulate_tree", "walk_tree"]
 
 
 def child_table(paths: Tree, ranks: int) -> NDArray[np.int64]:
@@ -40,13 +40,29 @@ def simulate_tree(
         raise ValueError(f"decay must lie in (0, 1], got {decay!r}")
     table = child_table(tree, len(a))
     rng = np.random.default_rng(seed)
-    node = np.zeros(n_cycles, dtype=np.int64)  # rows of ``table``; 0 = root
-    alive = np.ones(n_cycles, dtype=bool)
-    for depth in range(tree_depth(tree)):
-        bounds = np.cumsum(np.asarray(a) * decay**depth)
-        draw = rng.random(n_cycles)
-        rank = np.searchsorted(bounds, draw, side="right")  # len(a) means "none of them"
-        child = np.full(n_cycles, -1, dtype=np.int64)
+    depth = tree_depth(tree)
+    # One uniform per level for every cycle, drawn level by level (the diagram's checks of a seed).
+    uniforms = np.empty((n_cycles, depth))
+    for level in range(depth):
+        uniforms[:, level] = rng.random(n_cycles)
+    return walk_tree(uniforms, table, a, decay)
+
+
+def walk_tree(
+    uniforms: NDArray[np.float64], table: NDArray[np.int64], rank_acceptance: tuple[float, ...], decay: float
+) -> NDArray[np.int64]:
+    """Walk checks down the tree whose children are ``table`` (see :func:`child_table`), cycle ``i``
+    using ``uniforms[i, t]`` at level ``t``: each cycle's accepted node as an index into the
+    tree's paths, −1 when every child of the root was rejected.  The one walker of the app (the
+    diagram's checks here, the run's in run.py)."""
+    n, depth = uniforms.shape
+    a = np.asarray(rank_acceptance, dtype=np.float64)
+    node = np.zeros(n, dtype=np.int64)  # rows of ``table``; 0 = root
+    alive = np.ones(n, dtype=bool)
+    for level in range(depth):
+        bounds = np.cumsum(a * decay**level)
+        rank = np.searchsorted(bounds, uniforms[:, level], side="right")  # len(a) means "none of them"
+        child = np.full(n, -1, dtype=np.int64)
         ok = alive & (rank < len(a))
         child[ok] = table[node[ok], rank[ok]]
         moved = child >= 0
