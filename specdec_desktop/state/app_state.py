@@ -131,6 +131,7 @@ class AppState(QObject):
             draw_seed=draw_seed,
             block_cycles=block_cycles,
             settle_ms=settle_ms,
+            shape=self.shape,
             parent=self,
         )
         self.player = Player(self.run, clock=clock, parent=self)

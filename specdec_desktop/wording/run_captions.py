@@ -34,18 +34,59 @@ def cost_phrase(c: float) -> str:
 
 def token_state(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> TokenState:
     """State of slot ``slot`` of ``cycle`` at ``playhead``."""
-    if cycle < 0 or not 0 <= slot <= stream.params.k:
+    if cycle < 0 or not 0 <= slot <= stream.k:
         return TokenState.EMPTY
-    row = states_at(stream.accepted(cycle, cycle + 1), cycle, stream.params.k, playhead)
+    bonus = stream.bonus(cycle, cycle + 1)
+    row = states_at(stream.accepted(cycle, cycle + 1), cycle, stream.k, playhead, bonus)
     return TokenState(int(row[0, slot])) if len(row) else TokenState.EMPTY
+
+
+def _drafted(count: int) -> str:
+    return ngettext("{n} drafted token", "{n} drafted tokens", count).format(n=count)
+
+
+def _describe_tree_token(stream: TraceStream, state: TokenState, cycle: int, slot: int) -> str:
+    """A slot of a tree run's strip: level ``slot + 1`` of the path the check kept."""
+    tree = stream.tree
+    assert tree is not None
+    n = cycle + 1
+    level = _("Level {level} of cycle {n}").format(level=slot + 1, n=n)
+    accepted = int(stream.accepted(cycle, cycle + 1)[0])
+    if state == TokenState.DRAFTING:
+        return _("{level}: the draft model is drafting this level of the tree now.").format(level=level)
+    if state == TokenState.PENDING:
+        return _("{level}: drafted, waiting for the big model to check the tree.").format(level=level)
+    if state == TokenState.CHECKING:
+        return _(
+            "Cycle {n}: the big model is checking all {drafted} of the tree in one pass; "
+            "it keeps one path and adds its own token."
+        ).format(n=n, drafted=_drafted(tree.nodes))
+    if state == TokenState.ACCEPTED:
+        return _("{level}: accepted, a token on the path the big model kept.").format(level=level)
+    if state == TokenState.DISCARDED:
+        return _(
+            "{level}: thrown away. The kept path stopped at level {stop}, so what the tree "
+            "drafted at this level was wasted work."
+        ).format(level=level, stop=accepted + 1)
+    if state == TokenState.BONUS:
+        return _(
+            "Cycle {n}, the big model's own token: a bonus after the kept path's last node, "
+            "so the cycle made {tokens}."
+        ).format(n=n, tokens=_tokens(accepted + 1))
+    return _(
+        "{level}: none of the tokens drafted here matched, so the big model's own token, its "
+        "correction, takes this place. The cycle made {tokens}."
+    ).format(level=level, tokens=_tokens(accepted + 1))
 
 
 def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> str | None:
     """One or two sentences on what became of a token; ``None`` for an empty slot."""
-    k = stream.params.k
+    k = stream.k
     state = token_state(stream, playhead, cycle, slot)
     if state == TokenState.EMPTY:
         return None
+    if stream.tree is not None:
+        return _describe_tree_token(stream, state, cycle, slot)
     n = cycle + 1
     guess = _("Guess {slot} of cycle {n}").format(slot=slot + 1, n=n)
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
@@ -96,9 +137,20 @@ def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: in
 
 
 def _outcome(stream: TraceStream, cycle: int) -> str:
-    k = stream.params.k
+    k = stream.k
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
     cost = stream.timeline.cycle_cost
+    if stream.tree is not None:
+        return _(
+            "Last check, cycle {n}: a path of {accepted} kept, the rest of the tree's {drafted} "
+            "thrown away, plus the big model's token: {tokens} for {cost} passes."
+        ).format(
+            n=cycle + 1,
+            accepted=_accepted_guesses(accepted),
+            drafted=_drafted(stream.tree.nodes),
+            tokens=_tokens(accepted + 1),
+            cost=localize(f"{cost:.3g}"),
+        )
     if accepted == k:
         kept = _("all {guesses} accepted, plus a bonus token").format(guesses=_guesses(k))
     elif accepted == 0:
@@ -114,7 +166,7 @@ def _outcome(stream: TraceStream, cycle: int) -> str:
 
 def narrate(stream: TraceStream, playhead: Playhead) -> str:
     """What the run is doing at ``playhead`` (first line) and how the last check went (second line)."""
-    k = stream.params.k
+    k = stream.k
     n = playhead.cycle + 1
     if playhead.position == 0.0:
         return _("Nothing has run yet: each cycle, the draft model guesses, then the big model checks.")
@@ -126,8 +178,13 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
             if check == 1.0
             else _("cost {cost} with the assumptions").format(cost=localize(f"{check:.3g}"))
         )
+        guesses = _guesses(k) if stream.tree is None else _drafted(stream.tree.nodes)
         now = _("Now, cycle {n}: the big model checks all {guesses} in one pass ({cost})…").format(
-            n=n, guesses=_guesses(k), cost=cost
+            n=n, guesses=guesses, cost=cost
+        )
+    elif stream.tree is not None:
+        now = _("Now, cycle {n}: the draft model drafts level {level} of {levels} of the tree.").format(
+            n=n, level=playhead.events_done + 1, levels=k
         )
     else:
         now = _("Now, cycle {n}: the draft model guesses token {token} of {k} (each guess {cost}).").format(
