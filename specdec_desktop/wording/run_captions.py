@@ -142,11 +142,11 @@ def _outcome(stream: TraceStream, cycle: int) -> str:
     cost = stream.timeline.cycle_cost
     if stream.tree is not None:
         return _(
-            "Last check, cycle {n}: a path of {accepted} kept, the rest of the tree's {drafted} "
-            "thrown away, plus the big model's token: {tokens} for {cost} passes."
+            "Last check, cycle {n}: {accepted} kept of {drafted}, plus the big model's token: "
+            "{tokens} for {cost} passes."
         ).format(
             n=cycle + 1,
-            accepted=_accepted_guesses(accepted),
+            accepted=accepted,
             drafted=_drafted(stream.tree.nodes),
             tokens=_tokens(accepted + 1),
             cost=localize(f"{cost:.3g}"),
