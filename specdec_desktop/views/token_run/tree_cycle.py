@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import Playhead, TraceStream
@@ -55,6 +55,8 @@ class TreeCycleView(QWidget):
         self._font_family = font_family
         self._stream: TraceStream | None = None
         self._playhead: Playhead | None = None
+        self._checked_cache: tuple[tuple, QPixmap] | None = None
+        self._drafted_cache: tuple[tuple, QPixmap] | None = None
         self.apply_theme(theme)
 
     # -- input from the view ----------------------------------------------------------------
@@ -66,6 +68,7 @@ class TreeCycleView(QWidget):
         self._font.setPixelSize(max(9, round(theme.font_px * 0.85)))
         self._title_height = QFontMetrics(self._font).height() + 4
         self.setMinimumHeight(self._title_height + max(90, round(theme.font_px * 6)))
+        self._checked_cache = self._drafted_cache = None
         self.updateGeometry()
         self.update()
 
@@ -110,27 +113,119 @@ class TreeCycleView(QWidget):
             painter.end()
 
     def paint(self, painter: QPainter) -> None:
-        """Paint both panels with ``painter`` (also used by the benchmark)."""
+        """Paint both panels with ``painter`` (also used by the benchmark).
+
+        What changes once a cycle is kept as images: the last check (redrawn when the cycle
+        changes) and the whole tree as drafted (drawn once per run and size); a frame stamps the
+        first, the levels drafted so far of the second (its columns, cut where the next level's
+        edges begin), the level in flight at its opacity, then the walk and the title live.
+        """
         colours = self.colours
-        painter.fillRect(QRectF(0, 0, self.width(), self.height()), colours.background)
         stream, head = self._stream, self._playhead
         if stream is None or head is None or stream.tree is None:
+            painter.fillRect(QRectF(0, 0, self.width(), self.height()), colours.background)
             return
+        painter.drawPixmap(0, 0, self._checked_image(stream, head.cycle))
         tree = stream.tree
         geometry = tree_cycle_geometry(tree.paths, tree.levels)
-        half = self.width() / 2
-        titles = self.titles()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        for index, title in enumerate(titles):
-            self._paint_title(painter, QRectF(index * half + 6, 0, half - 12, self._title_height), title)
-        painter.setPen(QPen(QColor(self.theme.border), 1))
-        painter.drawLine(QLineF(half, 4, half, self.height() - 4))
-        left_area, right_area = self.panel_area(0), self.panel_area(1)
-        if head.cycle > 0:
-            node = int(stream.accepted_nodes(head.cycle - 1, head.cycle)[0])
-            self._paint_checked(painter, geometry, left_area, stream, node)
+        area = self.panel_area(1)
         if head.position > 0.0:
-            self._paint_current(painter, geometry, right_area, stream, head)
+            drafted = self._drafted_image(stream, geometry, area)
+            ratio = drafted.devicePixelRatio()
+            done = tree.levels if head.checking else head.events_done
+            edge = self._level_edge(geometry, area, done)
+            source = QRectF(
+                self.width() / 2 * ratio, 0, (edge - self.width() / 2) * ratio, self.height() * ratio
+            )
+            painter.drawPixmap(
+                QRectF(self.width() / 2, 0, edge - self.width() / 2, self.height()), drafted, source
+            )
+            if not head.checking:
+                reach = self._level_edge(geometry, area, done + 1)
+                painter.setOpacity(0.15 + 0.85 * head.fraction)
+                target = QRectF(edge, 0, reach - edge, self.height())
+                painter.drawPixmap(
+                    target, drafted, QRectF(edge * ratio, 0, (reach - edge) * ratio, self.height() * ratio)
+                )
+                painter.setOpacity(1.0)
+            else:
+                painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+                self._paint_walk(painter, geometry, area, stream, head)
+        half = self.width() / 2
+        self._paint_title(painter, QRectF(half + 6, 0, half - 12, self._title_height), self.titles()[1])
+
+    def _level_edge(self, geometry: TreeCycleGeometry, area: QRectF, level: int) -> float:
+        """Where the columns of levels ``0..level`` end: just past that level's rings, before the
+        edges to the next level begin (those are drawn from there on)."""
+        _w, _h, radius = self._scale(geometry, area)
+        if level >= geometry.columns - 2:
+            return float(self.width())
+        return area.x() + geometry.column_x(level) * area.width() + radius + 2
+
+    def _image(self) -> QPixmap:
+        ratio = self.devicePixelRatioF()
+        image = QPixmap(max(1, round(self.width() * ratio)), max(1, round(self.height() * ratio)))
+        image.setDevicePixelRatio(ratio)
+        image.fill(self.colours.background)
+        return image
+
+    def _key(self, stream: TraceStream) -> tuple:
+        return (stream, self.width(), self.height(), self.devicePixelRatioF(), self.theme)
+
+    def _checked_image(self, stream: TraceStream, cycle: int) -> QPixmap:
+        """The left panel, its title and the divider, as they stand while ``cycle`` is in progress."""
+        key = (*self._key(stream), cycle)
+        if self._checked_cache is not None and self._checked_cache[0] == key:
+            return self._checked_cache[1]
+        image = self._image()
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            half = self.width() / 2
+            self._paint_title(painter, QRectF(6, 0, half - 12, self._title_height), self.titles()[0])
+            painter.setPen(QPen(QColor(self.theme.border), 1))
+            painter.drawLine(QLineF(half, 4, half, self.height() - 4))
+            tree = stream.tree
+            assert tree is not None
+            if cycle > 0:
+                geometry = tree_cycle_geometry(tree.paths, tree.levels)
+                node = int(stream.accepted_nodes(cycle - 1, cycle)[0])
+                self._paint_checked(painter, geometry, self.panel_area(0), stream, node)
+        finally:
+            painter.end()
+        self._checked_cache = (key, image)
+        return image
+
+    def _drafted_image(self, stream: TraceStream, geometry: TreeCycleGeometry, area: QRectF) -> QPixmap:
+        """The whole tree as drafted, in the right panel: each level's edges start past the
+        previous level's column edge (:meth:`_level_edge`), so a cut there shows whole levels."""
+        key = self._key(stream)
+        if self._drafted_cache is not None and self._drafted_cache[0] == key:
+            return self._drafted_cache[1]
+        tree = stream.tree
+        assert tree is not None
+        colours = self.colours
+        _w, _h, radius = self._scale(geometry, area)
+        image = self._image()
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            level = geometry.level
+            for depth in range(1, int(level.max(initial=0)) + 1):
+                nodes = [i for i in range(tree.nodes) if level[i] == depth]
+                painter.save()
+                start = self._level_edge(geometry, area, depth - 1)
+                painter.setClipRect(QRectF(start, 0, self.width() - start, self.height()))
+                painter.setPen(QPen(colours.pending, 1))
+                painter.drawLines(self._edges(geometry, area, nodes))
+                painter.restore()
+            points = self._points(geometry, area, list(range(tree.nodes)))
+            self._rings(painter, points, colours.pending, radius, colours.background)
+            self._paint_root(painter, geometry, area, radius)
+        finally:
+            painter.end()
+        self._drafted_cache = (key, image)
+        return image
 
     def panel_area(self, panel: int) -> QRectF:
         """Where panel ``panel`` (0: the last check, 1: this cycle) draws its tree."""
@@ -237,7 +332,7 @@ class TreeCycleView(QWidget):
         painter.drawRect(square)
         painter.setBrush(Qt.BrushStyle.NoBrush)
 
-    def _paint_current(
+    def _paint_walk(
         self,
         painter: QPainter,
         geometry: TreeCycleGeometry,
@@ -245,31 +340,13 @@ class TreeCycleView(QWidget):
         stream: TraceStream,
         head: Playhead,
     ) -> None:
-        """The cycle in progress: levels drafted so far, then the check walking down the tree."""
+        """The check under way: the kept path turns green one level at a time as the pass runs."""
         tree = stream.tree
         assert tree is not None
-        colours = self.colours
         _w, _h, radius = self._scale(geometry, area)
-        level = geometry.level
-        drafted_levels = head.events_done
-        drafted = [i for i in range(tree.nodes) if level[i] <= drafted_levels]
-        coming = [i for i in range(tree.nodes) if level[i] == drafted_levels + 1] if not head.checking else []
-        painter.setPen(QPen(colours.pending, 1))
-        painter.drawLines(self._edges(geometry, area, drafted))
-        points = self._points(geometry, area, drafted)
-        self._rings(painter, points, colours.pending, radius, colours.background)
-        if coming:
-            painter.setOpacity(0.15 + 0.85 * head.fraction)
-            painter.setPen(QPen(colours.pending, 1))
-            painter.drawLines(self._edges(geometry, area, coming))
-            points = self._points(geometry, area, coming)
-            self._rings(painter, points, colours.pending, radius, colours.pending_tint)
-            painter.setOpacity(1.0)
-        self._paint_root(painter, geometry, area, radius)
-        if head.checking:
-            node = int(stream.accepted_nodes(head.cycle, head.cycle + 1)[0])
-            path = tree.path_to(node)
-            walked = path[: math.floor(head.fraction * (len(path) + 1))]
-            painter.setPen(_round_pen(colours.accepted, max(2.0, radius * 0.6)))
-            painter.drawLines(self._edges(geometry, area, walked))
-            self._dots(painter, self._points(geometry, area, walked), colours.accepted, 2 * radius)
+        node = int(stream.accepted_nodes(head.cycle, head.cycle + 1)[0])
+        path = tree.path_to(node)
+        walked = path[: math.floor(head.fraction * (len(path) + 1))]
+        painter.setPen(_round_pen(self.colours.accepted, max(2.0, radius * 0.6)))
+        painter.drawLines(self._edges(geometry, area, walked))
+        self._dots(painter, self._points(geometry, area, walked), self.colours.accepted, 2 * radius)
