@@ -164,3 +164,13 @@ def test_the_example_script_renders_the_tree_run(tmp_path) -> None:
     assert len(written) == 4
     image = QImage(str(tmp_path / "tree-run-1280x800-checking-view.png"))
     assert not image.isNull() and image.width() > 600
+
+
+def test_the_panel_reports_a_title_cut_short_to_the_layout_check(view, qtbot) -> None:
+    _tree(view, qtbot, kind="best", budget=64)
+    player = view.state.player
+    player.seek(player.timeline.cycle_start(3) + 1.5)
+    assert view.tree_cycle.layout_problems() == []
+    view.resize(300, 640)
+    qtbot.waitUntil(lambda: view.tree_cycle.width() < 400)
+    assert any("title cut" in problem for problem in view.tree_cycle.layout_problems())

@@ -28,7 +28,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QP
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import Playhead, TraceStream
-from ...text import _
+from ...text import _, ngettext
 from ...theme import Theme
 from .glyphs import TokenColours
 from .tree_cycle_layout import TreeCycleGeometry, tree_cycle_geometry
@@ -96,12 +96,23 @@ class TreeCycleView(QWidget):
         if head.position == 0.0:
             right = _("Cycle {n}: not started").format(n=n)
         elif head.checking:
-            right = _("Cycle {n}: checking {nodes} tokens").format(n=n, nodes=stream.tree.nodes)
+            nodes = stream.tree.nodes
+            right = ngettext("Cycle {n}: checking {nodes} token", "Cycle {n}: checking {nodes} tokens", nodes)
+            right = right.format(n=n, nodes=nodes)
         else:
             right = _("Cycle {n}: drafting level {level} of {levels}").format(
                 n=n, level=head.events_done + 1, levels=stream.k
             )
         return left, right
+
+    def layout_problems(self) -> list[str]:
+        """What the layout check should hear: a panel title cut short (it has no tooltip)."""
+        if not self.isVisible():
+            return []
+        room = self.width() / 2 - 12
+        metrics = QFontMetrics(self._font)
+        cut = [title for title in self.titles() if metrics.horizontalAdvance(title) > room]
+        return [f"tree panel title cut: {title!r}" for title in cut]
 
     # -- painting ---------------------------------------------------------------------------
 
