@@ -24,12 +24,11 @@ from specdec_desktop.app import create_application, create_main_window
 MOMENTS = (("drafting", 7, 2, 0.5), ("checking", 7, None, 0.6))
 
 
-def render(out_dir: Path, size: tuple[int, int]) -> list[Path]:
-    """Save the moments at ``size``; return the files written."""
+def render(out_dir: Path, size: tuple[int, int], extra: list[str] | None = None) -> list[Path]:
+    """Save the moments at ``size`` (``extra``: more window arguments); return the files written."""
     app = create_application([])
-    window = create_main_window(
-        ["--tree-budget", "64", "--rank-acceptance", "0.7,0.15,0.05", "--size", "{}x{}".format(*size)]
-    )
+    shape = ["--tree-budget", "64", "--rank-acceptance", "0.7,0.15,0.05"]
+    window = create_main_window([*shape, "--size", "{}x{}".format(*size), *(extra or [])])
     window.resize(*size)
     window.show_tab("token-run")
     window.show()
@@ -55,9 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", nargs="?", default="build/tree-run", type=Path)
     parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--projector", action="store_true", help="in the projector theme")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.lower().split("x"))
-    for path in render(args.out_dir, (width, height)):
+    for path in render(args.out_dir, (width, height), ["--projector"] if args.projector else []):
         print(path)
     return 0
 
