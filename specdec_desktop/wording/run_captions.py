@@ -182,6 +182,11 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
         now = _("Now, cycle {n}: the big model checks all {guesses} in one pass ({cost})…").format(
             n=n, guesses=guesses, cost=cost
         )
+        if stream.tree is not None and stream.tree.nodes == 0:
+            now = _(
+                "Now, cycle {n}: no tree pays at these settings, so the big model makes one token "
+                "alone, as plain decoding does ({cost})…"
+            ).format(n=n, cost=cost)
     elif stream.tree is not None:
         now = _("Now, cycle {n}: the draft model drafts level {level} of {levels} of the tree.").format(
             n=n, level=playhead.events_done + 1, levels=k

@@ -174,3 +174,22 @@ def test_the_panel_reports_a_title_cut_short_to_the_layout_check(view, qtbot) ->
     view.resize(300, 640)
     qtbot.waitUntil(lambda: view.tree_cycle.width() < 400)
     assert any("title cut" in problem for problem in view.tree_cycle.layout_problems())
+
+
+def test_when_no_tree_pays_the_run_is_plain_decoding(qtbot) -> None:
+    state = AppState(Parameters(k=6, p=0.2, c=0.9), seed=3948, clock=FakeClock(), settle_ms=0)
+    view = TokenRunView(state.run, state.player, LIGHT)
+    state.setParent(view)
+    qtbot.addWidget(view)
+    view.resize(1300, 600)
+    view.show()
+    with qtbot.waitSignal(state.run.trace_changed):
+        state.shape.set(kind="best", budget=8)
+    stream = state.run.stream
+    assert stream.tree.nodes == 0 and stream.k == 0
+    state.player.seek(10.5)  # ten cycles of one check each, the eleventh under way
+    totals = race_totals(stream, state.player.playhead)
+    assert (totals.speculative_tokens, totals.achieved_speedup, totals.expected_speedup) == (10, 1.0, 1.0)
+    assert view.caption.text().startswith("Now, cycle 11: no tree pays at these settings")
+    assert view.tree_cycle.titles() == ("Cycle 10 checked: 0 kept + 1", "Cycle 11: checking 0 tokens")
+    view.grab()  # paints without error
