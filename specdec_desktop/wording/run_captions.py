@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model import Playhead, TokenState, TraceStream, states_at
 from ..text import _, localize, ngettext
 
-__all__ = ["cost_phrase", "describe_token", "narrate", "token_state"]
+__all__ = ["cost_phrase", "describe_token", "describe_tree_node", "narrate", "token_state"]
 
 
 def _guesses(count: int) -> str:
@@ -77,6 +77,34 @@ def _describe_tree_token(stream: TraceStream, state: TokenState, cycle: int, slo
         "{level}: none of the tokens drafted here matched, so the big model's own token, its "
         "correction, takes this place. The cycle made {tokens}."
     ).format(level=level, tokens=_tokens(accepted + 1))
+
+
+def describe_tree_node(stream: TraceStream, playhead: Playhead, panel: int, node: int) -> str | None:
+    """What became of drafted node ``node`` of a tree run, in the tree panel's ``panel`` (0: the last
+    check, 1: the cycle in progress); ``None`` where nothing is shown."""
+    tree = stream.tree
+    if tree is None or not 0 <= node < tree.nodes:
+        return None
+    path = tree.paths[node]
+    where = _("Level {level}, the draft's choice {rank}").format(level=len(path), rank=path[-1] + 1)
+    if panel == 1:
+        drafted = playhead.position > 0.0 and (playhead.checking or len(path) <= playhead.events_done)
+        if not drafted:
+            return None
+        return _("{where}: drafted, waiting for the big model's check.").format(where=where)
+    if playhead.cycle == 0:
+        return None
+    kept = tree.path_to(int(stream.accepted_nodes(playhead.cycle - 1, playhead.cycle)[0]))
+    if node in kept:
+        return _("{where}: kept, on the path the big model accepted.").format(where=where)
+    parent = int(tree.parent_of[node + 1])
+    if parent == -1 or parent in kept:
+        return _("{where}: rejected. Its parent was kept, but the big model's token was another.").format(
+            where=where
+        )
+    return _("{where}: thrown away with the branch above it, which the check had rejected.").format(
+        where=where
+    )
 
 
 def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> str | None:

@@ -193,3 +193,28 @@ def test_when_no_tree_pays_the_run_is_plain_decoding(qtbot) -> None:
     assert view.caption.text().startswith("Now, cycle 11: no tree pays at these settings")
     assert view.tree_cycle.titles() == ("Cycle 10 checked: 0 kept + 1", "Cycle 11: checking 0 tokens")
     view.grab()  # paints without error
+
+
+def test_hovering_a_token_of_the_tree_says_what_became_of_it(view, qtbot) -> None:
+    from specdec_desktop.wording.run_captions import describe_tree_node
+
+    _tree(view, qtbot, kind="best", budget=64)
+    stream, player = view.state.run.stream, view.state.player
+    tree = stream.tree
+    cycle = next(c for c in range(1, 200) if 2 <= stream.accepted(c - 1, c)[0])
+    player.seek(player.timeline.cycle_start(cycle) + 1.5)
+    head = player.playhead
+    path = tree.path_to(int(stream.accepted_nodes(cycle - 1, cycle)[0]))
+    rejected = next(i for i in range(tree.nodes) if i not in path and tree.parent_of[i + 1] in (-1, *path))
+    thrown = next(i for i in range(tree.nodes) if tree.parent_of[i + 1] == rejected)
+    for panel, node, words in (
+        (0, path[1], "kept, on the path"),
+        (0, rejected, "rejected"),
+        (0, thrown, "thrown away"),
+        (1, next(i for i in range(tree.nodes) if tree.depth_of[i + 1] == 1), "drafted, waiting"),
+    ):
+        centre = view.tree_cycle.node_centre(panel, node)
+        assert view.tree_cycle.node_at(centre) == (panel, node)
+        assert words in describe_tree_node(stream, head, panel, node)
+    deep = next(i for i in range(tree.nodes) if tree.depth_of[i + 1] == tree.levels)
+    assert describe_tree_node(stream, head, 1, deep) is None  # not drafted yet

@@ -14,9 +14,11 @@ the frame it is given and keeps no figures of its own:
   time.
 
 Shapes and not only colours tell the states apart (filled circle, hollow circle, ringed, square),
-as in the strip.  Positions come from :func:`~.tree_cycle_layout.tree_cycle_geometry` (once per
-tree); a frame draws each group of nodes as one batch of round points and each group of edges
-as one batch of lines, so a 64-node tree costs a few dozen painter calls.
+as in the strip; hovering a token says what became of it.  Positions come from
+:func:`~.tree_cycle_layout.tree_cycle_geometry` (once per tree).  What changes once a cycle is
+kept as images (the last check; the whole tree as drafted), so a frame stamps them and draws only
+the walk and a title live: a 64-node tree's run area costs what the chain's does
+(benchmarks/bench_animation.py).
 """
 
 from __future__ import annotations
@@ -24,12 +26,13 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QPixmap
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPen, QPixmap
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ...model import Playhead, TraceStream
 from ...text import _, ngettext
 from ...theme import Theme
+from ...wording.run_captions import describe_tree_node
 from .glyphs import TokenColours
 from .tree_cycle_layout import TreeCycleGeometry, tree_cycle_geometry
 
@@ -50,6 +53,12 @@ class TreeCycleView(QWidget):
         super().__init__(parent)
         self.setObjectName("treeCycle")
         self.setAccessibleName(_("Draft tree of the run"))
+        self.setAccessibleDescription(
+            _(
+                "Left, the last check: the kept path filled, rejected tokens ringed, the rest "
+                "thrown away. Right, the tree being drafted level by level; hover a token to hear it."
+            )
+        )
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self._font_family = font_family
@@ -113,6 +122,36 @@ class TreeCycleView(QWidget):
         metrics = QFontMetrics(self._font)
         cut = [title for title in self.titles() if metrics.horizontalAdvance(title) > room]
         return [f"tree panel title cut: {title!r}" for title in cut]
+
+    def node_at(self, point: QPointF) -> tuple[int, int] | None:
+        """``(panel, node)`` of the drafted node under ``point`` (widget coordinates), if any."""
+        stream = self._stream
+        if stream is None or stream.tree is None or not stream.tree.nodes:
+            return None
+        tree = stream.tree
+        geometry = tree_cycle_geometry(tree.paths, tree.levels)
+        panel = 0 if point.x() < self.width() / 2 else 1
+        area = self.panel_area(panel)
+        reach = 1.5 * self._scale(geometry, area)[2] + 2
+        xs = area.x() + geometry.x * area.width()
+        ys = area.y() + geometry.y * area.height()
+        distance = (xs - point.x()) ** 2 + (ys - point.y()) ** 2
+        node = int(distance.argmin())
+        return (panel, node) if distance[node] <= reach * reach else None
+
+    def event(self, event) -> bool:
+        if isinstance(event, QHelpEvent):
+            found = self.node_at(QPointF(event.pos()))
+            text = None
+            if found is not None and self._stream is not None and self._playhead is not None:
+                text = describe_tree_node(self._stream, self._playhead, *found)
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
 
     # -- painting ---------------------------------------------------------------------------
 
