@@ -275,8 +275,9 @@ class TraceStream:
         The run's k, p and c.
     seed : int
         Whole number >= 0.
-    block_cycles : int
-        Cycles per block.
+    block_cycles : int, optional
+        Cycles per block (default: :data:`~.simulation.BLOCK_CYCLES`, or a tree's own
+        ``block_cycles``, so the stream replays ``simulate_cycles`` / ``simulate_tree_cycles``).
     keep_blocks : int
         Blocks held at most.
     assumptions : Assumptions
@@ -292,7 +293,7 @@ class TraceStream:
         self,
         params: Parameters,
         seed: int,
-        block_cycles: int = BLOCK_CYCLES,
+        block_cycles: int | None = None,
         keep_blocks: int = 3,
         assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
         tree: TreeRun | None = None,
@@ -300,6 +301,8 @@ class TraceStream:
         self.params = params
         self.assumptions = assumptions
         self.tree = tree
+        if block_cycles is None:  # the run's own blocks: the chain's, or the tree's
+            block_cycles = BLOCK_CYCLES if tree is None else tree.block_cycles
         self.seed = int(as_draft_length(seed, "seed"))
         if block_cycles < 1 or keep_blocks < 2:
             raise ValueError("block_cycles must be >= 1 and keep_blocks >= 2")

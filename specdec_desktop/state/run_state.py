@@ -29,7 +29,6 @@ from PySide6.QtCore import QObject, Signal
 
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, TraceStream
 from ..model.parameters import RUN_SEED_MAX
-from ..model.simulation import BLOCK_CYCLES
 from ..model.trees import DraftShape, TreeRun, shape_figures
 from ..model.trees.shape import DEFAULT_SHAPE
 from .assumptions_state import AssumptionsState
@@ -70,8 +69,9 @@ class RunState(QObject):
         Seed of the first run.
     draw_seed : callable, optional
         Source of new seeds (tests and the fuzzer pass a seeded one).
-    block_cycles : int
-        Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks).
+    block_cycles : int or None
+        Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks);
+        ``None``: each run's own (the chain's or the tree's, see ``TraceStream``).
     settle_ms : int
         How long the parameters must rest before the run follows them (0: at once).
     shape : ShapeState, optional
@@ -94,7 +94,7 @@ class RunState(QObject):
         seed: int = DEFAULT_SEED,
         assumptions: AssumptionsState | None = None,
         draw_seed: Callable[[], int] | None = None,
-        block_cycles: int = BLOCK_CYCLES,
+        block_cycles: int | None = None,
         settle_ms: int = SETTLE_MS,
         shape: ShapeState | None = None,
         parent: QObject | None = None,

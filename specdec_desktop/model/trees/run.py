@@ -19,9 +19,9 @@ and the clock charges ``L·c`` for the draft passes (``c`` once when parallel) a
 A chain (the nodes ``(0,), (0, 0), …``) is drawn by the chain's own sampler
 (:func:`~specdec_desktop.model.simulation.draw_accepted_assumed`), so a chain-shaped tree replays
 exactly the cycles of :func:`~specdec_desktop.model.simulate_cycles` for the same seed.  Any other
-tree is drawn by :func:`draw_walks`, one uniform per level for every cycle, cycle after cycle.  Blocks of
-:data:`~specdec_desktop.model.simulation.BLOCK_CYCLES` cycles are seeded as the chain's are, so
-any block can be drawn alone (the animation's stream keeps only a few).
+tree is drawn by :func:`draw_walks`, one uniform per level for every cycle, cycle after cycle, in
+blocks of :data:`TREE_BLOCK_CYCLES` cycles seeded as the chain's are, so any block can be drawn
+alone (the animation's stream keeps only a few) and the first one within a frame.
 """
 
 from __future__ import annotations
@@ -47,11 +47,15 @@ from .paths import Tree, chain_paths, check_paths, check_rank_acceptance, tree_d
 from .simulate import child_table, walk_tree
 from .value import node_values
 
-__all__ = ["TreeRun", "draw_walks", "simulate_tree_cycles", "simulated_tree_speedup"]
+__all__ = ["TREE_BLOCK_CYCLES", "TreeRun", "draw_walks", "simulate_tree_cycles", "simulated_tree_speedup"]
 
 
 #: Cycles whose uniforms are drawn at once by a tree's walk (bounds the memory of deep trees).
 _WALK_CHUNK = 8192
+#: Cycles per seeded block of a tree run (a chain-shaped tree keeps the chain's blocks).  A walk
+#: costs about 2 ms per 8,192 cycles of a 64-node tree, so the first block of a run is drawn
+#: within one frame; a chain's 65,536 cycles take 0.5 ms.
+TREE_BLOCK_CYCLES = 8192
 
 
 def draw_walks(
@@ -148,6 +152,12 @@ class TreeRun:
         return len(self.paths)
 
     @property
+    def block_cycles(self) -> int:
+        """Cycles per seeded block: the chain's for a chain-shaped tree (so it draws the chain's
+        cycles), else :data:`TREE_BLOCK_CYCLES`."""
+        return BLOCK_CYCLES if self.is_chain else TREE_BLOCK_CYCLES
+
+    @property
     def depth(self) -> int:
         return int(self.depth_of.max())
 
@@ -216,8 +226,9 @@ def simulate_tree_cycles(
 ) -> NDArray[np.int64]:
     """The accepted node of each of ``n_cycles`` simulated tree cycles (−1: none accepted).
 
-    Seeded in blocks as :func:`~specdec_desktop.model.simulate_cycles` is, and a chain-shaped tree
-    draws exactly its cycles: ``simulate_tree_cycles(chain_paths(k), (p,), n, s) + 1 ==
+    Seeded in blocks as :func:`~specdec_desktop.model.simulate_cycles` is (of
+    :attr:`TreeRun.block_cycles`), the cycles the run's stream replays; a chain-shaped tree draws
+    exactly the chain's cycles: ``simulate_tree_cycles(chain_paths(k), (p,), n, s) + 1 ==
     simulate_cycles(p, k, n, s)``.  ``ValueError`` names the argument at fault.
     """
     a = check_rank_acceptance(rank_acceptance)
@@ -227,8 +238,9 @@ def simulate_tree_cycles(
     seed_val = None if seed is None else int(as_draft_length(seed, "seed"))
     root = np.random.SeedSequence(seed_val)
     nodes = np.empty(n_val, dtype=np.int64)
-    for block, start in enumerate(range(0, n_val, BLOCK_CYCLES)):
-        stop = min(n_val, start + BLOCK_CYCLES)
+    size = run.block_cycles
+    for block, start in enumerate(range(0, n_val, size)):
+        stop = min(n_val, start + size)
         nodes[start:stop] = run.draw(block_generator(root, block), stop - start)
     return nodes
 

@@ -57,15 +57,20 @@ def walk_tree(
     diagram's checks here, the run's in run.py)."""
     n, depth = uniforms.shape
     a = np.asarray(rank_acceptance, dtype=np.float64)
+    ranks = len(a)
+    # The children table with a column for "none of them" and a row for a walk that has stopped,
+    # both −1, so each level is one lookup for every cycle (no masks).
+    stopped = len(table)
+    lookup = np.full((len(table) + 1, ranks + 1), -1, dtype=np.int64)
+    lookup[:-1, :ranks] = table
+    by_level = np.ascontiguousarray(uniforms.T)
     node = np.zeros(n, dtype=np.int64)  # rows of ``table``; 0 = root
-    alive = np.ones(n, dtype=bool)
+    current = np.zeros(n, dtype=np.int64)  # the row looked up next (``stopped`` once the walk ends)
     for level in range(depth):
         bounds = np.cumsum(a * decay**level)
-        rank = np.searchsorted(bounds, uniforms[:, level], side="right")  # len(a) means "none of them"
-        child = np.full(n, -1, dtype=np.int64)
-        ok = alive & (rank < len(a))
-        child[ok] = table[node[ok], rank[ok]]
+        rank = np.searchsorted(bounds, by_level[level], side="right")  # ranks means "none of them"
+        child = lookup[current, rank]
         moved = child >= 0
         node = np.where(moved, child, node)
-        alive = moved
+        current = np.where(moved, child, stopped)
     return node - 1
