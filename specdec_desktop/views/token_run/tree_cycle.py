@@ -66,6 +66,7 @@ class TreeCycleView(QWidget):
         self._playhead: Playhead | None = None
         self._checked_cache: tuple[tuple, QPixmap] | None = None
         self._drafted_cache: tuple[tuple, QPixmap] | None = None
+        self._faded_cache: tuple[tuple, QPixmap] | None = None
         self.apply_theme(theme)
 
     # -- input from the view ----------------------------------------------------------------
@@ -77,7 +78,7 @@ class TreeCycleView(QWidget):
         self._font.setPixelSize(max(9, round(theme.font_px * 0.85)))
         self._title_height = QFontMetrics(self._font).height() + 4
         self.setMinimumHeight(self._title_height + max(90, round(theme.font_px * 6)))
-        self._checked_cache = self._drafted_cache = None
+        self._checked_cache = self._drafted_cache = self._faded_cache = None
         self.updateGeometry()
         self.update()
 
@@ -223,27 +224,57 @@ class TreeCycleView(QWidget):
         return (stream, self.width(), self.height(), self.devicePixelRatioF(), self.theme)
 
     def _checked_image(self, stream: TraceStream, cycle: int) -> QPixmap:
-        """The left panel, its title and the divider, as they stand while ``cycle`` is in progress."""
+        """The left panel, its title and the divider, as they stand while ``cycle`` is in progress:
+        the faded tree (:meth:`_faded_image`, once per run and size) with this check over it."""
         key = (*self._key(stream), cycle)
         if self._checked_cache is not None and self._checked_cache[0] == key:
             return self._checked_cache[1]
-        image = self._image()
+        tree = stream.tree
+        assert tree is not None
+        geometry = tree_cycle_geometry(tree.paths, tree.levels)
+        image = self._faded_image(stream, geometry).copy() if cycle > 0 else self._image()
         painter = QPainter(image)
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             half = self.width() / 2
+            if cycle == 0:  # nothing checked yet: the divider alone
+                painter.setPen(QPen(QColor(self.theme.border), 1))
+                painter.drawLine(QLineF(half, 4, half, self.height() - 4))
             self._paint_title(painter, QRectF(6, 0, half - 12, self._title_height), self.titles()[0])
-            painter.setPen(QPen(QColor(self.theme.border), 1))
-            painter.drawLine(QLineF(half, 4, half, self.height() - 4))
-            tree = stream.tree
-            assert tree is not None
             if cycle > 0:
-                geometry = tree_cycle_geometry(tree.paths, tree.levels)
                 node = int(stream.accepted_nodes(cycle - 1, cycle)[0])
                 self._paint_checked(painter, geometry, self.panel_area(0), stream, node)
         finally:
             painter.end()
         self._checked_cache = (key, image)
+        return image
+
+    def _faded_image(self, stream: TraceStream, geometry: TreeCycleGeometry) -> QPixmap:
+        """The divider and, once a check has happened, the whole tree faded in the left panel."""
+        key = self._key(stream)
+        if self._faded_cache is not None and self._faded_cache[0] == key:
+            return self._faded_cache[1]
+        tree = stream.tree
+        assert tree is not None
+        image = self._image()
+        painter = QPainter(image)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            half = self.width() / 2
+            painter.setPen(QPen(QColor(self.theme.border), 1))
+            painter.drawLine(QLineF(half, 4, half, self.height() - 4))
+            area = self.panel_area(0)
+            radius = self._scale(geometry, area)[2]
+            faded = QColor(self.colours.discarded)
+            faded.setAlpha(_FADED_ALPHA)
+            everything = list(range(tree.nodes))
+            painter.setPen(QPen(faded, 1))
+            painter.drawLines(self._edges(geometry, area, everything))
+            points = self._points(geometry, area, everything)
+            self._rings(painter, points, faded, radius * 0.8, self.colours.background)
+        finally:
+            painter.end()
+        self._faded_cache = (key, image)
         return image
 
     def _drafted_image(self, stream: TraceStream, geometry: TreeCycleGeometry, area: QRectF) -> QPixmap:
@@ -346,7 +377,8 @@ class TreeCycleView(QWidget):
     def _paint_checked(
         self, painter: QPainter, geometry: TreeCycleGeometry, area: QRectF, stream: TraceStream, node: int
     ) -> None:
-        """The last checked cycle: the kept path, the rejected branches, the rest thrown away."""
+        """The last checked cycle over the faded tree: the rejected children of the kept nodes, the
+        kept path, the target's token."""
         tree = stream.tree
         assert tree is not None
         colours = self.colours
@@ -354,14 +386,11 @@ class TreeCycleView(QWidget):
         path = tree.path_to(node)
         on_path = set(path)
         kept_parents = {-1, *path}
-        everything = range(tree.nodes)
-        rejected = [i for i in everything if i not in on_path and int(geometry.parent[i]) in kept_parents]
-        thrown = [i for i in everything if i not in on_path and int(geometry.parent[i]) not in kept_parents]
-        faded = QColor(colours.discarded)
-        faded.setAlpha(_FADED_ALPHA)
-        painter.setPen(QPen(faded, 1))
-        painter.drawLines(self._edges(geometry, area, [*rejected, *thrown]))
-        self._rings(painter, self._points(geometry, area, thrown), faded, radius * 0.8, colours.background)
+        # Every node is already drawn faded (thrown away) by _faded_image: the rejected children of
+        # the kept nodes are ringed over it, then the path.
+        rejected = [
+            i for i in range(tree.nodes) if i not in on_path and int(geometry.parent[i]) in kept_parents
+        ]
         ringed = QColor(colours.rejected)
         ringed.setAlpha(150)
         self._rings(painter, self._points(geometry, area, rejected), ringed, radius, colours.background)
