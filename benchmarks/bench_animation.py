@@ -16,6 +16,10 @@
 3. Frames per second while playing: the area shown at 1920×1080, the player
    driven by its real 60 Hz timer at 8× for ``--seconds``; counts the strip's
    paint events.
+4. The same two with a 64-node draft tree (the best tree of at most 64 nodes for the ranks
+   0.7, 0.15, 0.05): the tree panel paints the last check and the tree being drafted every
+   frame; the chain's whole area, measured in the same run, is its reference.  ``--tree-only``
+   runs just these.
 """
 
 from __future__ import annotations
@@ -114,16 +118,24 @@ def bench_strip(k: int, frames: int, theme, cls=TokenStrip) -> tuple[list[float]
     return time_frames(strip, advance, frames)
 
 
-def _run_view(theme) -> TokenRunView:
+#: The tree of section 4: the best tree of at most 64 nodes, ranks (0.7, 0.15, 0.05).
+TREE_SHAPE = {"kind": "best", "budget": 64, "more_ranks": (0.15, 0.05)}
+
+
+def _run_view(theme, shape: dict | None = None) -> TokenRunView:
     """The run's area on its own, with the state the app would make for it."""
-    state = AppState(Parameters())
+    state = AppState(Parameters() if shape is None else Parameters(p=0.7), settle_ms=0)
+    if shape is not None:
+        state.shape.set(**shape)
+        state.run.flush()
+        assert state.run.stream.tree is not None and state.run.stream.tree.nodes == 64
     view = TokenRunView(state.run, state.player, theme, interface_font())
     view.app_state = state  # alive as long as the view
     return view
 
 
-def bench_area(frames: int, theme) -> tuple[list[float], list[float]]:
-    view = _run_view(theme)
+def bench_area(frames: int, theme, shape: dict | None = None) -> tuple[list[float], list[float]]:
+    view = _run_view(theme, shape)
     view.resize(WIDTH, HEIGHT)
     view.show()
     QApplication.processEvents()
@@ -138,8 +150,8 @@ def bench_area(frames: int, theme) -> tuple[list[float], list[float]]:
     return samples
 
 
-def frames_while_playing(seconds: float, theme) -> tuple[float, int]:
-    view = _run_view(theme)
+def frames_while_playing(seconds: float, theme, shape: dict | None = None) -> tuple[float, int]:
+    view = _run_view(theme, shape)
     view.resize(WIDTH, HEIGHT)
     view.show()
     QApplication.processEvents()
@@ -191,10 +203,15 @@ def main() -> None:
     parser.add_argument("--frames", type=int, default=400)
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--quick", action="store_true", help="40 frames, 1 s: checks it runs")
+    parser.add_argument("--tree-only", action="store_true", help="section 4 only (a 64-node tree)")
     args = parser.parse_args()
     if args.quick:
         args.frames, args.seconds = 40, 1.0
     create_application()
+    if args.tree_only:
+        bench_tree(args)
+        emit("animation", _ROWS, notes=_notes(args))
+        return
     print(f"strip at {WIDTH}x{HEIGHT}, playhead advancing at {TOP_SPEED:g}x, {args.frames} frames each (ms)")
     print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     for theme in (LIGHT, PROJECTOR):
@@ -207,13 +224,39 @@ def main() -> None:
     fps, painted = frames_while_playing(args.seconds, LIGHT)
     print(f"playing at {TOP_SPEED:g}x for {args.seconds:g} s: {fps:.1f} strip frames/s ({painted} painted)")
     _ROWS.append(row("frames per second while playing", "SpecDec", [fps], unit="fps"))
-    notes = [
+    bench_tree(args)
+    emit("animation", _ROWS, notes=_notes(args))
+
+
+def bench_tree(args) -> None:
+    """Section 4: the run area and playing with a 64-node tree, the chain's area as reference."""
+    for theme in (LIGHT, PROJECTOR):
+        tree = bench_area(args.frames, theme, TREE_SHAPE)
+        chain = bench_area(args.frames, theme)
+        report(f"run area, 64-node tree, {theme.name}", tree)
+        _ROWS.append(
+            row(
+                f"run area, 64-node tree, {theme.name}",
+                "the chain's run area (same run)",
+                [t * 1e3 for t in chain[1][1:]],
+                unit="ms",
+                reference=True,
+            )
+        )
+        print(f"  reference, chain area: cpu median {statistics.median(chain[1][1:]) * 1e3:5.2f} ms")
+    fps, _painted = frames_while_playing(args.seconds, LIGHT, TREE_SHAPE)
+    print(f"playing a 64-node tree at {TOP_SPEED:g}x for {args.seconds:g} s: {fps:.1f} strip frames/s")
+    _ROWS.append(row("frames per second while playing, 64-node tree", "SpecDec", [fps], unit="fps"))
+
+
+def _notes(args) -> list[str]:
+    return [
         f"Frames painted into an image at {WIDTH}x{HEIGHT}, the playhead advancing one 60 Hz frame at "
         f"{TOP_SPEED:g}x between frames, {args.frames} frames per row (the cold first frame left out); "
         "times are the painting thread's CPU time, which a busy neighbour cannot inflate.",
         "The reference paints the same frames token by token with paint_token, without sprites or cache.",
+        "A 64-node tree's area is measured against the chain's area in the same run.",
     ]
-    emit("animation", _ROWS, notes=notes)
 
 
 if __name__ == "__main__":

@@ -125,8 +125,9 @@ def check_accepted_counts(accepted, k: int) -> None:
         _require(int(accepted.min()) >= 0 and int(accepted.max()) <= k, "accepted guesses outside 0..k")
 
 
-def check_cycle_states(states, accepted, k: int) -> None:
-    """Check the per-slot states of checked cycles (shape ``(n, k + 1)``) against their counts."""
+def check_cycle_states(states, accepted, k: int, bonus=None) -> None:
+    """Check the per-slot states of checked cycles (shape ``(n, k + 1)``) against their counts
+    (``bonus``: a tree's cycles whose path ends in a leaf before level ``k``)."""
     import numpy as np
 
     from .token_state import TokenState
@@ -138,9 +139,11 @@ def check_cycle_states(states, accepted, k: int) -> None:
     slot = np.arange(k)[None, :]
     a = accepted[:, None]
     _require(bool((guesses[slot < a] == TokenState.ACCEPTED).all()), "a leading guess is not accepted")
+    leaf = np.zeros(len(accepted), dtype=bool) if bonus is None else np.asarray(bonus, dtype=bool)
+    own = np.where(leaf[:, None], TokenState.BONUS, TokenState.CORRECTION) * np.ones((1, k), dtype=np.int64)
     _require(
-        bool((guesses[slot == a] == TokenState.CORRECTION).all()),
-        "the first mismatch is not replaced by the big model's correction",
+        bool((guesses[slot == a] == own[slot == a]).all()),
+        "the first mismatch is not replaced by the big model's correction (or a leaf's bonus)",
     )
     _require(bool((guesses[slot > a] == TokenState.DISCARDED).all()), "a guess after the mismatch survived")
     target = np.where(accepted == k, TokenState.BONUS, TokenState.EMPTY)

@@ -139,12 +139,20 @@ def _per_cycle(p: float, k: int, c: float, a: Assumptions = DEFAULT_ASSUMPTIONS)
 
 
 def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
-    """Totals of both lanes of ``stream``'s run at ``playhead``."""
+    """Totals of both lanes of ``stream``'s run at ``playhead``.
+
+    A tree run (``stream.tree``) drafts one level per draft step and expects ``F(T) / C(T)``;
+    its accepted depth has the variance of :attr:`~.trees.run.TreeRun.depth_variance`.
+    """
     params = stream.params
     checked = playhead.cycle
     tokens = stream.tokens_before(checked)
     cost = stream.timeline.cycle_cost
-    expected, variance = _per_cycle(params.p, params.k, params.c, stream.assumptions)
+    k = stream.k
+    if stream.tree is None:
+        expected, variance = _per_cycle(params.p, params.k, params.c, stream.assumptions)
+    else:
+        expected, variance = stream.tree.expected_tokens / cost, stream.tree.depth_variance
     if checked > 0:
         achieved: float | None = tokens / (checked * cost)
         error: float | None = math.sqrt(variance / checked) / cost
@@ -153,10 +161,10 @@ def race_totals(stream: TraceStream, playhead: Playhead) -> RaceTotals:
     return RaceTotals(
         passes=playhead.passes,
         cycles_checked=checked,
-        draft_steps=checked * params.k + min(playhead.events_done, params.k),
+        draft_steps=checked * k + min(playhead.events_done, k),
         accepted_tokens=tokens - checked,
         plain_tokens=stream.timeline.plain_tokens(playhead.passes),
-        draft_cost=params.c,
+        draft_cost=stream.timeline.c,
         expected_speedup=expected,
         achieved_speedup=achieved,
         standard_error=error,

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -36,13 +37,26 @@ from .timeline import Playhead, Timeline
 from .token_state import TokenState
 from .validation import as_draft_length
 
-__all__ = ["TokenState", "Trace", "TraceStream", "build_trace", "resolved_states", "states_at"]
+if TYPE_CHECKING:
+    from .trees.run import TreeRun
+
+__all__ = [
+    "TokenState",
+    "Trace",
+    "TraceStream",
+    "build_trace",
+    "resolved_states",
+    "run_timeline",
+    "states_at",
+]
 
 #: A tokens_before query at most this many cycles past the last one counts on from it.
 _NEARBY = 4096
 
 
-def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
+def resolved_states(
+    accepted: NDArray[np.integer], k: int, bonus: NDArray[np.bool_] | None = None
+) -> NDArray[np.int8]:
     """States of every slot of checked cycles.
 
     Parameters
@@ -50,7 +64,11 @@ def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
     accepted : ndarray, shape (n,)
         Accepted guesses of each cycle, in ``0..k``.
     k : int
-        Draft length.
+        Draft length (a tree's draft levels).
+    bonus : ndarray of bool, shape (n,), optional
+        A tree's cycles whose accepted path ends in a leaf before level ``k``: nothing was drafted
+        below it, so the target's token in slot ``accepted`` is a bonus, not a correction.  A
+        chain's target token is a bonus only in slot ``k``.
 
     Returns
     -------
@@ -62,20 +80,25 @@ def resolved_states(accepted: NDArray[np.integer], k: int) -> NDArray[np.int8]:
     # The big model's correction takes the place of the rejected guess; the guesses after it are
     # thrown away, and the slot after the guesses stays empty: only a cycle whose k guesses all
     # survive yields k + 1 tokens (the last one its bonus).
-    guesses = np.where(
-        slot < a,
-        TokenState.ACCEPTED,
-        np.where(slot == a, TokenState.CORRECTION, TokenState.DISCARDED),
+    own = (
+        TokenState.CORRECTION
+        if bonus is None
+        else np.where(np.asarray(bonus, dtype=bool)[:, None], TokenState.BONUS, TokenState.CORRECTION)
     )
+    guesses = np.where(slot < a, TokenState.ACCEPTED, np.where(slot == a, own, TokenState.DISCARDED))
     target = np.where(a == k, TokenState.BONUS, TokenState.EMPTY)
     states = np.where(slot == k, target, guesses).astype(np.int8)
     if invariants.enabled():
-        invariants.check_cycle_states(states, a[:, 0], k)
+        invariants.check_cycle_states(states, a[:, 0], k, bonus)
     return states
 
 
 def states_at(
-    accepted: NDArray[np.integer], first_cycle: int, k: int, playhead: Playhead
+    accepted: NDArray[np.integer],
+    first_cycle: int,
+    k: int,
+    playhead: Playhead,
+    bonus: NDArray[np.bool_] | None = None,
 ) -> NDArray[np.int8]:
     """States of cycles ``first_cycle ..`` as they stand at ``playhead``.
 
@@ -83,7 +106,7 @@ def states_at(
     current one the guesses drafted so far are pending, the next is being
     drafted, or, once all ``k`` are drafted, the target's slot is checking.
     """
-    states = resolved_states(accepted, k)
+    states = resolved_states(accepted, k, bonus)
     current = playhead.cycle - first_cycle
     if current < 0:
         states[:] = TokenState.EMPTY
@@ -98,6 +121,15 @@ def states_at(
             row[k] = TokenState.CHECKING
         states[current + 1 :] = TokenState.EMPTY
     return states
+
+
+def run_timeline(params: Parameters, assumptions: Assumptions, tree: TreeRun | None = None) -> Timeline:
+    """The clock of a run: the chain's ``k`` draft steps and check (timeline.py), or a tree's draft
+    levels (one event per level; a parallel drafter's one pass shared out among them) and its
+    verify pass over the drafted nodes and the root."""
+    if tree is None:
+        return Timeline.for_model(params.k, params.c, assumptions)
+    return Timeline(tree.levels, tree.draft_step_cost(params.c), check=tree.check_cost(assumptions))
 
 
 @dataclass(frozen=True, eq=False)
@@ -118,6 +150,11 @@ class Trace:
         Tokens produced by all cycles before ``first_cycle``.
     assumptions : Assumptions
         The active model's assumptions (the original model by default).
+    tree : TreeRun or None
+        The tree each cycle drafts (``None``: the chain of ``k``).
+    nodes : ndarray of int64 or None
+        A tree run's accepted node of each cycle (index into ``tree.paths``, −1: none);
+        ``accepted`` then holds their depths.
     """
 
     params: Parameters
@@ -126,11 +163,25 @@ class Trace:
     accepted: NDArray[np.int64]
     tokens_before: int = 0
     assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    tree: TreeRun | None = None
+    nodes: NDArray[np.int64] | None = None
 
     def __post_init__(self) -> None:
         accepted = np.array(self.accepted, dtype=np.int64)
         accepted.setflags(write=False)
         object.__setattr__(self, "accepted", accepted)
+        if self.nodes is not None:
+            nodes = np.array(self.nodes, dtype=np.int64)
+            nodes.setflags(write=False)
+            object.__setattr__(self, "nodes", nodes)
+
+    @property
+    def k(self) -> int:
+        """Draft events per cycle: the chain's ``k``, or a tree's draft levels."""
+        return self.params.k if self.tree is None else self.tree.levels
+
+    def _bonus(self) -> NDArray[np.bool_] | None:
+        return None if self.tree is None or self.nodes is None else self.tree.ends_in_bonus(self.nodes)
 
     @property
     def n_cycles(self) -> int:
@@ -143,7 +194,7 @@ class Trace:
 
     @property
     def timeline(self) -> Timeline:
-        return Timeline.for_model(self.params.k, self.params.c, self.assumptions)
+        return run_timeline(self.params, self.assumptions, self.tree)
 
     @property
     def tokens(self) -> NDArray[np.int64]:
@@ -157,11 +208,11 @@ class Trace:
 
     def states(self) -> NDArray[np.int8]:
         """Checked states of every slot, shape ``(n_cycles, k + 1)`` (see :func:`resolved_states`)."""
-        return resolved_states(self.accepted, self.params.k)
+        return resolved_states(self.accepted, self.k, self._bonus())
 
     def states_at(self, playhead: Playhead) -> NDArray[np.int8]:
         """States of every slot as they stand at ``playhead`` (see :func:`states_at`)."""
-        return states_at(self.accepted, self.first_cycle, self.params.k, playhead)
+        return states_at(self.accepted, self.first_cycle, self.k, playhead, self._bonus())
 
     def event_times(self) -> NDArray[np.float64]:
         """When each guess appears and each check completes, in passes (shape ``(n_cycles, k + 1)``)."""
@@ -172,19 +223,34 @@ class Trace:
         lo = min(max(start, self.first_cycle), self.stop_cycle) - self.first_cycle
         hi = min(max(stop, self.first_cycle + lo), self.stop_cycle) - self.first_cycle
         before = self.tokens_before + int(self.tokens[:lo].sum())
+        nodes = None if self.nodes is None else self.nodes[lo:hi]
         return Trace(
-            self.params, self.seed, self.first_cycle + lo, self.accepted[lo:hi], before, self.assumptions
+            self.params,
+            self.seed,
+            self.first_cycle + lo,
+            self.accepted[lo:hi],
+            before,
+            self.assumptions,
+            self.tree,
+            nodes,
         )
 
 
 def build_trace(
-    params: Parameters, n_cycles: int, seed: int, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    params: Parameters,
+    n_cycles: int,
+    seed: int,
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+    tree: TreeRun | None = None,
 ) -> Trace:
     """The first ``n_cycles`` cycles of the run with ``params`` and ``seed``.
 
     Its ``accepted`` equals ``simulate_cycles(p, k, n_cycles, seed)`` (with the assumptions'
-    ``decay`` and ``spread``).
+    ``decay`` and ``spread``); with a ``tree``, its ``nodes`` equal
+    ``simulate_tree_cycles(tree.paths, tree.rank_acceptance, n_cycles, seed, ...)``.
     """
+    if tree is not None:
+        return TraceStream(params, seed, assumptions=assumptions, tree=tree).window(0, int(n_cycles))
     accepted = simulate_cycles(
         params.p, params.k, n_cycles, seed, decay=assumptions.decay, spread=assumptions.spread
     )
@@ -209,41 +275,56 @@ class TraceStream:
         The run's k, p and c.
     seed : int
         Whole number >= 0.
-    block_cycles : int
-        Cycles per block.
+    block_cycles : int, optional
+        Cycles per block (default: :data:`~.simulation.BLOCK_CYCLES`, or a tree's own
+        ``block_cycles``, so the stream replays ``simulate_cycles`` / ``simulate_tree_cycles``).
     keep_blocks : int
         Blocks held at most.
     assumptions : Assumptions
         The active model: per-position acceptance, passages whose acceptance persists
         across cycles, and a clock that charges the verify cost and the overhead.
+    tree : TreeRun, optional
+        The tree each cycle drafts (model/trees/run.py); ``None``, the chain of ``k``.  A tree
+        run's blocks hold each cycle's accepted node; :meth:`accepted` gives their depths (the
+        guesses kept), :meth:`accepted_nodes` the nodes.
     """
 
     def __init__(
         self,
         params: Parameters,
         seed: int,
-        block_cycles: int = BLOCK_CYCLES,
+        block_cycles: int | None = None,
         keep_blocks: int = 3,
         assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+        tree: TreeRun | None = None,
     ) -> None:
         self.params = params
         self.assumptions = assumptions
+        self.tree = tree
+        if block_cycles is None:  # the run's own blocks: the chain's, or the tree's
+            block_cycles = BLOCK_CYCLES if tree is None else tree.block_cycles
         self.seed = int(as_draft_length(seed, "seed"))
         if block_cycles < 1 or keep_blocks < 2:
             raise ValueError("block_cycles must be >= 1 and keep_blocks >= 2")
         self.block_cycles = int(block_cycles)
         self.keep_blocks = int(keep_blocks)
-        self.timeline = Timeline.for_model(params.k, params.c, assumptions)
+        self.timeline = run_timeline(params, assumptions, tree)
         self._root: np.random.SeedSequence | None = None  # made with the first block (numpy.random
         # takes ~20 ms to import, and a run that is never played never needs it)
-        self._dtype = np.min_scalar_type(params.k)
+        self._dtype = np.min_scalar_type(params.k) if tree is None else np.int16  # nodes: −1..1023
         self._blocks: OrderedDict[int, NDArray[np.integer]] = OrderedDict()
         self._block_starts = [0]  # tokens produced before block b, for every b reached so far
         self._last_count = (0, 0)  # (cycle, tokens before it) of the last tokens_before query
         self.blocks_drawn = 0
 
     def __repr__(self) -> str:
-        return f"TraceStream({self.params!r}, seed={self.seed})"
+        tree = "" if self.tree is None else f", tree of {self.tree.nodes} nodes"
+        return f"TraceStream({self.params!r}, seed={self.seed}{tree})"
+
+    @property
+    def k(self) -> int:
+        """Draft events (and guess slots) per cycle: the chain's ``k``, or a tree's draft levels."""
+        return self.params.k if self.tree is None else self.tree.levels
 
     @property
     def retained_blocks(self) -> int:
@@ -258,7 +339,11 @@ class TraceStream:
         if self._root is None:
             self._root = np.random.SeedSequence(self.seed)
         rng = block_generator(self._root, block)
-        drawn = draw_accepted_assumed(rng, self.params.p, self.params.k, self.block_cycles, self.assumptions)
+        if self.tree is None:
+            params = self.params
+            drawn = draw_accepted_assumed(rng, params.p, params.k, self.block_cycles, self.assumptions)
+        else:
+            drawn = self.tree.draw(rng, self.block_cycles)
         drawn = drawn.astype(self._dtype)
         drawn.setflags(write=False)
         self.blocks_drawn += 1
@@ -271,12 +356,36 @@ class TraceStream:
         """Tokens of all cycles before ``block``, drawing the blocks in between once if needed."""
         while len(self._block_starts) <= block:
             reached = len(self._block_starts) - 1
-            total = int(self._block(reached).sum(dtype=np.int64)) + self.block_cycles
+            total = int(self._depths(self._block(reached)).sum(dtype=np.int64)) + self.block_cycles
             self._block_starts.append(self._block_starts[-1] + total)
         return self._block_starts[block]
 
+    def _depths(self, drawn: NDArray[np.integer]) -> NDArray[np.integer]:
+        """Accepted guesses of drawn cycles (a tree's: the accepted nodes' depths)."""
+        return drawn if self.tree is None else self.tree.accepted_depth(drawn)
+
     def accepted(self, start: int, stop: int) -> NDArray[np.int64]:
-        """Accepted guesses of cycles ``start .. stop - 1``."""
+        """Accepted guesses of cycles ``start .. stop - 1`` (a tree's: the accepted path's length)."""
+        raw = self._raw(start, stop)
+        return raw if self.tree is None else self.tree.accepted_depth(raw)
+
+    def accepted_nodes(self, start: int, stop: int) -> NDArray[np.int64]:
+        """A tree run's accepted node of cycles ``start .. stop - 1`` (−1: none); for a chain, the
+        last accepted guess's index, ``accepted − 1``."""
+        raw = self._raw(start, stop)
+        return raw - 1 if self.tree is None else raw
+
+    def bonus(self, start: int, stop: int) -> NDArray[np.bool_] | None:
+        """A tree run's cycles whose path ends in a leaf before the last level (the target's token
+        is a bonus there); ``None`` for a chain."""
+        return None if self.tree is None else self.tree.ends_in_bonus(self._raw(start, stop))
+
+    def checked_states(self, start: int, stop: int) -> NDArray[np.int8]:
+        """Checked states of cycles ``start .. stop - 1`` (see :func:`resolved_states`)."""
+        return resolved_states(self.accepted(start, stop), self.k, self.bonus(start, stop))
+
+    def _raw(self, start: int, stop: int) -> NDArray[np.int64]:
+        """What the blocks hold for cycles ``start .. stop - 1``: accepted counts, or a tree's nodes."""
         start, stop = max(0, int(start)), max(0, int(stop))
         parts = []
         cycle = start
@@ -305,7 +414,7 @@ class TraceStream:
             block, offset = divmod(cycle, self.block_cycles)
             before = self._tokens_before_block(block)
             if offset:
-                before += int(self._block(block)[:offset].sum(dtype=np.int64)) + offset
+                before += int(self._depths(self._block(block)[:offset]).sum(dtype=np.int64)) + offset
         self._last_count = (cycle, before)
         return before
 
@@ -320,4 +429,6 @@ class TraceStream:
             self.accepted(start, stop),
             self.tokens_before(start),
             self.assumptions,
+            self.tree,
+            None if self.tree is None else self.accepted_nodes(start, stop),
         )

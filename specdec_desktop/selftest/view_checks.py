@@ -79,16 +79,25 @@ def check_token_run(ctx: SelfTestContext) -> str:
 
 
 def _compare_run_with_model(view: QWidget) -> int:
-    """The cycles the run showed are the model's ``simulate_cycles`` for the same seed."""
+    """The cycles the run showed are the model's ``simulate_cycles`` (a tree's:
+    ``simulate_tree_cycles``) for the same seed."""
     from ..model import simulate_cycles
+    from ..model.trees import simulate_tree_cycles
 
     run = getattr(view, "run", None)
     if run is None:
         return 0
     params = run.params
     n = 1000
-    shown = run.stream.accepted(0, n)
-    expected = simulate_cycles(params.p, params.k, n, run.seed)
+    tree = run.stream.tree
+    if tree is not None:
+        shown = run.stream.accepted_nodes(0, n)
+        expected = simulate_tree_cycles(
+            tree.paths, tree.rank_acceptance, n, run.seed, levels=tree.levels, decay=tree.decay
+        )
+    else:
+        shown = run.stream.accepted(0, n)
+        expected = simulate_cycles(params.p, params.k, n, run.seed)
     expect(bool((shown == expected).all()), "the token run's cycles differ from simulate_cycles")
     return n
 

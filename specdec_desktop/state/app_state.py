@@ -24,7 +24,6 @@ from PySide6.QtCore import QObject
 
 from ..model import Assumptions, Parameters
 from ..model.configuration import Configuration
-from ..model.simulation import BLOCK_CYCLES
 from ..model.trees import DraftShape
 from .assumptions_state import AssumptionsState
 from .configuration_owners import ConfigurationOwners
@@ -112,7 +111,7 @@ class AppState(QObject):
         draw_seed: Callable[[], int] | None = None,
         history_clock: Callable[[], float] = time.monotonic,
         settle_ms: int = SETTLE_MS,
-        block_cycles: int = BLOCK_CYCLES,
+        block_cycles: int | None = None,
         shape: DraftShape | None = None,
         parent: QObject | None = None,
     ) -> None:
@@ -131,6 +130,7 @@ class AppState(QObject):
             draw_seed=draw_seed,
             block_cycles=block_cycles,
             settle_ms=settle_ms,
+            shape=self.shape,
             parent=self,
         )
         self.player = Player(self.run, clock=clock, parent=self)

@@ -7,6 +7,11 @@ parameters change it makes a new :class:`~specdec_desktop.model.TraceStream`
 the player then restarts on it.  So changing k, p or c during a run restarts
 it with the new parameters and the same seed.
 
+It follows the draft shape too (:class:`~.shape_state.ShapeState`): a tree shape makes a run of
+tree cycles (:class:`~specdec_desktop.model.trees.TreeRun`, from the same memoised
+``shape_figures`` the cards read, so the run drafts the tree the cards price); the chain makes
+the chain's run, exactly as before.
+
 The run follows the parameters once they have rested for :data:`SETTLE_MS`:
 the cards and the chart follow every position of a dragged slider, but a run
 restarted at each of them would only flicker, and its restart and repaint
@@ -24,10 +29,12 @@ from PySide6.QtCore import QObject, Signal
 
 from ..model import DEFAULT_ASSUMPTIONS, Assumptions, Parameters, TraceStream
 from ..model.parameters import RUN_SEED_MAX
-from ..model.simulation import BLOCK_CYCLES
+from ..model.trees import DraftShape, TreeRun, shape_figures
+from ..model.trees.shape import DEFAULT_SHAPE
 from .assumptions_state import AssumptionsState
 from .debounce import Debounce
 from .parameter_state import ParameterState
+from .shape_state import ShapeState
 
 __all__ = ["DEFAULT_SEED", "MAX_SEED", "SETTLE_MS", "RunState"]
 
@@ -62,10 +69,13 @@ class RunState(QObject):
         Seed of the first run.
     draw_seed : callable, optional
         Source of new seeds (tests and the fuzzer pass a seeded one).
-    block_cycles : int
-        Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks).
+    block_cycles : int or None
+        Cycles per block of the trace streams (smaller in tests, to exercise dropping blocks);
+        ``None``: each run's own (the chain's or the tree's, see ``TraceStream``).
     settle_ms : int
         How long the parameters must rest before the run follows them (0: at once).
+    shape : ShapeState, optional
+        The owner of the draft shape; the run drafts its tree (the chain without one).
 
     Signals
     -------
@@ -84,13 +94,16 @@ class RunState(QObject):
         seed: int = DEFAULT_SEED,
         assumptions: AssumptionsState | None = None,
         draw_seed: Callable[[], int] | None = None,
-        block_cycles: int = BLOCK_CYCLES,
+        block_cycles: int | None = None,
         settle_ms: int = SETTLE_MS,
+        shape: ShapeState | None = None,
         parent: QObject | None = None,
     ) -> None:
         super().__init__(parent)
         self._parameters = parameters
         self._assumptions = assumptions
+        self._shape = shape
+        self._stream_shape = self._active_shape()
         self._seed = self._checked(seed)
         self._draw_seed = draw_seed or _system_seed
         self._block_cycles = block_cycles
@@ -99,9 +112,14 @@ class RunState(QObject):
         parameters.changed.connect(self._on_parameters)
         if assumptions is not None:
             assumptions.changed.connect(self._on_parameters)
+        if shape is not None:
+            shape.changed.connect(self._on_parameters)
 
     def _active(self) -> Assumptions:
         return self._assumptions.assumptions if self._assumptions is not None else DEFAULT_ASSUMPTIONS
+
+    def _active_shape(self) -> DraftShape:
+        return self._shape.shape if self._shape is not None else DEFAULT_SHAPE
 
     @property
     def seed(self) -> int:
@@ -119,7 +137,8 @@ class RunState(QObject):
     @property
     def pending(self) -> bool:
         """Whether the parameters changed and the run has not followed yet (see :data:`SETTLE_MS`)."""
-        return (self._parameters.params, self._active()) != (self._stream.params, self._stream.assumptions)
+        now = (self._parameters.params, self._active(), self._active_shape())
+        return now != (self._stream.params, self._stream.assumptions, self._stream_shape)
 
     @staticmethod
     def _checked(seed: object) -> int:
@@ -170,4 +189,11 @@ class RunState(QObject):
         self._settle()  # (re)start: the run follows once the parameters rest
 
     def _new_stream(self, params: Parameters) -> TraceStream:
-        return TraceStream(params, self._seed, block_cycles=self._block_cycles, assumptions=self._active())
+        assumptions, shape = self._active(), self._active_shape()
+        self._stream_shape = shape
+        tree = None
+        if shape.kind != "chain":
+            tree = TreeRun.from_shape(shape_figures(shape, params, assumptions).resolved, assumptions)
+        return TraceStream(
+            params, self._seed, block_cycles=self._block_cycles, assumptions=assumptions, tree=tree
+        )

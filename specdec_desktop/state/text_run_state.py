@@ -8,6 +8,11 @@ a worker builds the n-gram models from the bundled text (``model/text_corpus.py`
 progress), then simulates the run for the settings and the four drafting policies on the same
 seed (``model/text_run.py``); :attr:`~TextRunState.run_changed` hands the finished runs over,
 and a result for settings changed since is dropped.  The GUI thread never waits for either.
+The job runs on the app's one worker helper (:class:`~.worker.Worker`), as every background job.
+
+:func:`per_position_curve` reads the run's measured per-position acceptances as the Measured tab
+reads an engine's (the run's accepted counts as a measurement of cycles, ``measured/fit.py``'s
+fit and its ``fit_decay``), so "use the per-position curve" sets the p and decay that tab would.
 """
 
 from __future__ import annotations
@@ -18,13 +23,22 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..model.sampling import TEMPERATURE_RANGE, as_temperature
+from ..model.text_corpus import TARGET_ORDER
+from .worker import Worker
 
 if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
     from ..model.text_run import TextRun
 
-__all__ = ["BEST_K_RANGE", "COMPARED_POLICIES", "REVEAL_MS", "TextResult", "TextRunState", "TextSettings"]
+__all__ = [
+    "BEST_K_RANGE",
+    "COMPARED_POLICIES",
+    "DRAFT_ORDERS",
+    "REVEAL_MS",
+    "TextResult",
+    "TextRunState",
+    "TextSettings",
+    "per_position_curve",
+]
 
 #: The drafting policies compared on the same text and seed (threshold: llama.cpp's default p-min is 0.75
 #: for its speculative example; 0.3 suits a character model's flatter distributions).
@@ -35,6 +49,8 @@ REVEAL_MS = 90
 RUN_TOKENS = 400
 #: Draft cost c of the run's speedup (an n-gram draft is nearly free next to its target).
 RUN_COST = 0.05
+#: The draft's n-gram orders offered: 1 up to one below the target's.
+DRAFT_ORDERS = range(1, TARGET_ORDER)
 
 
 @dataclass(frozen=True)
@@ -47,8 +63,10 @@ class TextSettings:
     seed: int = 1
 
     def __post_init__(self) -> None:
-        if not 1 <= self.draft_order <= 5:
-            raise ValueError(f"draft order must be from 1 to 5, got {self.draft_order!r}")
+        if self.draft_order not in DRAFT_ORDERS:
+            raise ValueError(
+                f"draft order must be from {DRAFT_ORDERS[0]} to {DRAFT_ORDERS[-1]}, got {self.draft_order!r}"
+            )
         if not 1 <= self.k <= 16:
             raise ValueError(f"k must be from 1 to 16, got {self.k!r}")
         value = as_temperature(self.temperature)
@@ -94,6 +112,32 @@ def simulate(settings: TextSettings, progress=None) -> TextResult:
     return TextResult(settings, runs[0][1], runs, max(fixed, key=lambda run: run.speedup))
 
 
+def per_position_curve(run: TextRun) -> tuple[float, float] | None:
+    """``(p, d)`` of the curve ``a_i = p·d^(i−1)`` closest to ``run``'s measured per-position
+    acceptances, fitted as the Measured tab fits an engine's (``None`` when fewer than two
+    positions have a usable rate, or the run's drafts vary in length)."""
+    from ..measured import fit_decay, fit_measurement
+    from ..measured.measurement import Measurement
+    from ..measured.problems import MetricsProblem
+
+    cycles = run.cycles
+    if not cycles or any(len(cycle.drafted) != run.k for cycle in cycles):
+        return None
+    kept = [cycle.accepted for cycle in cycles]
+    measurement = Measurement(
+        format="csv-cycles",
+        sources=("real-text run",),
+        k=run.k,
+        steps=len(kept),
+        accepted=float(sum(kept)),
+        position_counts=tuple(sum(1 for a in kept if a >= i) for i in range(1, run.k + 1)),
+    )
+    try:
+        return fit_decay(fit_measurement(measurement))
+    except MetricsProblem:
+        return None
+
+
 class TextRunState(QObject):
     """Owner of the real-text run's settings and replay position.
 
@@ -119,7 +163,6 @@ class TextRunState(QObject):
     discarded_shown_changed = Signal(bool)
     failed = Signal(str)
     _progressed = Signal(float)
-    _done = Signal(object, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -128,12 +171,11 @@ class TextRunState(QObject):
         self._shown = 0
         self._started = False
         self._discarded_shown = True
-        self._pool: ThreadPoolExecutor | None = None
+        self._worker = Worker("specdec-text", self)
         self._timer = QTimer(self)
         self._timer.setInterval(REVEAL_MS)
         self._timer.timeout.connect(self._reveal)
         self._progressed.connect(self.progress_changed)
-        self._done.connect(self._on_done)
 
     @property
     def settings(self) -> TextSettings:
@@ -208,29 +250,31 @@ class TextRunState(QObject):
         self._set_shown(self._shown + 1)
 
     def _submit(self) -> None:
-        if self._pool is None:
-            from concurrent.futures import ThreadPoolExecutor
-
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="specdec-text")
         settings = self._settings
-        future = self._pool.submit(simulate, settings, self._progressed.emit)
-        future.add_done_callback(lambda f, s=settings: self._done.emit(s, f))
+        self._worker.run_in_worker(
+            lambda: simulate(settings, self._progressed.emit),
+            lambda result: self._on_done(settings, result),
+            lambda error: self._on_failed(settings, error),
+        )
 
-    def _on_done(self, settings: TextSettings, future) -> None:
+    def _on_done(self, settings: TextSettings, result: TextResult) -> None:
         if settings != self._settings:
             return  # stale: the run for the newer settings is on its way
-        try:
-            result = future.result()
-        except (ValueError, OSError) as error:
-            self.failed.emit(str(error))
-            return
         self._result = result
         self.run_changed.emit(result)
         self.show_all()
 
+    def _on_failed(self, settings: TextSettings, error: BaseException) -> None:
+        if not isinstance(error, (ValueError, OSError)):
+            raise error  # a bug: Qt reports it
+        if settings == self._settings:
+            self.failed.emit(str(error))
+
+    def wait(self) -> None:
+        """Wait for the jobs submitted so far (tests, scripts); their outcomes land with the next events."""
+        self._worker.wait()
+
     def shutdown(self) -> None:
         """Stop the worker (at window close), waiting for a running job to end."""
         self._timer.stop()
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._worker.shutdown()

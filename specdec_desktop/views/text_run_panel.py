@@ -4,7 +4,9 @@ It shows :class:`~specdec_desktop.state.text_run_state.TextRunState`: the contro
 order, k, temperature, seed), the build's progress, the text of the cycles shown so far
 coloured as the token run colours tokens (kept guess, rejected guess, discarded guesses, the
 target's own character), the measured figures next to the formula's, and the four drafting
-policies on the same seed.  "Use this p" asks the window to set p and k of the main controls.
+policies on the same seed.  "Use this p" asks the window to set p and k of the main controls;
+"Use the per-position curve" asks it to set p and the decay assumption to the curve fitted to
+the measured per-position acceptances (the Measured tab's fit, state/text_run_state.py).
 """
 
 from __future__ import annotations
@@ -24,7 +26,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..state.text_run_state import COMPARED_POLICIES, RUN_COST, TextResult, TextRunState, TextSettings
+from ..state.text_run_state import (
+    COMPARED_POLICIES,
+    DRAFT_ORDERS,
+    RUN_COST,
+    TextResult,
+    TextRunState,
+    TextSettings,
+    per_position_curve,
+)
+from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
 from .flow_layout import FlowLayout
@@ -96,9 +107,12 @@ class TextRunPanel(QWidget):
     -------
     use_p_requested(float, int)
         The measured acceptance and k, for the main controls.
+    use_curve_requested(float, float)
+        p and the decay of the curve fitted to the measured per-position acceptances.
     """
 
     use_p_requested = Signal(float, int)
+    use_curve_requested = Signal(float, float)
 
     def __init__(self, state: TextRunState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -116,7 +130,7 @@ class TextRunPanel(QWidget):
         controls = FlowLayout()
         self.draft_order = QSpinBox()
         self.draft_order.setObjectName("textDraftOrderInput")
-        self.draft_order.setRange(1, 5)
+        self.draft_order.setRange(DRAFT_ORDERS[0], DRAFT_ORDERS[-1])
         self.k = QSpinBox()
         self.k.setObjectName("textKInput")
         self.k.setRange(1, 16)
@@ -149,10 +163,20 @@ class TextRunPanel(QWidget):
         self.use_button = QPushButton(_sampling.TEXT_RUN.use_p)
         self.use_button.setObjectName("textUseButton")
         self.use_button.setToolTip(_sampling.TEXT_RUN.use_p_tip)
+        self.curve_button = QPushButton(_("Use the per-position curve"))
+        self.curve_button.setObjectName("textUseCurveButton")
+        self.curve_button.setToolTip(
+            _(
+                "Set p and the decay assumption to the curve a_i = p·d^(i−1) fitted to the "
+                "measured acceptance at each position, as the Measured tab does"
+            )
+        )
+        self._curve: tuple[float, float] | None = None
         self.thrown_away = QCheckBox(_sampling.TEXT_RUN.show_thrown_away)
         self.thrown_away.setObjectName("textShowThrownAway")
         controls.addWidget(self.play_button)
         controls.addWidget(self.use_button)
+        controls.addWidget(self.curve_button)
         controls.addWidget(self.thrown_away)
         layout.addLayout(controls)
 
@@ -211,6 +235,7 @@ class TextRunPanel(QWidget):
         self.seed.valueChanged.connect(lambda v: state.set_settings(seed=v))
         self.play_button.clicked.connect(state.play)
         self.use_button.clicked.connect(self._use)
+        self.curve_button.clicked.connect(self._use_curve)
         self.thrown_away.toggled.connect(state.set_discarded_shown)
         state.discarded_shown_changed.connect(self._show_thrown_away)
         state.settings_changed.connect(self.show_settings)
@@ -261,6 +286,8 @@ class TextRunPanel(QWidget):
         self.progress.setVisible(not ready)
         self.use_button.setEnabled(ready)
         self.play_button.setEnabled(ready)
+        self._curve = per_position_curve(result.run) if ready else None
+        self.curve_button.setEnabled(self._curve is not None)
         if not ready:
             self.figures.setText("")
             self.per_position.setText("")
@@ -327,6 +354,10 @@ class TextRunPanel(QWidget):
         result = self._state.result
         if result is not None:
             self.use_p_requested.emit(round(min(1.0, result.run.acceptance), 3), result.run.k)
+
+    def _use_curve(self) -> None:
+        if self._curve is not None:
+            self.use_curve_requested.emit(*self._curve)
 
     def _failed(self, reason: str) -> None:
         self.progress.setVisible(False)

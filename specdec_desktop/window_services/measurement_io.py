@@ -107,6 +107,10 @@ class MeasurementIO(QObject):
         panel.report_requested.connect(self.report_dialog)
         panel.use_p_requested.connect(self.use_p)
         panel.use_curve_requested.connect(self.use_curve)
+        # The real-text run measures per-position acceptances too: its curve is set the same way.
+        text_panel = getattr(getattr(window, "sampling_view", None), "text_panel", None)
+        if text_panel is not None:
+            text_panel.use_curve_requested.connect(self.use_curve)
         panel.timings_entered.connect(self.set_timings)
         panel.pin_run_requested.connect(self.pin_run)
         self.pinned = app_state.pinned

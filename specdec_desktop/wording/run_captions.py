@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..model import Playhead, TokenState, TraceStream, states_at
 from ..text import _, localize, ngettext
 
-__all__ = ["cost_phrase", "describe_token", "narrate", "token_state"]
+__all__ = ["cost_phrase", "describe_token", "describe_tree_node", "narrate", "token_state"]
 
 
 def _guesses(count: int) -> str:
@@ -34,18 +34,87 @@ def cost_phrase(c: float) -> str:
 
 def token_state(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> TokenState:
     """State of slot ``slot`` of ``cycle`` at ``playhead``."""
-    if cycle < 0 or not 0 <= slot <= stream.params.k:
+    if cycle < 0 or not 0 <= slot <= stream.k:
         return TokenState.EMPTY
-    row = states_at(stream.accepted(cycle, cycle + 1), cycle, stream.params.k, playhead)
+    bonus = stream.bonus(cycle, cycle + 1)
+    row = states_at(stream.accepted(cycle, cycle + 1), cycle, stream.k, playhead, bonus)
     return TokenState(int(row[0, slot])) if len(row) else TokenState.EMPTY
+
+
+def _drafted(count: int) -> str:
+    return ngettext("{n} drafted token", "{n} drafted tokens", count).format(n=count)
+
+
+def _describe_tree_token(stream: TraceStream, state: TokenState, cycle: int, slot: int) -> str:
+    """A slot of a tree run's strip: level ``slot + 1`` of the path the check kept."""
+    tree = stream.tree
+    assert tree is not None
+    n = cycle + 1
+    level = _("Level {level} of cycle {n}").format(level=slot + 1, n=n)
+    accepted = int(stream.accepted(cycle, cycle + 1)[0])
+    if state == TokenState.DRAFTING:
+        return _("{level}: the draft model is drafting this level of the tree now.").format(level=level)
+    if state == TokenState.PENDING:
+        return _("{level}: drafted, waiting for the big model to check the tree.").format(level=level)
+    if state == TokenState.CHECKING:
+        return _(
+            "Cycle {n}: the big model is checking all {drafted} of the tree in one pass; "
+            "it keeps one path and adds its own token."
+        ).format(n=n, drafted=_drafted(tree.nodes))
+    if state == TokenState.ACCEPTED:
+        return _("{level}: accepted, a token on the path the big model kept.").format(level=level)
+    if state == TokenState.DISCARDED:
+        return _(
+            "{level}: thrown away. The kept path stopped at level {stop}, so what the tree "
+            "drafted at this level was wasted work."
+        ).format(level=level, stop=accepted + 1)
+    if state == TokenState.BONUS:
+        return _(
+            "Cycle {n}, the big model's own token: a bonus after the kept path's last node, "
+            "so the cycle made {tokens}."
+        ).format(n=n, tokens=_tokens(accepted + 1))
+    return _(
+        "{level}: none of the tokens drafted here matched, so the big model's own token, its "
+        "correction, takes this place. The cycle made {tokens}."
+    ).format(level=level, tokens=_tokens(accepted + 1))
+
+
+def describe_tree_node(stream: TraceStream, playhead: Playhead, panel: int, node: int) -> str | None:
+    """What became of drafted node ``node`` of a tree run, in the tree panel's ``panel`` (0: the last
+    check, 1: the cycle in progress); ``None`` where nothing is shown."""
+    tree = stream.tree
+    if tree is None or not 0 <= node < tree.nodes:
+        return None
+    path = tree.paths[node]
+    where = _("Level {level}, the draft's choice {rank}").format(level=len(path), rank=path[-1] + 1)
+    if panel == 1:
+        drafted = playhead.position > 0.0 and (playhead.checking or len(path) <= playhead.events_done)
+        if not drafted:
+            return None
+        return _("{where}: drafted, waiting for the big model's check.").format(where=where)
+    if playhead.cycle == 0:
+        return None
+    kept = tree.path_to(int(stream.accepted_nodes(playhead.cycle - 1, playhead.cycle)[0]))
+    if node in kept:
+        return _("{where}: kept, on the path the big model accepted.").format(where=where)
+    parent = int(tree.parent_of[node + 1])
+    if parent == -1 or parent in kept:
+        return _("{where}: rejected. Its parent was kept, but the big model's token was another.").format(
+            where=where
+        )
+    return _("{where}: thrown away with the branch above it, which the check had rejected.").format(
+        where=where
+    )
 
 
 def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: int) -> str | None:
     """One or two sentences on what became of a token; ``None`` for an empty slot."""
-    k = stream.params.k
+    k = stream.k
     state = token_state(stream, playhead, cycle, slot)
     if state == TokenState.EMPTY:
         return None
+    if stream.tree is not None:
+        return _describe_tree_token(stream, state, cycle, slot)
     n = cycle + 1
     guess = _("Guess {slot} of cycle {n}").format(slot=slot + 1, n=n)
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
@@ -96,9 +165,20 @@ def describe_token(stream: TraceStream, playhead: Playhead, cycle: int, slot: in
 
 
 def _outcome(stream: TraceStream, cycle: int) -> str:
-    k = stream.params.k
+    k = stream.k
     accepted = int(stream.accepted(cycle, cycle + 1)[0])
     cost = stream.timeline.cycle_cost
+    if stream.tree is not None:
+        return _(
+            "Last check, cycle {n}: {accepted} kept of {drafted}, plus the big model's token: "
+            "{tokens} for {cost} passes."
+        ).format(
+            n=cycle + 1,
+            accepted=accepted,
+            drafted=_drafted(stream.tree.nodes),
+            tokens=_tokens(accepted + 1),
+            cost=localize(f"{cost:.3g}"),
+        )
     if accepted == k:
         kept = _("all {guesses} accepted, plus a bonus token").format(guesses=_guesses(k))
     elif accepted == 0:
@@ -114,7 +194,7 @@ def _outcome(stream: TraceStream, cycle: int) -> str:
 
 def narrate(stream: TraceStream, playhead: Playhead) -> str:
     """What the run is doing at ``playhead`` (first line) and how the last check went (second line)."""
-    k = stream.params.k
+    k = stream.k
     n = playhead.cycle + 1
     if playhead.position == 0.0:
         return _("Nothing has run yet: each cycle, the draft model guesses, then the big model checks.")
@@ -126,8 +206,18 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
             if check == 1.0
             else _("cost {cost} with the assumptions").format(cost=localize(f"{check:.3g}"))
         )
+        guesses = _guesses(k) if stream.tree is None else _drafted(stream.tree.nodes)
         now = _("Now, cycle {n}: the big model checks all {guesses} in one pass ({cost})…").format(
-            n=n, guesses=_guesses(k), cost=cost
+            n=n, guesses=guesses, cost=cost
+        )
+        if stream.tree is not None and stream.tree.nodes == 0:
+            now = _(
+                "Now, cycle {n}: no tree pays at these settings, so the big model makes one token "
+                "alone, as plain decoding does ({cost})…"
+            ).format(n=n, cost=cost)
+    elif stream.tree is not None:
+        now = _("Now, cycle {n}: the draft model drafts level {level} of {levels} of the tree.").format(
+            n=n, level=playhead.events_done + 1, levels=k
         )
     else:
         now = _("Now, cycle {n}: the draft model guesses token {token} of {k} (each guess {cost}).").format(

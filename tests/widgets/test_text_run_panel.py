@@ -118,3 +118,81 @@ def test_use_this_p_sets_the_main_controls(qtbot):
     run = state.result.run
     assert window.app_state.parameters.params.p == pytest.approx(round(run.acceptance, 3))
     assert window.app_state.parameters.params.k == run.k
+
+
+def test_the_draft_orders_offered_stop_one_below_the_targets_order(qtbot):
+    from specdec_desktop.model.text_corpus import TARGET_ORDER
+
+    state = TextRunState()
+    widget = TextRunPanel(state)
+    qtbot.addWidget(widget)
+    box = widget.findChild(QWidget, "textDraftOrderInput")
+    assert (box.minimum(), box.maximum()) == (1, TARGET_ORDER - 1)
+    with pytest.raises(ValueError, match="draft order"):
+        TextSettings(draft_order=TARGET_ORDER)
+    TextSettings(draft_order=TARGET_ORDER - 1)
+
+
+def _cycles(kept: list[int], k: int):
+    from types import SimpleNamespace
+
+    return SimpleNamespace(k=k, cycles=tuple(SimpleNamespace(drafted=(0,) * k, accepted=a) for a in kept))
+
+
+def test_the_per_position_curve_is_the_measured_tabs_fit_of_the_same_counts():
+    from specdec_desktop.measured import fit_decay, fit_measurement
+    from specdec_desktop.measured.measurement import Measurement
+    from specdec_desktop.state.text_run_state import per_position_curve
+
+    # Acceptance falls with position: a_1 = 0.8, a_2 = 0.5, a_3 = 0.25 (counts 100, 80, 40, 10).
+    kept = [0] * 20 + [1] * 40 + [2] * 30 + [3] * 10
+    curve = per_position_curve(_cycles(kept, 3))
+    measurement = Measurement(
+        "csv-cycles", ("by hand",), 3, steps=100, accepted=130.0, position_counts=(80, 40, 10)
+    )
+    assert curve == fit_decay(fit_measurement(measurement))
+    p, decay = curve
+    assert 0.6 < p <= 0.85 and 0.3 < decay < 0.8  # the fitted curve falls as the rates do
+    assert per_position_curve(_cycles([0] * 10, 3)) is None  # nothing accepted: no curve to fit
+    assert per_position_curve(_cycles([], 3)) is None
+
+
+def test_use_the_per_position_curve_asks_for_the_runs_fitted_curve(panel, qtbot):
+    from specdec_desktop.state.text_run_state import per_position_curve
+
+    state, widget = panel
+    with qtbot.waitSignal(state.run_changed, timeout=BUILD_MS):
+        widget.show()
+    button = widget.findChild(QWidget, "textUseCurveButton")
+    assert button.isEnabled()
+    with qtbot.waitSignal(widget.use_curve_requested) as asked:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert tuple(asked.args) == pytest.approx(per_position_curve(state.result.run))
+
+
+def test_the_window_sets_p_and_decay_from_the_text_runs_curve_as_one_undo_step(qtbot):
+    from ..support.window import LAPTOP, open_window
+
+    window = open_window(qtbot, size=LAPTOP, active=False)
+    app_state = window.app_state
+    before = app_state.configuration()
+    window.sampling_view.text_panel.use_curve_requested.emit(0.612345, 0.9)
+    assert app_state.parameters.params.p == pytest.approx(0.6123)
+    assert app_state.assumptions.assumptions.decay == pytest.approx(0.9)
+    app_state.history.stack.undo()
+    assert app_state.configuration() == before
+
+
+def test_the_text_run_uses_the_apps_one_worker_helper():
+    """No background job makes its own thread pool: state/worker.py is the one helper."""
+    import ast
+
+    from ..support.paths import PACKAGE
+
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "worker.py" and path.parent.name == "state":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+        assert not names & {"ThreadPoolExecutor", "QThreadPool"}, path

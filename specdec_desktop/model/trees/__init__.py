@@ -1,7 +1,8 @@
 """Draft trees: shapes, their worth under positional acceptance, their cost, and the engines' trees.
 
 ``paths`` (the format and the shapes), ``value`` (expected tokens and the best tree), ``engines``
-(SGLang's and vLLM's settings), ``cost`` (cost and speedup), ``simulate`` (Monte Carlo of a check).
+(SGLang's and vLLM's settings), ``cost`` (cost and speedup), ``simulate`` (Monte Carlo of a check),
+``run`` (the cycles the token-by-token run replays).
 docs/model.md, "Draft trees", derives it.
 """
 
@@ -36,8 +37,9 @@ from .paths import (
     tree_depth,
 )
 from .presets import TREE_PRESETS, TreePreset
+from .run import TreeRun, draw_walks, simulate_tree_cycles, simulated_tree_speedup
 from .shape import SHAPE_KINDS, DraftShape, ResolvedShape
-from .simulate import child_table, simulate_tree
+from .simulate import child_table, simulate_tree, walk_tree
 from .value import best_tree, best_tree_dp, check_budget, node_values, tree_expected_tokens
 
 __all__ = [
@@ -53,6 +55,7 @@ __all__ = [
     "ShapeFigures",
     "Tree",
     "TreePreset",
+    "TreeRun",
     "best_sglang_settings",
     "best_speedup_tree",
     "best_tree",
@@ -63,6 +66,7 @@ __all__ = [
     "check_paths",
     "check_rank_acceptance",
     "child_table",
+    "draw_walks",
     "format_paths",
     "medusa_paths",
     "node_values",
@@ -73,10 +77,13 @@ __all__ = [
     "sglang_tree",
     "shape_figures",
     "simulate_tree",
+    "simulate_tree_cycles",
+    "simulated_tree_speedup",
     "tree_cost",
     "tree_depth",
     "tree_expected_tokens",
     "tree_speedup",
     "verify_cost",
     "vllm_flags",
+    "walk_tree",
 ]

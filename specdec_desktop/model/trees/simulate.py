@@ -14,7 +14,7 @@ from numpy.typing import NDArray
 
 from .paths import Tree, check_paths, check_rank_acceptance, tree_depth
 
-__all__ = ["child_table", "simulate_tree"]
+__all__ = ["child_table", "simulate_tree", "walk_tree"]
 
 
 def child_table(paths: Tree, ranks: int) -> NDArray[np.int64]:
@@ -40,16 +40,37 @@ def simulate_tree(
         raise ValueError(f"decay must lie in (0, 1], got {decay!r}")
     table = child_table(tree, len(a))
     rng = np.random.default_rng(seed)
-    node = np.zeros(n_cycles, dtype=np.int64)  # rows of ``table``; 0 = root
-    alive = np.ones(n_cycles, dtype=bool)
-    for depth in range(tree_depth(tree)):
-        bounds = np.cumsum(np.asarray(a) * decay**depth)
-        draw = rng.random(n_cycles)
-        rank = np.searchsorted(bounds, draw, side="right")  # len(a) means "none of them"
-        child = np.full(n_cycles, -1, dtype=np.int64)
-        ok = alive & (rank < len(a))
-        child[ok] = table[node[ok], rank[ok]]
+    depth = tree_depth(tree)
+    # One uniform per level for every cycle, drawn level by level (the diagram's checks of a seed).
+    uniforms = np.empty((n_cycles, depth))
+    for level in range(depth):
+        uniforms[:, level] = rng.random(n_cycles)
+    return walk_tree(uniforms, table, a, decay)
+
+
+def walk_tree(
+    uniforms: NDArray[np.float64], table: NDArray[np.int64], rank_acceptance: tuple[float, ...], decay: float
+) -> NDArray[np.int64]:
+    """Walk checks down the tree whose children are ``table`` (see :func:`child_table`), cycle ``i``
+    using ``uniforms[i, t]`` at level ``t``: each cycle's accepted node as an index into the
+    tree's paths, −1 when every child of the root was rejected.  The one walker of the app (the
+    diagram's checks here, the run's in run.py)."""
+    n, depth = uniforms.shape
+    a = np.asarray(rank_acceptance, dtype=np.float64)
+    ranks = len(a)
+    # The children table with a column for "none of them" and a row for a walk that has stopped,
+    # both −1, so each level is one lookup for every cycle (no masks).
+    stopped = len(table)
+    lookup = np.full((len(table) + 1, ranks + 1), -1, dtype=np.int64)
+    lookup[:-1, :ranks] = table
+    by_level = np.ascontiguousarray(uniforms.T)
+    node = np.zeros(n, dtype=np.int64)  # rows of ``table``; 0 = root
+    current = np.zeros(n, dtype=np.int64)  # the row looked up next (``stopped`` once the walk ends)
+    for level in range(depth):
+        bounds = np.cumsum(a * decay**level)
+        rank = np.searchsorted(bounds, by_level[level], side="right")  # ranks means "none of them"
+        child = lookup[current, rank]
         moved = child >= 0
         node = np.where(moved, child, node)
-        alive = moved
+        current = np.where(moved, child, stopped)
     return node - 1

@@ -77,8 +77,14 @@ class SimulateNow(QWidget):
         self.run.flush()
         stream = self.run.stream
         params, assumptions = stream.params, stream.assumptions
-        result = simulated_speedup(params.p, params.c, params.k, n_cycles, self.run.seed, assumptions)
-        expected = readouts(params, assumptions).speedup
+        if stream.tree is not None:  # the run drafts a tree: its cycles, its cost (model/trees/run.py)
+            from ...model.trees import simulated_tree_speedup
+
+            result = simulated_tree_speedup(stream.tree, params.c, n_cycles, self.run.seed, assumptions)
+            expected = stream.tree.expected_tokens / stream.timeline.cycle_cost
+        else:
+            result = simulated_speedup(params.p, params.c, params.k, n_cycles, self.run.seed, assumptions)
+            expected = readouts(params, assumptions).speedup
         line = (
             f"{format_count(n_cycles)} cycles: {result.speedup[0]:.3f}× ± {result.se[0]:.3f}"
             f" (model {expected:.3f}×)"

@@ -156,7 +156,7 @@ class TokenStrip(QWidget):
         if self._stream is None:
             return None
         # Every row names its cycles ("#1–3") in a gutter at the left.
-        key = (self.width(), self.height(), self.painter.cell, self._stream.params.k, self.painter.gutter)
+        key = (self.width(), self.height(), self.painter.cell, self._stream.k, self.painter.gutter)
         if self._layout is None or self._layout_key != key:
             self._layout = fitted_layout(*key)
             self._layout_key = key
@@ -164,7 +164,7 @@ class TokenStrip(QWidget):
 
     def _current_slot(self) -> Slot:
         assert self._playhead is not None and self._stream is not None
-        return self._playhead.cycle, min(self._playhead.events_done, self._stream.params.k)
+        return self._playhead.cycle, min(self._playhead.events_done, self._stream.k)
 
     def first_row(self) -> int:
         """The first row shown (following the token in flight, less any scrolling back)."""
@@ -286,7 +286,7 @@ class TokenStrip(QWidget):
 
     def _neighbour(self, direction: int) -> Slot | None:
         assert self._stream is not None and self._playhead is not None
-        width = self._stream.params.k + 1
+        width = self._stream.k + 1
         newest = self._playhead.cycle * width + min(self._playhead.events_done, width - 1)
         current = self._selected
         index = newest if current is None else current[0] * width + current[1] + direction
@@ -300,4 +300,4 @@ class TokenStrip(QWidget):
 
     def _is_empty_target(self, cycle: int) -> bool:
         assert self._stream is not None
-        return int(self._stream.accepted(cycle, cycle + 1)[0]) < self._stream.params.k
+        return int(self._stream.accepted(cycle, cycle + 1)[0]) < self._stream.k

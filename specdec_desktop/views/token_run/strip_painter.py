@@ -16,7 +16,7 @@ import numpy as np
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QPixmap
 
-from ...model import Playhead, TokenState, TraceStream, resolved_states, states_at
+from ...model import Playhead, TokenState, TraceStream, states_at
 from ...theme import Theme
 from .glyphs import TokenColours, TokenSprites, paint_token
 from .strip_layout import StripLayout
@@ -104,7 +104,7 @@ class StripPainter:
         )
         if start <= head.cycle < stop and head.position > 0.0:  # before Play nothing is drafting
             # The current cycle is not checked yet: its outcome does not show, so it is not drawn.
-            states = states_at(np.zeros(1, dtype=np.int64), head.cycle, stream.params.k, head)
+            states = states_at(np.zeros(1, dtype=np.int64), head.cycle, stream.k, head)
             xs, ys = layout.positions(head.cycle, 1, first_row)
             if layout.row_of(head.cycle, 0) >= first_row:
                 self._paint_row_numbers(painter, layout, first_row, head.cycle, head.cycle + 1)
@@ -179,7 +179,7 @@ class StripPainter:
         assert stream is not None
         self._paint_row_numbers(painter, layout, first_row, start, stop)
         self._paint_bands(painter, layout, first_row, start, stop)
-        states = resolved_states(stream.accepted(start, stop), stream.params.k)
+        states = stream.checked_states(start, stop)
         xs, ys = layout.positions(start, stop - start, first_row)
         pixmaps = sprites.pixmaps
         draw = painter.drawPixmap

@@ -5,6 +5,7 @@ Flow of one frame:
     Player --playhead_changed--> TokenRunView._show_frame
         -> model.race_totals(stream, playhead)          (computed once)
         -> strip.show_frame, lanes.show_totals, totals.show_totals, caption
+        -> tree_cycle.show_frame                       (only while the run drafts a tree)
 
 :class:`TokenRunView` (objectName ``tokenRun``) lays out the controls, the
 race lanes, the token strip, the totals, the legend and the caption, and
@@ -42,6 +43,7 @@ from .race_lanes import RaceLanes
 from .simulate_now import SimulateNow
 from .strip import TokenStrip
 from .totals_panel import TotalsPanel
+from .tree_cycle import TreeCycleView
 
 __all__ = ["START_HINT", "TokenRunView"]
 
@@ -105,6 +107,8 @@ class TokenRunView(QFrame):
         self.controls = RunControls(theme)
         self.lanes = RaceLanes(theme, font_family)
         self.strip = TokenStrip(theme, font_family)
+        self.tree_cycle = TreeCycleView(theme, font_family)
+        self.tree_cycle.setVisible(False)  # shown while the run drafts a tree
         self.totals = TotalsPanel()
         self.legend = Legend(theme, font_family)
         self.caption = QLabel()
@@ -116,7 +120,8 @@ class TokenRunView(QFrame):
         lane_column = QVBoxLayout()
         lane_column.setSpacing(6)
         lane_column.addWidget(self.lanes)
-        lane_column.addWidget(self.strip, 1)
+        lane_column.addWidget(self.tree_cycle, 3)
+        lane_column.addWidget(self.strip, 2)
         # The totals stand beside the race, or under it when the area is too narrow for both.
         self._body = body = QHBoxLayout()
         body.addLayout(lane_column, 1)
@@ -254,7 +259,7 @@ class TokenRunView(QFrame):
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every part from ``theme`` (the labels are dressed by role: theme/widget_style.py)."""
         self.theme = theme
-        for part in (self.controls, self.lanes, self.strip, self.legend):
+        for part in (self.controls, self.lanes, self.strip, self.tree_cycle, self.legend):
             part.apply_theme(theme)
         # Two lines of caption always, so the strip does not jump when the text changes length.
         self.caption.ensurePolished()
@@ -264,6 +269,11 @@ class TokenRunView(QFrame):
         stream = self.run.stream
         totals = race_totals(stream, playhead)
         self.strip.show_frame(stream, playhead)
+        is_tree = stream.tree is not None
+        if self.tree_cycle.isVisibleTo(self) != is_tree:
+            self.tree_cycle.setVisible(is_tree)
+        if is_tree:
+            self.tree_cycle.show_frame(stream, playhead)
         self.lanes.show_totals(totals)
         self.totals.show_totals(totals)
         self._update_hint(playhead)
