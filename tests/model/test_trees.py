@@ -222,5 +222,7 @@ def test_best_first_values_are_best_first_orders_without_the_paths(a, budget, de
 
     picked, values = best_first_order(a, budget, depth, decay)
     fast_values, fast_depths = best_first_values(a, budget, depth, decay)
-    assert list(fast_values) == values
+    # The same worths, each a product of the same factors, which the two may multiply in another
+    # order (a last-digit difference between tied ranks).
+    assert list(fast_values) == pytest.approx(values, rel=1e-12, abs=0.0)
     assert list(fast_depths) == [len(path) for path in picked]

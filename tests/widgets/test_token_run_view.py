@@ -9,7 +9,7 @@ import sys
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QAbstractSpinBox, QSlider, QWidget
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QSlider, QWidget
 
 from specdec_desktop.model import Parameters, race_totals
 from specdec_desktop.shortcuts import SHORTCUTS, by_id
@@ -187,6 +187,10 @@ def test_start_hint_then_narration(view) -> None:
 
 def test_hover_and_click_describe_a_token(view, qtbot) -> None:
     view.player.seek(view.player.timeline.cycle_start(2))
+    # The run's panels settle their widths in posted layout requests: measure after them, or the
+    # token has moved (981 px wide, then 922) before the pointer reaches it.
+    QApplication.sendPostedEvents()
+    QApplication.processEvents()
     rect = view.strip.token_rect(0, 2)
     point = QPoint(int(rect.center().x()), int(rect.center().y()))
     qtbot.mouseMove(view.strip, point)
