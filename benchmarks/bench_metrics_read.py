@@ -105,7 +105,7 @@ def _repeated_json(sample: str) -> Callable[[Path, int], None]:
         for item in items:
             item["output"] = "lorem ipsum " * 40
         one = json.dumps(items)[1:-1]
-        count = size // len(one) + 1
+        count = max(1, (size - 2) // (len(one) + 2))  # within size: one document has a limit
         path.write_text("[" + ", ".join([one] * count) + "]")
 
     return write
@@ -120,7 +120,8 @@ OTHER_FORMATS = {
     "llama.cpp Prometheus scrapes": ("llama.prom", _scrapes("llama_cpp_metrics.prom", 30), 32),
     "SGLang per-request JSON Lines": ("sglang.jsonl", _responses("sglang_requests.jsonl"), 32),
     "llama-server timings JSON Lines": ("timings.jsonl", _responses("llama_server_timings.jsonl"), 32),
-    "TensorRT-LLM per-request JSON": ("trtllm.json", _repeated_json("trtllm_requests.json"), 32),
+    # One JSON document: the app reads at most 4 MiB of one (scan.MAX_JSON_BYTES), so 4 MiB here.
+    "TensorRT-LLM per-request JSON": ("trtllm.json", _repeated_json("trtllm_requests.json"), 4),
 }
 
 
