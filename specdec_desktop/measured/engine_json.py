@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .measurement import MAX_K, Measurement
+from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 
 __all__ = ["JSON_COLLECTORS", "JsonCollector"]
@@ -83,7 +83,7 @@ class JsonCollector:
         self.steps = 0
         self.accepted = 0
         self.drafted = 0
-        self.groups: list[tuple[float, int]] = []
+        self.groups = Groups()
 
     @property
     def marker(self) -> bytes:
@@ -109,7 +109,7 @@ class JsonCollector:
         self.steps += steps
         self.accepted += accepted
         if steps:
-            self.groups.append((1.0 + accepted / steps, steps))
+            self.groups.add(1.0 + accepted / steps, steps)
 
     def finish(self, k_hint: int | None) -> Measurement | None:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -223,7 +223,7 @@ class SglangRequests(JsonCollector):
             lines_used=self.lines_used,
             first_line=self.first_line,
             variable_k=variable,
-            group_taus=tuple(self.groups),
+            group_taus=self.groups.as_tuple(),
             notes=("drafts vary in length (up to k): no constant p at a fixed k describes them",)
             if variable
             else (),
@@ -277,7 +277,7 @@ class LlamaServerTimings(JsonCollector):
             lines_used=self.lines_used,
             first_line=self.first_line,
             variable_k=variable,
-            group_taus=tuple(self.groups),
+            group_taus=self.groups.as_tuple(),
             notes=(
                 "verify steps counted as predicted_n − draft_n_accepted (each request's first token, "
                 "from the prompt, counts as one step too)",
@@ -324,7 +324,7 @@ class TrtllmRequests(JsonCollector):
             )
         self.drafted += drafted
         self.accepted += accepted
-        self.groups.append((accepted / drafted, drafted))
+        self.groups.add(accepted / drafted, drafted)
         return True
 
     def finish(self, k_hint: int | None) -> Measurement | None:

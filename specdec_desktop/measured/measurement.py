@@ -14,7 +14,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-__all__ = ["FORMAT_LABELS", "MAX_K", "Measurement", "Samples", "SamplesRunning"]
+__all__ = ["FORMAT_LABELS", "MAX_GROUPS", "MAX_K", "Groups", "Measurement", "Samples", "SamplesRunning"]
 
 #: The longest draft this app reads (longer ones are refused as implausible).
 MAX_K = 4096
@@ -42,6 +42,38 @@ FORMAT_LABELS = {
     "llama.cpp-prometheus": "llama.cpp Prometheus metrics",
     "tensorrt-llm-request-json": "TensorRT-LLM per-request metrics",
 }
+
+
+#: Intervals (or requests) kept for the test of whether they agree; past this, neighbours merge.
+MAX_GROUPS = 20_000
+
+
+class Groups:
+    """Each interval's or request's (value, weight), for the test of whether they agree, in
+    bounded memory: past :data:`MAX_GROUPS`, neighbours merge in pairs into their weighted mean
+    (coarser groups, the same totals).  A list of every request's pair grew with the file (a
+    1 GB JSON Lines log read at 10 MB/s, its garbage collector walking millions of tuples)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[tuple[float, int]] = []
+
+    def add(self, value: float, weight: int) -> None:
+        items = self.items
+        items.append((value, weight))
+        if len(items) > MAX_GROUPS:
+            pairs = zip(items[0::2], items[1::2], strict=False)
+            merged = [((v1 * n1 + v2 * n2) / (n1 + n2), n1 + n2) for (v1, n1), (v2, n2) in pairs]
+            if len(items) % 2:
+                merged.append(items[-1])
+            self.items = merged
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def as_tuple(self) -> tuple[tuple[float, int], ...]:
+        return tuple(self.items)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from .measurement import MAX_K, Measurement
+from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 
 __all__ = ["RequestHistograms"]
@@ -78,7 +78,7 @@ class RequestHistograms:
         self.drafted = 0
         self.lines_used = 0
         self.first_line: int | None = None
-        self.groups: list[tuple[float, int]] = []  # each response's tokens per step and steps
+        self.groups = Groups()  # each response's tokens per step and steps
 
     def feed_value(self, value: Any, line: int) -> bool:
         """Add the histograms inside one parsed JSON value; ``True`` when there were any."""
@@ -149,7 +149,7 @@ class RequestHistograms:
             self.histogram[j] += h
         self.drafted += drafted
         if steps:
-            self.groups.append((1.0 + accepted / steps, steps))
+            self.groups.add(1.0 + accepted / steps, steps)
 
     def finish(self, k_hint: int | None) -> Measurement | None:
         if not self.histogram or sum(self.histogram) == 0:
@@ -179,5 +179,5 @@ class RequestHistograms:
             lines_used=self.lines_used,
             first_line=self.first_line,
             drafted=float(self.drafted) or None,
-            group_taus=tuple(self.groups),
+            group_taus=self.groups.as_tuple(),
         )

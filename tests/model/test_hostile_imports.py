@@ -253,3 +253,17 @@ def test_a_summary_of_means_fits_as_the_means_would() -> None:
     assert halves.variance == pytest.approx(summary.variance, rel=1e-9)
     fit = fit_measurement(Measurement(format="sglang", sources=("x.log",), k=3, tau_samples=tuple(means)))
     assert fit.tau == pytest.approx(statistics.fmean(means), rel=1e-12)
+
+
+def test_requests_kept_for_the_agreement_test_are_bounded(tmp_path) -> None:
+    """Per-request JSON Lines kept every request's tokens per step (a 1 GB file: 10 MB/s)."""
+    from specdec_desktop.measured.measurement import MAX_GROUPS
+
+    line = DATA.joinpath("llama_server_timings.jsonl").read_text().splitlines()[0] + "\n"
+    path = tmp_path / "many.jsonl"
+    path.write_text(line * (3 * MAX_GROUPS))
+    many = read_metrics(path)
+    one = read_metrics_text(line)
+    assert len(many.group_taus) <= MAX_GROUPS
+    assert many.steps == 3 * MAX_GROUPS * one.steps
+    assert sum(n for _tau, n in many.group_taus) == many.steps

@@ -14,10 +14,11 @@ from __future__ import annotations
 import math
 import re
 
-from specdec_desktop.measured.measurement import MAX_K, Measurement
+from specdec_desktop.measured.measurement import MAX_GROUPS, MAX_K, Groups, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
 
 __all__ = [
+    "MAX_GROUPS",
     "NUMBER",
     "Cumulative",
     "LineReader",
@@ -149,8 +150,6 @@ def resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, h
 #: Metric lines a reader holds while waiting for the file to state k (none given): past this
 #: many, k is asked for at once, not after the whole file (a tuple per line grew to gigabytes).
 WAIT_FOR_K = 100_000
-#: Intervals kept for the test of whether they agree; past this, neighbours are merged in pairs.
-MAX_GROUPS = 20_000
 
 
 class LineReader:
@@ -224,7 +223,7 @@ class LineReader:
             engine_basis=basis,
             notes=rebuilt + notes,
             drafted=total.drafted or None,
-            group_taus=tuple(total.groups),
+            group_taus=total.groups.as_tuple(),
         )
 
 
@@ -239,7 +238,7 @@ class PositionSum:
         self.drafted = 0.0
         self.counts: list[float] | None = None
         self.all_have_positions = True
-        self.groups: list[tuple[float, int]] = []  # tokens per step and steps of each interval
+        self.groups = Groups()  # tokens per step and steps of each interval
 
     def set_k(self, k: int, line: int) -> None:
         check_k(k, line)
@@ -255,13 +254,7 @@ class PositionSum:
     def add(self, steps: int, accepted: float, drafted: float, rates: list[float] | None) -> None:
         self.steps += steps
         if steps > 0:
-            self.groups.append((1.0 + accepted / steps, steps))
-            if len(self.groups) > MAX_GROUPS:  # merge neighbours: coarser intervals, bounded memory
-                pairs = zip(self.groups[0::2], self.groups[1::2], strict=False)
-                merged = [((t1 * n1 + t2 * n2) / (n1 + n2), n1 + n2) for (t1, n1), (t2, n2) in pairs]
-                if len(self.groups) % 2:
-                    merged.append(self.groups[-1])
-                self.groups = merged
+            self.groups.add(1.0 + accepted / steps, steps)
         self.accepted += accepted
         self.drafted += drafted
         if rates is None:
