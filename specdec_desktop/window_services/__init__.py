@@ -32,6 +32,7 @@ from ..model.parameters import NAMES
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
 from ..state.debounce import Debounce
+from ..text import _
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .accessibility import name_containers
@@ -202,7 +203,7 @@ class WindowServices(QObject):
         self._saved_theme = None
         self.settings.clear()
         self._save_timer.cancel()
-        self.window.statusBar().showMessage("Defaults restored; saved settings forgotten", 6000)
+        self.window.statusBar().showMessage(_("Defaults restored; saved settings forgotten"), 6000)
 
     def show_about(self) -> QMessageBox:
         from ..licences import licence_summary  # importlib.metadata: not before the first paint
@@ -210,15 +211,16 @@ class WindowServices(QObject):
 
         box = QMessageBox(self.window)
         box.setObjectName("aboutBox")
-        box.setWindowTitle("About SpecDec Desktop")
+        box.setWindowTitle(_("About SpecDec Desktop"))
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(
-            f"SpecDec Desktop {__version__}\n\nTeaches and calculates speculative decoding, offline.\n"
+        about = _(
+            "SpecDec Desktop {version}\n\nTeaches and calculates speculative decoding, offline.\n"
             "Press F1 for the keyboard shortcuts.\n\n"
             "Licences: MIT for the app, SIL OFL 1.1 for the Inter font; "
-            "Show Details lists everything it runs on.\n\n"
-            f"{TEXT_CREDIT[0].upper()}{TEXT_CREDIT[1:]}."
-        )
+            "Show Details lists everything it runs on."
+        ).format(version=__version__)
+        credit = TEXT_CREDIT  # translated as it is read (wording.sampling)
+        box.setText(f"{about}\n\n{credit[0].upper()}{credit[1:]}.")
         box.setDetailedText(licence_summary())
         box.open()
         return box
