@@ -22,6 +22,7 @@ from array import array
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
+from specdec_desktop.text import N_, _
 
 from .base import NUMBER, Cumulative, LineReader, contradiction, find_number, resolve_k
 from .prometheus import MAX_SERIES, parse_sample, series_key
@@ -62,7 +63,10 @@ class SglangReader(LineReader):
             value = int(match[1])
             if self.settings.get(name, value) != value:
                 raise contradiction(
-                    f"speculative {name.replace('_', ' ')} is {self.settings[name]} and then {value}", line
+                    _("speculative {setting} is {before} and then {after}").format(
+                        setting=name.replace("_", " "), before=self.settings[name], after=value
+                    ),
+                    line,
                 )
             self.settings[name] = value
 
@@ -76,14 +80,17 @@ class SglangReader(LineReader):
         if length == 0:  # speculative decoding off in this interval
             return False
         if length < 1:
-            raise contradiction(f"accept len is {length:g}; a verify pass yields at least 1 token", line)
+            raise contradiction(
+                _("accept len is {length:g}; a verify pass yields at least 1 token").format(length=length),
+                line,
+            )
         rate = find_number(self._rate, text)
         if rate is not None:
             if not 0 <= rate <= 1:
-                raise contradiction(f"accept rate is {rate:g}, outside 0 to 1", line)
+                raise contradiction(_("accept rate is {rate:g}, outside 0 to 1").format(rate=rate), line)
             self.rates.append(rate)
         if "num_steps" not in self.settings:
-            self._waited_too_long(len(self.lengths), line, "it is --speculative-num-steps")
+            self._waited_too_long(len(self.lengths), line, N_("it is --speculative-num-steps"))
         self.lengths.append(length)
         return True
 
@@ -95,7 +102,7 @@ class SglangReader(LineReader):
             k_hint,
             self.first_line,
             self.format,
-            "SGLang's decode lines do not state it (it is --speculative-num-steps)",
+            N_("SGLang's decode lines do not state it (it is --speculative-num-steps)"),
         )
         notes = ("SGLang prints means per interval without counts: intervals weigh equally",)
         topk = self.settings.get("eagle_topk")
@@ -146,14 +153,16 @@ class SglangPrometheusReader(LineReader):
         ):
             return False
         if not math.isfinite(value) or value < 0:
-            raise contradiction(f"{name} is {value:g}", line)
+            raise contradiction(_("{name} is {value:g}").format(name=name, value=value), line)
         gauge = self.gauges.setdefault(base, {})
         key = series_key(label_text)
         if key not in gauge and len(gauge) >= MAX_SERIES:
             raise MetricsProblem(
                 "too_many_series",
-                f"holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
-                "exposes a few: import a scrape of one server",
+                _(
+                    "holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
+                    "exposes a few: import a scrape of one server"
+                ).format(MAX_SERIES=MAX_SERIES, name=name),
                 line=line,
             )
         gauge[key] = value
@@ -169,11 +178,14 @@ class SglangPrometheusReader(LineReader):
             values = {round(v) for v in steps_k.values()}
             if len(values) > 1:
                 raise contradiction(
-                    f"sglang:spec_num_steps differs between series: {sorted(values)}", self.first_line
+                    _("sglang:spec_num_steps differs between series: {sorted_values}").format(
+                        sorted_values=sorted(values)
+                    ),
+                    self.first_line,
                 )
             found = min(values.pop(), MAX_K + 1)
         k = resolve_k(
-            found, k_hint, self.first_line, self.format, "sglang:spec_num_steps is not among the metrics"
+            found, k_hint, self.first_line, self.format, N_("sglang:spec_num_steps is not among the metrics")
         )
         rates = list(self.gauges.get("spec_accept_rate", {}).values())
         return self._measurement(
