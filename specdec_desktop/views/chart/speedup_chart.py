@@ -252,7 +252,14 @@ class SpeedupChart(pg.PlotWidget):
         """Every word of the chart again in the active language (View ▸ Language): the axes'
         titles, the title and legend, the labels and the description."""
         self._set_fixed_words()
-        self.apply_theme(self._theme)  # sets the axes' titles in their style
+        # The axes' titles in their style (the rest of apply_theme does not change with words).
+        theme = self._theme
+        style = {"color": theme.axis, "font-size": f"{theme.font_px}px"}
+        plot = self.getPlotItem()
+        for side in ("left", "bottom"):
+            axis = plot.getAxis(side)
+            axis.setLabel(axis.labelText, **style)
+            axis.showLabel(self._axis_titles_shown)  # setLabel shows it: a crowded chart has none
         self._title_lines = ()
         self._update_title()
         self._words_for = None  # the labels that follow the figures are written again
