@@ -1,9 +1,10 @@
 """Gather every message the app marks, and bring the catalogues up to date (for maintainers).
 
 ``python -m specdec_desktop.text.extract`` reads the package's source for ``_("…")``,
-``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in English elsewhere
-(the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the assumptions' labels and
-meanings, :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
+``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in
+English elsewhere (the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the
+parameters' and the assumptions' labels and meanings, :mod:`specdec_desktop.model.parameters`
+and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
 ``resources/tours/default.json``), writes ``resources/locale/specdec.pot``, and
 merges it into every ``<code>.po``: new messages are added untranslated, translations kept,
 messages the code no longer has are dropped.  Then ``python -m specdec_desktop.text.compile``.
@@ -69,6 +70,11 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     for row in SHORTCUTS:
         add(row.text, None, f"specdec_desktop/shortcuts.py ({row.id})")
         add(row.description, None, f"specdec_desktop/shortcuts.py ({row.id})")
+    from ..model.parameters import SPECS
+
+    for spec in SPECS:  # the parameter controls show _(spec.label), _(spec.meaning)
+        add(spec.label, None, f"specdec_desktop/model/parameters.py ({spec.name})")
+        add(spec.meaning, None, f"specdec_desktop/model/parameters.py ({spec.name})")
     from ..model.assumptions import ASSUMPTION_SPECS
 
     for spec in ASSUMPTION_SPECS:  # the assumptions panel shows _(spec.label), _(spec.meaning)

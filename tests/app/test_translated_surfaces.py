@@ -143,3 +143,24 @@ def test_the_lower_tabs_titles_are_german(qtbot):
     shown = [tabs.tabToolTip(i) for i in range(tabs.count())]
     assert shown == [text._(title) for title in TAB_TITLES.values()]
     assert not set(shown) & set(TAB_TITLES.values())
+
+
+def test_the_parameter_controls_speak_german_and_switch_back(qtbot):
+    from PySide6.QtWidgets import QSpinBox, QWidget
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    k_control = window.findChild(QWidget, "kControl")
+    p_control = window.findChild(QWidget, "pControl")
+    entry = window.findChild(QSpinBox, "draftLengthInput")
+    assert k_control.title.text() == "Entwurfslänge  <i>k</i>"
+    assert p_control.meaning.text().startswith("Die Wahrscheinlichkeit")
+    assert entry.lineEdit().text() == "6 Tokens"
+    assert entry.valueFromText("8 Tokens") == 8 and entry.valueFromText("8 tokens") == 8
+    assert entry.accessibleDescription().endswith("prüft. Bereich 1 bis 128.")
+    window.services.language_menu.switch("en")
+    assert k_control.title.text() == "Draft length  <i>k</i>"
+    assert entry.lineEdit().text() == "6 tokens"
+    assert entry.accessibleName() == "Draft length"
+    assert entry.accessibleDescription() == (
+        "How many tokens the small draft model guesses before the big model checks them. Range 1 to 128."
+    )
