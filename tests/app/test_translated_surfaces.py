@@ -164,3 +164,18 @@ def test_the_parameter_controls_speak_german_and_switch_back(qtbot):
     assert entry.accessibleDescription() == (
         "How many tokens the small draft model guesses before the big model checks them. Range 1 to 128."
     )
+
+
+def test_an_exported_svg_in_german_has_german_words_and_the_english_one_is_unchanged(qtbot, tmp_path):
+    from specdec_desktop.export import chart_title
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    path = tmp_path / "chart.svg"
+    assert window.services.exports.export_to(path)  # File ▸ Export chart as SVG
+    svg = path.read_text(encoding="utf-8")
+    assert "Beschleunigung über der Entwurfslänge k, bei k = 6, p = 0,750, c = 0,150" in svg
+    assert "Entwurfslänge k (vorgeschlagene Tokens pro Prüfung)" in svg
+    assert "draft length k (tokens guessed per check)" not in svg
+    text.activate("en")
+    english = "Speedup against draft length k, at k = 6, p = 0.750, c = 0.150"
+    assert chart_title(window.state.params) == english
