@@ -179,3 +179,21 @@ def test_an_exported_svg_in_german_has_german_words_and_the_english_one_is_uncha
     text.activate("en")
     english = "Speedup against draft length k, at k = 6, p = 0.750, c = 0.150"
     assert chart_title(window.state.params) == english
+
+
+def test_the_map_speaks_german_and_switches_back(qtbot):
+    from PySide6.QtCore import Qt
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    compare = window.compare
+    qtbot.mouseClick(compare.map_button, Qt.MouseButton.LeftButton)
+    view = compare.map_view
+    plot = view.getPlotItem()
+    assert plot.getAxis("bottom").labelText == "Akzeptanzrate p"
+    assert "Beste Beschleunigung (Farbe)" in plot.titleLabel.text
+    assert view.labels[1].toPlainText() == "Gewinnschwelle: p = c"
+    window.services.language_menu.switch("en")
+    assert plot.getAxis("left").labelText == "draft cost c"
+    assert "Best speedup (colour) and best draft length (lines) for every p and c" in plot.titleLabel.text
+    assert view.labels[1].toPlainText() == "break-even: p = c"
+    assert view.accessibleName() == "Map of the best speedup over acceptance rate and draft cost"
