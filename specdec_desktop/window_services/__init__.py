@@ -120,11 +120,16 @@ class WindowServices(QObject):
         stack.canUndoChanged.connect(a["edit.undo"].setEnabled)
         stack.canRedoChanged.connect(a["edit.redo"].setEnabled)
         # "&&": a file name in a step's text ("open a&b.json") must not become a mnemonic.
+        # The frame in the active language; the step's own words are the history's (English).
         stack.undoTextChanged.connect(
-            lambda text: a["edit.undo"].setText(f"&Undo {text.replace('&', '&&')}".rstrip())
+            lambda text: a["edit.undo"].setText(
+                _("&Undo {step}").format(step=text.replace("&", "&&")) if text else _("&Undo")
+            )
         )
         stack.redoTextChanged.connect(
-            lambda text: a["edit.redo"].setText(f"&Redo {text.replace('&', '&&')}".rstrip())
+            lambda text: a["edit.redo"].setText(
+                _("&Redo {step}").format(step=text.replace("&", "&&")) if text else _("&Redo")
+            )
         )
         a["edit.undo"].setEnabled(False)
         a["edit.redo"].setEnabled(False)
