@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, _
 
 from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
@@ -242,7 +242,7 @@ class SglangRequests(JsonCollector):
             first_line=self.first_line,
             variable_k=variable,
             group_taus=tuple(self.groups),
-            notes=("drafts vary in length (up to k): no constant p at a fixed k describes them",)
+            notes=(N_("drafts vary in length (up to k): no constant p at a fixed k describes them"),)
             if variable
             else (),
         )
@@ -303,12 +303,16 @@ class LlamaServerTimings(JsonCollector):
             variable_k=variable,
             group_taus=tuple(self.groups),
             notes=(
-                "verify steps counted as predicted_n − draft_n_accepted (each request's first token, "
-                "from the prompt, counts as one step too)",
+                N_(
+                    "verify steps counted as predicted_n − draft_n_accepted (each request's first token, "
+                    "from the prompt, counts as one step too)"
+                ),
                 *(
                     (
-                        "drafts vary in length: no constant p at a fixed k describes them; "
-                        "k is the longest draft the counts allow or the one given",
+                        N_(
+                            "drafts vary in length: no constant p at a fixed k describes them; "
+                            "k is the longest draft the counts allow or the one given"
+                        ),
                     )
                     if variable
                     else ()
@@ -387,7 +391,7 @@ class TrtllmRequests(JsonCollector):
             engine_basis="total_accepted_draft_tokens ÷ total_draft_tokens (TensorRT-LLM's acceptance_rate)",
             lines_used=self.lines_used,
             first_line=self.first_line,
-            notes=("verify steps counted as draft tokens ÷ k (the metrics give no step count)",),
+            notes=(N_("verify steps counted as draft tokens ÷ k (the metrics give no step count)"),),
         )
 
 

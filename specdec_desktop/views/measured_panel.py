@@ -455,7 +455,7 @@ class MeasuredPanel(QFrame):
             _("{read:,} lines read, {used:,} used, {skipped:,} skipped.").format(
                 read=m.lines_read, used=m.lines_used, skipped=m.lines_skipped
             ),
-            *m.notes,
+            *(_(note) for note in m.notes),  # English data, shown in the active language
         ]
         self.notes.setText(" ".join(lines))
 

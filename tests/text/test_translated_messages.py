@@ -50,3 +50,11 @@ def test_the_reason_k_is_missing_is_translated_whole():
     shown = _problem(lambda: read_metrics_text(line))
     assert "die Entwurfslänge k fehlt" in shown
     assert "keine Raten je Position" in shown or "weder Raten je Position" in shown
+
+
+def test_a_readers_notes_stay_english_data_and_have_translations():
+    measurement = read_metrics(DATA / "sglang_metrics.prom")
+    note = "a gauge holds the latest interval only"
+    assert note in measurement.notes  # data: English whatever the language
+    text.activate("de")
+    assert text._(note) == "ein Gauge enthält nur das letzte Intervall"

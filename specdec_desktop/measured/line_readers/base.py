@@ -16,7 +16,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, _
 
 __all__ = [
     "NUMBER",
@@ -230,7 +230,7 @@ class LineReader:
     def _summed(self, total: PositionSum, k: int, basis: str, notes: tuple[str, ...] = ()) -> Measurement:
         """The measurement of intervals summed in ``total`` (engine acceptance = accepted ÷ drafted)."""
         counts = total.position_counts()
-        rebuilt = ("per-position counts rebuilt from rates printed to 3 decimals",) if counts else ()
+        rebuilt = (N_("per-position counts rebuilt from rates printed to 3 decimals"),) if counts else ()
         return self._measurement(
             k=k,
             steps=total.steps,

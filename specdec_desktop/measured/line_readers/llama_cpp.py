@@ -256,5 +256,5 @@ class LlamaCppStatisticsReader(LineReader):
             position_counts=counts,
             engine_acceptance=accepted / tokens if tokens else None,
             engine_basis="accepted ÷ generated draft tokens (llama.cpp)",
-            notes=("per-position counts rebuilt from rates printed to 3 decimals",) if counts else (),
+            notes=(N_("per-position counts rebuilt from rates printed to 3 decimals"),) if counts else (),
         )

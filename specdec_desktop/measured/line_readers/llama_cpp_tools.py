@@ -34,7 +34,7 @@ from .vllm_scripts import combine_runs, missing_field
 
 __all__ = ["LlamaCppPrometheusReader", "LlamaRoundsReader", "LlamaSpeculativeReader"]
 
-_VARIES = "drafts vary in length (up to k): no constant p at a fixed k describes them"
+_VARIES = N_("drafts vary in length (up to k): no constant p at a fixed k describes them")
 
 
 class LlamaSpeculativeReader(LineReader):
@@ -119,7 +119,7 @@ class LlamaSpeculativeReader(LineReader):
             engine_acceptance=n_accept / n_drafted if n_drafted else None,
             engine_basis="n_accept ÷ n_drafted (llama.cpp's accept)",
             variable_k=variable,
-            notes=("verify steps counted as n_predict − n_accept", *((_VARIES,) if variable else ())),
+            notes=(N_("verify steps counted as n_predict − n_accept"), *((_VARIES,) if variable else ())),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:

@@ -104,7 +104,7 @@ class SglangReader(LineReader):
             self.format,
             N_("SGLang's decode lines do not state it (it is --speculative-num-steps)"),
         )
-        notes = ("SGLang prints means per interval without counts: intervals weigh equally",)
+        notes = (N_("SGLang prints means per interval without counts: intervals weigh equally"),)
         topk = self.settings.get("eagle_topk")
         if topk is not None and topk > 1:
             draft = self.settings.get("num_draft_tokens")
@@ -195,5 +195,5 @@ class SglangPrometheusReader(LineReader):
             engine_basis="SGLang's spec_accept_rate gauge (the divisor differs between versions)"
             if rates
             else None,
-            notes=("a gauge holds the latest interval only",),
+            notes=(N_("a gauge holds the latest interval only"),),
         )

@@ -263,7 +263,7 @@ class VllmV0Reader(LineReader):
             engine_basis="accepted ÷ drafted tokens (vLLM's draft acceptance rate)",
             lines_used=self.lines_used,
             first_line=self.first_line,
-            notes=("verify steps counted as draft tokens ÷ k (these lines print no drafts)",),
+            notes=(N_("verify steps counted as draft tokens ÷ k (these lines print no drafts)"),),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:

@@ -166,14 +166,14 @@ class SpecDecodeExampleReader(LineReader):
                 position_rates=tuple(rates) or None,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
                 engine_basis="accepted ÷ drafted tokens (vLLM)",
-                notes=("per-position rates printed to 2 decimals: shown, not tested",) if rates else (),
+                notes=(N_("per-position rates printed to 2 decimals: shown, not tested"),) if rates else (),
             )
         if mean is None:
             raise missing_field("mean acceptance length", "per-position acceptance", block.first_line)
         notes: tuple[str, ...] = ()
         if rates and rates[0] >= 0.995 and abs(mean - sum(rates)) <= 0.0051 * len(rates):
             rates = rates[1:]  # the older eagle.py: "token 0" is the target's own token
-            notes = ("token 0 is the target's own token (always 1.00): k is one less than the lines",)
+            notes = (N_("token 0 is the target's own token (always 1.00): k is one less than the lines"),)
         if rates:
             check_rates(rates, block.first_line, tolerance=0.0051)
             check_close(
@@ -194,7 +194,7 @@ class SpecDecodeExampleReader(LineReader):
             k=k,
             tau_samples=(mean,),
             position_rates=tuple(rates) or None,
-            notes=(*notes, "no counts printed: tokens per step is the printed mean, with no interval"),
+            notes=(*notes, N_("no counts printed: tokens per step is the printed mean, with no interval")),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
@@ -398,7 +398,7 @@ class BenchSummaryReader(LineReader):
                 position_counts=counts_rebuilt,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
                 engine_basis="accepted ÷ drafted tokens (the benchmark's acceptance rate)",
-                notes=("per-position counts rebuilt from percentages printed to 2 decimals",)
+                notes=(N_("per-position counts rebuilt from percentages printed to 2 decimals"),)
                 if counts_rebuilt
                 else (),
             )
@@ -415,7 +415,7 @@ class BenchSummaryReader(LineReader):
             k=k,
             tau_samples=(length,),
             position_rates=tuple(rates) or None,
-            notes=("no counts printed: tokens per step is the printed mean, with no interval",),
+            notes=(N_("no counts printed: tokens per step is the printed mean, with no interval"),),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
