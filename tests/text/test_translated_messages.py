@@ -58,3 +58,20 @@ def test_a_readers_notes_stay_english_data_and_have_translations():
     assert note in measurement.notes  # data: English whatever the language
     text.activate("de")
     assert text._(note) == "ein Gauge enthält nur das letzte Intervall"
+
+
+def test_a_broken_tour_file_is_refused_in_german_and_english_is_unchanged(tmp_path):
+    import json
+
+    from specdec_desktop.scenario import FileProblem
+    from specdec_desktop.scenario.tour_file import load_tour
+
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps({"format": "specdec-desktop-tour", "version": 1, "title": "x", "scenes": 3}))
+    with pytest.raises(FileProblem) as english:
+        load_tour(path)
+    assert str(english.value) == "mine.json: scenes must be a list of scenes"
+    text.activate("de")
+    with pytest.raises(FileProblem) as german:
+        load_tour(path)
+    assert str(german.value) == "mine.json: scenes muss eine Liste von Szenen sein"
