@@ -279,7 +279,7 @@ class WindowServices(QObject):
         self.history.clear()
         self._save_timer.cancel()
         if loaded.notice:
-            self.window.statusBar().showMessage(loaded.notice, 15000)
+            self.window.statusBar().showMessage(_(loaded.notice), 15000)  # N_-marked, or made with _()
 
 
 def install_window_services(
