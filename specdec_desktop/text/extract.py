@@ -80,6 +80,14 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     for spec in ASSUMPTION_SPECS:  # the assumptions panel shows _(spec.label), _(spec.meaning)
         add(spec.label, None, f"specdec_desktop/model/assumptions.py ({spec.name})")
         add(spec.meaning, None, f"specdec_desktop/model/assumptions.py ({spec.name})")
+    from ..model.trees.shape import SHAPE_LABELS
+
+    # The undo steps name a value by its label in lower case ("change acceptance rate"), or by
+    # the draft shape's field names (state/history.py shows them with _()).
+    for spec in (*SPECS, *ASSUMPTION_SPECS):
+        add(spec.label.lower(), None, f"specdec_desktop/state/history.py ({spec.name})")
+    for name, label in SHAPE_LABELS.items():
+        add(label, None, f"specdec_desktop/model/trees/shape.py ({name})")
     # The bundled tour's words (the tour controller shows them with _(); a user's tour is not
     # translated).  Read as plain JSON: the extractor needs no validation, and no Qt.
     import json

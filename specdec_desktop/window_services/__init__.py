@@ -202,7 +202,7 @@ class WindowServices(QObject):
 
     def restore_defaults(self) -> None:
         """Default parameters, theme and zoom; Reset targets the defaults; saved settings forgotten."""
-        self.window.app_state.apply_configuration(DEFAULT_CONFIGURATION, "restore defaults")
+        self.window.app_state.apply_configuration(DEFAULT_CONFIGURATION, _("restore defaults"))
         self.view.reset()
         self.scenarios.baseline = DEFAULT_CONFIGURATION
         self._saved_theme = None

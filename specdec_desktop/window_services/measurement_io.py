@@ -259,7 +259,7 @@ class MeasurementIO(QObject):
 
     def use_p(self, p: float) -> None:
         """Set p to the fitted value (one undo step)."""
-        with self.history.step("use measured p"):
+        with self.history.step(_("use measured p")):
             self.state.set(p=round(min(1.0, max(0.0, p)), 4))
         self.window.statusBar().showMessage(
             _("p set to the measured {p:.4f} (Undo takes it back)").format(p=p), 6000
@@ -267,7 +267,7 @@ class MeasurementIO(QObject):
 
     def use_curve(self, p: float, decay: float) -> None:
         """Set p and the decay assumption to the measured per-position curve (one undo step)."""
-        with self.history.step("use measured curve"):
+        with self.history.step(_("use measured curve")):
             self.state.set(p=round(min(1.0, max(0.0, p)), 4))
             self.assumptions.set(decay=round(min(1.0, max(1e-3, decay)), 4))
         self.window.statusBar().showMessage(
@@ -312,7 +312,7 @@ class MeasurementIO(QObject):
         except ValueError as error:
             show_problem(self.window, _("These timings were not used"), str(error))
             return
-        with self.history.step("set c from timings"):
+        with self.history.step(_("set c from timings")):
             self.state.set(c=round(timings.cost, 4))
             self.assumptions.set(verify_growth=round(timings.verify_growth, 6))
         self.measurement.set_timings(timings)

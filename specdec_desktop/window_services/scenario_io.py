@@ -92,7 +92,7 @@ class ScenarioIO(QObject):
         model_changes = scenario.configuration != app_state.configuration()
         both = model_changes and scenario.pinned != app_state.pinned.pins
         if both:
-            stack.beginMacro(f"open {opened.path.name}")
+            stack.beginMacro(_("open {name}").format(name=opened.path.name))
         try:
             self._apply(opened)
         finally:
@@ -110,7 +110,7 @@ class ScenarioIO(QObject):
 
     def _apply(self, opened: OpenedScenario) -> None:
         scenario = opened.scenario
-        with self.history.step(f"open {opened.path.name}"):
+        with self.history.step(_("open {name}").format(name=opened.path.name)):
             if opened.tour is not None and scenario.tour is not None:
                 self.tour.use_tour(opened.tour, opened.tour_source or "")
                 self.view.set_tour(scenario.tour.active, scenario.tour.scene)
@@ -233,7 +233,7 @@ class ScenarioIO(QObject):
             self.tour.show_scene_again()
             self.window.statusBar().showMessage(_("Scene shown again (Ctrl+Z undoes it)"), 4000)
             return
-        self.window.app_state.apply_configuration(self.reset_target(), "reset parameters")
+        self.window.app_state.apply_configuration(self.reset_target(), _("reset parameters"))
         self.window.statusBar().showMessage(_("Parameters reset (Ctrl+Z undoes it)"), 4000)
 
     def _folder(self) -> str:

@@ -251,7 +251,9 @@ class TourController(QObject):
         index = min(self.view.tour_scene, len(self.tour.scenes) - 1)
         scene = self.tour.scenes[index]
         window = self.window
-        self._set_whole(scene.configuration, scene.pins or (), f"tour scene {index + 1}")
+        self._set_whole(
+            scene.configuration, scene.pins or (), _("tour scene {number}").format(number=index + 1)
+        )
         self.actions["view.map"].setChecked(False)  # the chart, not the (p, c) map
         presentation.hide_answer()
         # The tab first, then the focus: the layout is fitted once, to the scene's tab.
@@ -298,7 +300,7 @@ class TourController(QObject):
     def _give_back(self, before: TourSnapshot) -> None:
         """What the window showed before the tour, whole (one undo step)."""
         window = self.window
-        self._set_whole(before.configuration, before.pins, "end the tour")
+        self._set_whole(before.configuration, before.pins, _("end the tour"))
         window.show_tab(before.tab)
         window.assumptions_panel.set_expanded(before.assumptions_open)
         if before.map_shown:

@@ -197,3 +197,12 @@ def test_the_map_speaks_german_and_switches_back(qtbot):
     assert "Best speedup (colour) and best draft length (lines) for every p and c" in plot.titleLabel.text
     assert view.labels[1].toPlainText() == "break-even: p = c"
     assert view.accessibleName() == "Map of the best speedup over acceptance rate and draft cost"
+
+
+def test_edit_undo_names_the_step_in_german(qtbot):
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    window.state.set(p=0.8)
+    assert window.services.actions["edit.undo"].text() == "&Rückgängig: Akzeptanzrate ändern"
+    window.services.language_menu.switch("en")
+    window.state.set(c=0.2)
+    assert window.services.actions["edit.undo"].text() == "&Undo change draft cost"
