@@ -131,6 +131,8 @@ class PhaseMapView(pg.PlotWidget):
 
     def retranslate(self) -> None:
         """The map's words again in the active language (View ▸ Language)."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops its plot), not yet deleted
+            return
         self._set_words()
         self.apply_theme(self._theme)  # the title and the axes' titles in their style
         label = self.labels[1]  # break-even, the one line named in words

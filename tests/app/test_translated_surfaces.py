@@ -206,3 +206,21 @@ def test_edit_undo_names_the_step_in_german(qtbot):
     window.services.language_menu.switch("en")
     window.state.set(c=0.2)
     assert window.services.actions["edit.undo"].text() == "&Undo change draft cost"
+
+
+def test_a_closed_chart_or_map_ignores_a_language_switch(qtbot):
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    from specdec_desktop.theme import LIGHT
+    from specdec_desktop.views.chart.speedup_chart import SpeedupChart
+    from specdec_desktop.views.phase_map_view import PhaseMapView
+
+    # Not given to qtbot: pyqtgraph's PlotWidget cannot be closed twice.
+    chart, view = SpeedupChart(LIGHT, "Inter"), PhaseMapView(LIGHT, "Inter")
+    for widget in (chart, view):
+        widget.close()  # pyqtgraph drops its plot item here; the widget lives until deleted
+    text.activate("de")  # an export's offscreen chart, closed, must not break the switch
+    text.activate("en")
+    for widget in (chart, view):
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -251,6 +251,8 @@ class SpeedupChart(pg.PlotWidget):
     def retranslate(self) -> None:
         """Every word of the chart again in the active language (View ▸ Language): the axes'
         titles, the title and legend, the labels and the description."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops its plot), not yet deleted
+            return
         self._set_fixed_words()
         # The axes' titles in their style (the rest of apply_theme does not change with words).
         theme = self._theme
