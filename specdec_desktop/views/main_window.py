@@ -51,10 +51,7 @@ from ..model.trees import shape_figures
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
-from ..wording import trees as tree_words
 from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
-from ..wording.sampling import SHORT_TAB_TITLE as SAMPLING_SHORT_TITLE
-from ..wording.sampling import TAB_TITLE as SAMPLING_TAB_TITLE
 from ..wording.trees import tree_card_texts
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
@@ -65,6 +62,19 @@ from .readout_card import ReadoutCard
 from .sampling_view import SamplingView
 from .token_run import TokenRunView
 from .tree_panel import TreePanel
+from .window_layout import (
+    CHART_MIN_EMS,
+    CROWD_STEPS,
+    DEFAULT_CHART_SHARE,
+    PRESENTING_CHART_SHARE,
+    TABS,
+    Layout,
+    LayoutPolicy,
+    Moment,
+    card_tier,
+    split_heights,
+    tab_title_tier,
+)
 
 __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
@@ -76,36 +86,23 @@ HOOK = (
 )
 
 
-#: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
-_SHORT_TAB_TITLES = (
-    "One run",
-    "Why it peaks",
-    "Acceptance",
-    "Left out",
-    "Compare",
-    "Measured",
-    "Trees",
-    SAMPLING_SHORT_TITLE,
-)
-
-#: Tab titles when even the short ones do not fit (large type on a narrow screen).
-_SHORTEST_TAB_TITLES = (
-    "Run",
-    "Peak",
-    "Accept",
-    "Limits",
-    "Compare",
-    "Measured",
-    "Trees",
-    SAMPLING_SHORT_TITLE,
-)
-
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
 MINIMUM_SIZE = (960, 600)
 
 #: Left column width at the 14 px body size; it grows with the type (zoom, projector).
 _LEFT_WIDTH = (300, 420)
+
+
+def _scrolled(content: QWidget, name: str) -> QScrollArea:
+    """``content`` in a scroll area named ``name`` that scrolls it up and down, never sideways."""
+    scroll = QScrollArea()
+    scroll.setObjectName(name)
+    scroll.setWidget(content)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll
 
 
 class _ChartSlot(QFrame):
@@ -211,7 +208,8 @@ class MainWindow(QMainWindow):
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)
         self._full_screen_look = False  # full screen, or a screenshot previewing it
-        self._crowding = 0  # how many of CROWD_STEPS have stepped aside
+        #: What is shown, decided from the moment and the room (views/window_layout.py).
+        self.layout_policy = LayoutPolicy()
         self._applying_theme = False
         self._laid_out_for: tuple | None = None  # the sizes and look the layout was last fitted to
         self._base_theme = theme
@@ -226,12 +224,7 @@ class MainWindow(QMainWindow):
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
-        self.left_column = QScrollArea()
-        self.left_column.setObjectName("leftColumn")
-        self.left_column.setWidget(left)
-        self.left_column.setWidgetResizable(True)
-        self.left_column.setFrameShape(QFrame.Shape.NoFrame)
-        self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.left_column = _scrolled(left, "leftColumn")
 
         # The cards stand in one row, or in two when one row is too narrow for their figures.
         self.cards_grid = QGridLayout()
@@ -243,60 +236,33 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("lowerTabs")
         # The run scrolls inside its tab when the window is too short for it (large type on a
         # projector), rather than squeezing the chart: see _balance_split.
-        self.token_run_scroll = QScrollArea()
-        self.token_run_scroll.setObjectName("tokenRunScroll")
-        self.token_run_scroll.setWidget(self.token_run)
-        self.token_run_scroll.setWidgetResizable(True)
-        self.token_run_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.token_run_scroll, "One run, token by token")
+        self.token_run_scroll = _scrolled(self.token_run, "tokenRunScroll")
+        self._add_tab("token-run", self.token_run_scroll)
         self.essays = {}
         for tab_id, (tab_title, html) in zip(TAB_IDS[1:], ESSAYS, strict=False):
             essay = ExplanationView(tab_title, html)
             essay.anchorClicked.connect(self._on_essay_link)
             self.essays[tab_id] = essay
-            self.tabs.addTab(essay, tab_title)
+            self._add_tab(tab_id, essay)
         # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
         self.compare = CompareController(self)
         # The panel scrolls in its tab when the window is short (presenting), like the run.
-        self.compare_scroll = QScrollArea()
-        self.compare_scroll.setObjectName("compareScroll")
-        self.compare_scroll.setWidget(self.compare.panel)
-        self.compare_scroll.setWidgetResizable(True)
-        self.compare_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.compare_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.compare_scroll, "Compare configurations")
+        self.compare_scroll = _scrolled(self.compare.panel, "compareScroll")
+        self._add_tab("compare", self.compare_scroll)
         # What imported metrics gave (empty until an import); it scrolls rather than squeezing.
         self.measured_panel = MeasuredPanel()
-        self.measured_scroll = QScrollArea()
-        self.measured_scroll.setObjectName("measuredScroll")
-        self.measured_scroll.setWidget(self.measured_panel)
-        self.measured_scroll.setWidgetResizable(True)
-        self.measured_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.measured_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.measured_scroll, "Measured")
+        self.measured_scroll = _scrolled(self.measured_panel, "measuredScroll")
+        self._add_tab("measured", self.measured_scroll)
         # Draft trees: the Draft shape control, the rank vector and the tree diagram (issue 25).
         self.tree_panel = TreePanel(app_state, theme)
-        self.tree_scroll = QScrollArea()
-        self.tree_scroll.setObjectName("treeScroll")
-        self.tree_scroll.setWidget(self.tree_panel)
-        self.tree_scroll.setWidgetResizable(True)
-        self.tree_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.tree_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.tree_scroll, tree_words.TAB_TITLE)
+        self.tree_scroll = _scrolled(self.tree_panel, "treeScroll")
+        self._add_tab("trees", self.tree_scroll)
         # Where p comes from: two distributions, the rules, the draws (views/sampling_view.py).
         self.sampling_view = SamplingView(app_state.sampling, app_state.text_run)
         self.text_run_state = app_state.text_run
         self.sampling_view.text_panel.use_p_requested.connect(lambda p, k: self.state.set(p=p, k=k))
-        self.sampling_scroll = QScrollArea()
-        self.sampling_scroll.setObjectName("samplingScroll")
-        self.sampling_scroll.setWidget(self.sampling_view)
-        self.sampling_scroll.setWidgetResizable(True)
-        self.sampling_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.sampling_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.sampling_scroll, SAMPLING_TAB_TITLE)
-        for index in range(self.tabs.count()):
-            self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+        self.sampling_scroll = _scrolled(self.sampling_view, "samplingScroll")
+        self._add_tab("sampling", self.sampling_scroll)
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setExpanding(False)
         self.tabs.tabBar().setUsesScrollButtons(False)
@@ -371,6 +337,14 @@ class MainWindow(QMainWindow):
 
     # -- building -------------------------------------------------------------------------
 
+    def _add_tab(self, tab_id: str, page: QWidget) -> None:
+        """Add the lower tab ``tab_id`` (the next of :data:`TABS`) with its whole title, which
+        stays its tooltip whatever tier of title shows."""
+        tab = TABS[self.tabs.count()]
+        assert tab.tab_id == tab_id, f"tabs are added in TABS order: {tab.tab_id} before {tab_id}"
+        index = self.tabs.addTab(page, tab.whole())
+        self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+
     def install_chart(self) -> None:
         """Import pyqtgraph and put the live chart in its place (idempotent)."""
         if self.chart is not None:
@@ -379,7 +353,7 @@ class MainWindow(QMainWindow):
 
         self.chart = SpeedupChart(self.theme, self.font_family)
         self.chart.setMinimumSize(300, 160)
-        self.chart.set_title_shown(not self._caption_mode)
+        self.chart.set_title_shown(self.layout_decision().chart_title)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         # On screen already (the launcher installs the chart after the first paint): the map,
@@ -442,15 +416,19 @@ class MainWindow(QMainWindow):
             self.setUpdatesEnabled(True)
             self._applying_theme = False
 
-    @property
-    def _caption_mode(self) -> bool:
-        """Whether the tour's caption replaces the title and hook (read from the state, not kept)."""
-        return self.app_state.presentation.focus is not None
+    def moment(self) -> Moment:
+        """The moment the layout is decided for, read from the view and presentation states (the
+        window keeps no copy of either) and the window's own full-screen state."""
+        return Moment(
+            theme_name=self.theme.name,
+            full_screen=self._full_screen_look or bool(self.windowState() & Qt.WindowState.WindowFullScreen),
+            scene_focus=self.app_state.presentation.focus,
+            panel_focus=self.app_state.view.panel_focus,
+        )
 
-    @property
-    def _scene_focus(self) -> str | None:
-        """What the tour scene shown is about (the presentation state's, never a copy)."""
-        return self.app_state.presentation.focus
+    def layout_decision(self) -> Layout:
+        """What the window shows now (:func:`~.window_layout.decide`)."""
+        return self.layout_policy.decide(self.moment())
 
     def set_full_screen_look(self, on: bool) -> None:
         """Lay the window out as full screen (a screenshot previewing a full-screen lecture)."""
@@ -475,23 +453,13 @@ class MainWindow(QMainWindow):
 
     def presenting(self) -> bool:
         """Whether the presenting layout applies: projector theme, full screen, or a tour."""
-        return (
-            self.theme.name == "projector"
-            or self._caption_mode
-            or self._full_screen_look
-            or bool(self.windowState() & Qt.WindowState.WindowFullScreen)
-        )
+        return self.moment().presenting
 
     def scene_focus(self) -> str | None:
         """What the layout gives its room to now: a tour scene's focus; outside the tour, in the
         presenting layout (or with the lower tabs stepped aside), the run or the tab asked for
         (:attr:`ViewState.panel_focus`); else None (the default view)."""
-        if self._caption_mode:
-            return self._scene_focus
-        panel = self.app_state.view.panel_focus  # the view state's, never a copy
-        if panel is not None and (self.presenting() or self._crowding > 0):
-            return "run" if panel == "run" else "essay"
-        return None
+        return self.layout_decision().focus
 
     def show_panel_focus(self) -> None:
         """Lay out again for the view state's panel focus (None, ``"run"`` or ``"panel"``)."""
@@ -499,28 +467,15 @@ class MainWindow(QMainWindow):
 
     def panel_focus_applies(self) -> bool:
         """Whether asking for a panel gives it the chart's room (presenting, or crowded)."""
-        return not self._caption_mode and (self.presenting() or self._crowding > 0)
+        return self.layout_decision().panel_focus_applies
 
     def _apply_layout(self) -> None:
-        """Show what the moment needs and hide the rest (see the module's docstring)."""
-        presenting = self.presenting()
-        focus = self.scene_focus()
-        self.title_label.setVisible(not self._caption_mode)
-        self.subtitle_label.setVisible(not self._caption_mode)
-        self.formulas.setVisible(not presenting)
-        # Presenting, the chart keeps its height: the chart/map switch steps aside (Ctrl+M stays).
-        self.compare.switch.setVisible(not presenting)
-        for control in self.controls.values():
-            control.set_meaning_shown(not presenting)
-        for card in self.cards.values():
-            card.set_detail_shown(not presenting)
-        self.left_column.setVisible(focus not in ("run", "essay"))
-        for card in self.cards.values():
-            card.setVisible(focus not in ("run", "essay"))
-        self._chart_slot.setVisible(focus not in ("run", "essay"))
-        self.tabs.setVisible(focus != "chart")
-        if self.chart is not None:  # a scene's caption names what the chart shows: no title
-            self.chart.set_title_shown(not self._caption_mode)
+        """Show what the moment needs and hide the rest (views/window_layout.py decides), then fit
+        the room: what no longer fits steps aside again from nothing."""
+        policy = self.layout_policy
+        if not policy.keeps_crowding(self.moment()):
+            policy.crowding = 0
+        self._show(self.layout_decision())
         self._fit_tab_titles()
         self._fit_cards()
         self._balance_split()
@@ -528,26 +483,30 @@ class MainWindow(QMainWindow):
         self._fit_essays()
         self._fit_run()
 
-    #: What steps aside, in this order, while the chart's plot is under its share of the height
-    #: (large type: zoom, a small projector): the lower tabs (Ctrl+1 to Ctrl+8 bring one back, in
-    #: the chart's place), the app's title (the hook stays), the cards (the chart's labels keep
-    #: the speedup at k and the best k), the axes' titles, the legend.
-    CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend")
-    #: Share of the window's height the chart's plot keeps outside the presenting layout.
-    DEFAULT_CHART_SHARE = 0.25
-
-    def _set_crowding(self, level: int) -> None:
-        steps = set(self.CROWD_STEPS[:level])
-        self._crowding = level
-        focus = self.scene_focus()
-        chart_view = focus not in ("run", "essay")
-        self.tabs.setVisible(focus != "chart" and not (chart_view and "tabs" in steps))
-        self.title_label.setVisible(not self._caption_mode and "title" not in steps)
+    def _show(self, layout: Layout) -> None:
+        """Apply ``layout``: each part shown or not as it says."""
+        self.title_label.setVisible(layout.title)
+        self.subtitle_label.setVisible(layout.hook)
+        self.formulas.setVisible(layout.formulas)
+        self.compare.switch.setVisible(layout.map_switch)
+        for control in self.controls.values():
+            control.set_meaning_shown(layout.explanations)
         for card in self.cards.values():
-            card.setVisible(chart_view and "cards" not in steps)
+            card.set_detail_shown(layout.explanations)
+            card.setVisible(layout.cards)
+        self.left_column.setVisible(layout.left_column)
+        self._chart_slot.setVisible(layout.chart)
+        self.tabs.setVisible(layout.tabs)
         if self.chart is not None:
-            self.chart.set_axis_titles_shown("axis-titles" not in steps)
-            self.chart.set_legend_shown("legend" not in steps)
+            self.chart.set_title_shown(layout.chart_title)
+            self.chart.set_axis_titles_shown(layout.axis_titles)
+            self.chart.set_legend_shown(layout.legend)
+
+    def _set_crowding(self, level: int) -> Layout:
+        self.layout_policy.crowding = level
+        layout = self.layout_decision()
+        self._show(layout)
+        return layout
 
     def _fit_room(self, *, climb_only: bool = False) -> None:
         """Let what no longer fits step aside (:data:`CROWD_STEPS`) until the plot has its share:
@@ -561,16 +520,17 @@ class MainWindow(QMainWindow):
         if self._fitting_room:
             return
         self._fitting_room = True
+        policy = self.layout_policy
         try:
-            if self._crowding and not climb_only:
+            if policy.crowding and not climb_only and not policy.keeps_crowding(self.moment()):
                 self._set_crowding(0)
                 self._balance_split()
             if self.chart is None or not self._chart_slot.isVisibleTo(self) or not self.isVisible():
                 return
-            share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
-            for level in range(self._crowding, len(self.CROWD_STEPS) + 1):
-                if level != self._crowding:
-                    self._set_crowding(level)
+            share = self.layout_decision().chart_share
+            for level in range(policy.crowding, len(CROWD_STEPS) + 1):
+                if level != policy.crowding and not self._set_crowding(level).chart:
+                    break  # a panel asked for takes the chart's place once crowded: nothing to measure
                 self._activate_layouts()
                 self._balance_split()
                 if self._room_enough(share, level):
@@ -708,19 +668,17 @@ class MainWindow(QMainWindow):
         left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
         available = self.width() - left - 3 * self.theme.font_px
         spacing = max(0, self.cards_grid.horizontalSpacing())
-        # One row with the whole titles, else one row with the short ones (a second row of cards
-        # would take the chart's height), else two rows with the whole titles.
-        # The titles are read here, in the active language.
-        whole = {card.name: card.title for card in CARDS}
-        short = {card.name: card.short_title or card.title for card in CARDS}
-        for card_titles, columns in ((whole, 4), (short, 4), (whole, 2)):
-            needed = (
-                sum(self.cards[name].minimum_width_with(title) for name, title in card_titles.items())
-                + 3 * spacing
-            )
-            if needed <= available or columns == 2:
-                break
-        for name, title in card_titles.items():
+        titles = {
+            "whole": {card.name: card.title for card in CARDS},  # read here, in the active language
+            "short": {card.name: card.short_title or card.title for card in CARDS},
+        }
+
+        def needed(tier: str) -> int:
+            row = titles[tier].items()
+            return sum(self.cards[name].minimum_width_with(title) for name, title in row) + 3 * spacing
+
+        tier, columns = card_tier(available, needed)
+        for name, title in titles[tier].items():
             self.cards[name].set_title_text(title)
         self._arrange_cards(columns)
 
@@ -742,14 +700,12 @@ class MainWindow(QMainWindow):
                 total += padding + round(metrics.horizontalAdvance(title) * 1.08)
             return total
 
-        tiers = (whole, list(_SHORT_TAB_TITLES[:count]), list(_SHORTEST_TAB_TITLES[:count]))
-        titles = next((tier for tier in tiers if needed(tier) <= available), tiers[-1])
+        titles, fits = tab_title_tier(available, needed, whole)
         for index, title in enumerate(titles):
             if self.tabs.tabText(index) != title:
                 self.tabs.setTabText(index, title)
         # Even the shortest titles too wide (large type, a narrow screen): the tabs share the bar,
         # each elided, rather than the bar pushing the window wider than the screen.
-        fits = needed(titles) <= available
         elide = Qt.TextElideMode.ElideNone if fits else Qt.TextElideMode.ElideRight
         if bar.elideMode() != elide:
             bar.setElideMode(elide)
@@ -840,13 +796,6 @@ class MainWindow(QMainWindow):
 
     # -- layout ---------------------------------------------------------------------------
 
-    #: Height the chart keeps at the least, in units of the body text size (260 px at 14 px type).
-    CHART_MIN_EMS = 18.6
-    #: Share of the split the chart keeps when even the run's compact height does not fit.
-    CHART_SHARE = 0.5
-    #: Share of the window's height the chart's plot keeps in the presenting layout.
-    PRESENTING_CHART_SHARE = 0.4
-
     def _chart_frame_px(self) -> int:
         """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
         shown = self.compare.shown_plot()
@@ -879,22 +828,21 @@ class MainWindow(QMainWindow):
         if total <= 0:
             return
         bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame
-        natural = self.token_run.sizeHint().height() + bar
-        compact = self.token_run.minimumSizeHint().height() + bar
-        chart_min = self.CHART_MIN_EMS * self.theme.font_px
+        presenting = self.presenting()
         # The chart's plot keeps at least 40 % of the window's height presenting, 25 % otherwise.
-        share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
-        chart_min = max(chart_min, share * self.height() + self._chart_frame_px() + 4)
-        if self._run_in_focus:
-            tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
-        elif total - natural >= total / 2:
-            tabs = natural
-        elif total - compact >= chart_min:
-            tabs = max(compact, round(total - max(chart_min, total - natural)))
-        else:
-            tabs = round(total - max(total * self.CHART_SHARE, min(chart_min, total - 60)))
-        if self.presenting() and not self._run_in_focus:
-            tabs = max(min(tabs, round(total - chart_min)), min(total // 4, 4 * self.theme.font_px))
+        share = PRESENTING_CHART_SHARE if presenting else DEFAULT_CHART_SHARE
+        least_plot = share * self.height() + self._chart_frame_px() + 4
+        chart_min = max(CHART_MIN_EMS * self.theme.font_px, least_plot)
+        tabs = split_heights(
+            total,
+            natural=self.token_run.sizeHint().height() + bar,
+            compact=self.token_run.minimumSizeHint().height() + bar,
+            chart_min=chart_min,
+            chart_least=self._chart_slot.minimumSizeHint().height(),
+            run_in_focus=self._run_in_focus,
+            presenting=presenting,
+            font_px=self.theme.font_px,
+        )
         self.vertical.setSizes([total - tabs, tabs])
 
     # -- state flow -----------------------------------------------------------------------
