@@ -4,7 +4,9 @@ It sits in the window's header, in place of the title, rather than floating
 over the content: each scene is about the cards, the chart or the lower panel,
 and a floating banner would hide one of them.  Its height is the same for
 every scene of a tour (the tallest caption decides), so stepping between
-scenes never moves the chart.
+scenes never moves the chart; only when the window is crowded (large type, zoom) does it
+keep the room of the caption shown alone (:meth:`CaptionBanner.set_reserve_longest`), the
+chart's share then mattering more than its stillness.
 
 Titles and captions come from tour files, so they are shown as plain text: markup in a
 file (``<img src=...>`` would make Qt read that file) is shown as the characters it is.
@@ -63,6 +65,7 @@ class CaptionBanner(QFrame):
         self._keys_fit = True  # whether the whole hint fits beside the scene's title
         self._changed = False
         self._fit_pending = True
+        self._reserve_longest = True
         self.hide()
 
     def set_captions(self, captions: tuple[str, ...]) -> None:
@@ -101,6 +104,13 @@ class CaptionBanner(QFrame):
             self.keys.style().polish(self.keys)
         self.keys.setAccessibleDescription(CHANGED_HINT if self._changed else "")
 
+    def set_reserve_longest(self, on: bool) -> None:
+        """Keep the height of the tour's longest caption (``True``, the default: the chart never
+        moves between scenes) or only of the caption shown (a crowded window)."""
+        if on != self._reserve_longest:
+            self._reserve_longest = on
+            self.fit_height()
+
     def fit_height(self) -> None:
         """Fix the height to what the longest caption needs at the current width and type size.
 
@@ -116,7 +126,7 @@ class CaptionBanner(QFrame):
         layout = self.layout()
         shown = self.caption.text()
         heights = [layout.totalHeightForWidth(width)]
-        for text in self._captions:
+        for text in self._captions if self._reserve_longest else ():
             self.caption.setText(text)
             heights.append(layout.totalHeightForWidth(width))
         self.caption.setText(shown)

@@ -402,6 +402,7 @@ class MainWindow(LayoutFitting, QMainWindow):
             self._fit_room()
             self._fit_essays()
             self._fit_run()
+            self._fit_scene_page()
 
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab and Shift+Tab: the next visible control in :attr:`reading_order` (the window services

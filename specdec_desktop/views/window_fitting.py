@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QSplitter
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter
 
 from ..wording.cards import CARDS
 from .explanations import ExplanationView
@@ -28,6 +28,7 @@ from .window_layout import (
     CROWD_STEPS,
     DEFAULT_CHART_SHARE,
     PRESENTING_CHART_SHARE,
+    SCENE_STEPS,
     Layout,
     Moment,
     card_tier,
@@ -56,6 +57,18 @@ class ChartSplitter(QSplitter):
             else:  # the first size (the window's first show): the whole height less the handles
                 self.resizing.emit(new.height() - self.handleWidth() * (self.count() - 1))
         super().resizeEvent(event)
+
+
+def _needed_height(scroll: QScrollArea) -> int:
+    """The height ``scroll``'s content needs at the viewport's width, as the scroll area itself
+    reckons it (its least height, or its height for that width when that is more): more than the
+    viewport's height and the scroll bar shows."""
+    content = scroll.widget()
+    needed = content.minimumSizeHint().height()
+    layout = content.layout()
+    if layout.hasHeightForWidth() if layout is not None else content.sizePolicy().hasHeightForWidth():
+        needed = max(needed, content.heightForWidth(scroll.viewport().width()))
+    return needed
 
 
 class LayoutFitting:
@@ -123,6 +136,7 @@ class LayoutFitting:
         self._fit_room()
         self._fit_essays()
         self._fit_run()
+        self._fit_scene_page()
 
     def _show(self, layout: Layout) -> None:
         """Apply ``layout``: each part shown or not as it says."""
@@ -142,6 +156,14 @@ class LayoutFitting:
             self.chart.set_title_shown(layout.chart_title)
             self.chart.set_axis_titles_shown(layout.axis_titles)
             self.chart.set_legend_shown(layout.legend)
+        for bar in (self.menuWidget(), self.statusBar()):
+            if bar is not None and bar.isHidden() == layout.chrome:
+                bar.setVisible(layout.chrome)
+        if layout.caption_room != getattr(self, "_caption_room", True):
+            self._caption_room = layout.caption_room
+            for banner in self.findChildren(QFrame, "tourCaption"):
+                if hasattr(banner, "set_reserve_longest"):
+                    banner.set_reserve_longest(layout.caption_room)
 
     def _set_crowding(self, level: int) -> Layout:
         self.layout_policy.crowding = level
@@ -208,9 +230,12 @@ class LayoutFitting:
             panel.setVisible(show)
 
     def _room_enough(self, share: float, level: int) -> bool:
-        """The plot has ``share`` of the height, no chart labels overlap, and (before anything has
-        stepped aside: only the tabs' row can narrow the content) the content fits the width."""
+        """The plot has ``share`` of the height, no chart labels overlap, (before anything has
+        stepped aside: only the tabs' row can narrow the content) the content fits the width, and
+        in a tour scene the sliders show without scrolling."""
         if self._plot_height_now() < share * self.height():
+            return False
+        if self.moment().in_scene and self._left_column_scrolls():
             return False
         central = self.centralWidget()
         if level == 0 and central.minimumSizeHint().width() > central.width():
@@ -222,6 +247,28 @@ class LayoutFitting:
             for i, a in enumerate(boxes)
             for b in boxes[i + 1 :]
         )
+
+    def _left_column_scrolls(self) -> bool:
+        """Whether the left column would scroll (a closed Assumptions panel stepping aside first)."""
+        if not self.left_column.isVisibleTo(self):
+            return False
+        self._fit_left_column()
+        self.left_column.widget().layout().activate()
+        return _needed_height(self.left_column) > self.left_column.viewport().height()
+
+    def _fit_scene_page(self) -> None:
+        """A tour scene about the run or an essay shows its page whole: while it would still
+        scroll (after the run's buttons and the essay's type have done what they can), the
+        caption's reserved room and then the menu and status bars step aside (``SCENE_STEPS``)."""
+        if not self.moment().in_scene or self.scene_focus() not in ("run", "essay") or not self.isVisible():
+            return
+        policy = self.layout_policy
+        first = CROWD_STEPS.index(SCENE_STEPS[0]) + 1
+        while policy.crowding < len(CROWD_STEPS) and self._page_cut():
+            self._set_crowding(max(policy.crowding + 1, first))
+            self._activate_layouts()
+            self._fit_essays()
+            self._fit_run()
 
     def _activate_layouts(self) -> None:
         """Lay out now, top down, down to the column holding the chart (a child widget's layout
@@ -248,7 +295,7 @@ class LayoutFitting:
             return
         self.layout().activate()
         for part in steps:
-            if view.minimumSizeHint().height() <= self.token_run_scroll.viewport().height():
+            if _needed_height(self.token_run_scroll) <= self.token_run_scroll.viewport().height():
                 break
             part.setVisible(False)
             view.layout().activate()
@@ -285,13 +332,7 @@ class LayoutFitting:
         page = self.tabs.currentWidget()
         if isinstance(page, ExplanationView):
             return page.document().size().height() > page.viewport().height() - less
-        if page is self.token_run_scroll:
-            return self.token_run.minimumSizeHint().height() > page.viewport().height() - less
-        content = page.widget()
-        needed = content.heightForWidth(page.viewport().width())
-        if needed < 0:
-            needed = content.minimumSizeHint().height()
-        return needed > page.viewport().height() - less
+        return _needed_height(page) > page.viewport().height() - less
 
     def _arrange_cards(self, columns: int) -> None:
         if columns == self._card_columns:

@@ -18,8 +18,9 @@ The rules:
   the tour, a panel asked for (``ViewState.panel_focus``: the run as it plays, or a tab by
   Ctrl+1..8) takes the chart's place the same way when presenting or crowded.
 * **Crowding**: when the type is large for the window (zoom, a small projector), what no longer
-  fits steps aside in a fixed order (:data:`CROWD_STEPS`) until the plot keeps its share.  The
-  window measures; :class:`LayoutPolicy` holds how far it went.
+  fits steps aside in a fixed order (:data:`CROWD_STEPS`) until the plot keeps its share (and,
+  in a tour scene, until the scene's page or the sliders would no longer scroll).  The window
+  measures; :class:`LayoutPolicy` holds how far it went.
 * **Tab titles**: the whole ones when they fit the width, else the short ones, else the shortest
   (:data:`TABS`: the lower tabs' titles, in the order of ``scenario.tour_file.TAB_IDS``); the
   whole title stays the tab's tooltip.
@@ -43,6 +44,7 @@ __all__ = [
     "CROWD_STEPS",
     "DEFAULT_CHART_SHARE",
     "PRESENTING_CHART_SHARE",
+    "SCENE_STEPS",
     "TABS",
     "Layout",
     "LayoutPolicy",
@@ -57,8 +59,13 @@ __all__ = [
 #: What steps aside, in this order, while the chart's plot is under its share of the height
 #: (large type: zoom, a small projector): the lower tabs (Ctrl+1 to Ctrl+8 bring one back, in
 #: the chart's place), the app's title (the hook stays), the cards (the chart's labels keep
-#: the speedup at k and the best k), the axes' titles, the legend.
-CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend")
+#: the speedup at k and the best k), the axes' titles, the legend; then the room the tour's
+#: caption keeps for its longest caption (it keeps the room of the one shown), and the menu and
+#: status bars (as full screen has them: every menu action keeps its key).  In a tour scene about
+#: the run or an essay the last two also step aside while that page would scroll (:data:`SCENE_STEPS`).
+CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend", "caption-room", "chrome")
+#: The steps that make room for a tour scene's page (the run, an essay) rather than the chart.
+SCENE_STEPS = ("caption-room", "chrome")
 #: Share of the window's height the chart's plot keeps outside the presenting layout.
 DEFAULT_CHART_SHARE = 0.25
 #: Share of the window's height the chart's plot keeps in the presenting layout.
@@ -150,6 +157,10 @@ class Layout:
     chart_title: bool
     axis_titles: bool
     legend: bool
+    #: The tour's caption keeps the room of its longest caption (else of the one shown).
+    caption_room: bool
+    #: The menu bar and the status bar (full screen has neither).
+    chrome: bool
     #: Share of the window's height the chart's plot keeps.
     chart_share: float
 
@@ -185,6 +196,8 @@ def decide(moment: Moment, crowding: int = 0) -> Layout:
         chart_title=not moment.in_scene,
         axis_titles="axis-titles" not in steps,
         legend="legend" not in steps,
+        caption_room="caption-room" not in steps,
+        chrome=not moment.full_screen and "chrome" not in steps,
         chart_share=PRESENTING_CHART_SHARE if presenting else DEFAULT_CHART_SHARE,
     )
 

@@ -70,9 +70,12 @@ def test_crowding_steps_aside_in_order_and_never_brings_back():
             "cards": layout.cards,
             "axis-titles": layout.axis_titles,
             "legend": layout.legend,
+            "caption-room": layout.caption_room,
+            "chrome": layout.chrome,
         }
         assert [step for step in CROWD_STEPS if not shown[step]] == list(CROWD_STEPS[:level])
         assert layout.hook and layout.chart  # the hook and the chart never step aside
+        assert layout.explanations and layout.formulas  # they step aside presenting, not crowded
         if previous is not None:
             assert all(previous[step] or not shown[step] for step in CROWD_STEPS)
         previous = shown
@@ -135,3 +138,12 @@ def test_the_split_keeps_the_charts_least_height_presenting():
     assert 600 - tabs >= 450 or tabs == min(600 // 4, 4 * 20)
     # A run in focus gets all it needs, the chart its least.
     assert policy.split_heights(500, chart_min=450, run_in_focus=True, presenting=True, **common) == 340
+
+
+def test_full_screen_has_no_menu_or_status_bar_and_a_crowded_scene_gives_up_both_and_the_caption_room():
+    assert not decide(Moment(full_screen=True)).chrome
+    scene = Moment("projector", scene_focus="run")
+    assert decide(scene).chrome and decide(scene).caption_room
+    last = decide(scene, len(CROWD_STEPS))
+    assert not last.chrome and not last.caption_room
+    assert policy.SCENE_STEPS == CROWD_STEPS[-len(policy.SCENE_STEPS) :]
