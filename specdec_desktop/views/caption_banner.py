@@ -17,6 +17,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
+from ..theme.widget_style import restyle
+
 __all__ = ["CaptionBanner"]
 
 _KEYS_HINT = "PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave"
@@ -109,6 +111,14 @@ class CaptionBanner(QFrame):
         moves between scenes) or only of the caption shown (a crowded window)."""
         if on != self._reserve_longest:
             self._reserve_longest = on
+            self.fit_height()
+
+    def set_compact(self, on: bool) -> None:
+        """Set the caption at the body's size (a crowded window) rather than the headline size."""
+        role = "captionCompact" if on else "caption"
+        if self.caption.property("role") != role:
+            self.caption.setProperty("role", role)
+            restyle(self.caption)
             self.fit_height()
 
     def fit_height(self) -> None:

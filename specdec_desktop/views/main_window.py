@@ -253,6 +253,12 @@ class MainWindow(LayoutFitting, QMainWindow):
         self._climb_timer.setInterval(0)
         self._climb_timer.timeout.connect(lambda: self._fit_room(climb_only=True))
         self._room_fitted_for = -1  # the column's height when what steps aside was last fitted
+        # A scene about the run: the run grows as it plays, and what steps aside is fitted again.
+        self._scene_page_timer = QTimer(self)
+        self._scene_page_timer.setSingleShot(True)
+        self._scene_page_timer.setInterval(0)
+        self._scene_page_timer.timeout.connect(self._fit_scene_page)
+        self.token_run.installEventFilter(self)
 
         # The header holds the title and subtitle; the guided tour adds its caption here.
         self.header = QVBoxLayout()

@@ -159,10 +159,12 @@ class LayoutFitting:
         for bar in (self.menuWidget(), self.statusBar()):
             if bar is not None and bar.isHidden() == layout.chrome:
                 bar.setVisible(layout.chrome)
-        if layout.caption_room != getattr(self, "_caption_room", True):
-            self._caption_room = layout.caption_room
+        caption = (layout.caption_room, layout.caption_headline)
+        if caption != getattr(self, "_caption_look", (True, True)):
+            self._caption_look = caption
             for banner in self.findChildren(QFrame, "tourCaption"):
                 if hasattr(banner, "set_reserve_longest"):
+                    banner.set_compact(not layout.caption_headline)
                     banner.set_reserve_longest(layout.caption_room)
 
     def _set_crowding(self, level: int) -> Layout:
@@ -204,6 +206,11 @@ class LayoutFitting:
             self._room_fitted_for = self._right.height()
 
     def eventFilter(self, watched, event) -> bool:
+        if watched is self.token_run and event.type() == QEvent.Type.LayoutRequest:
+            # The run grew as it played (a new row of cycles): in a scene about it, make room again.
+            if self.app_state.presentation.focus == "run":
+                self._scene_page_timer.start()
+            return False
         if (
             watched is self._right
             and event.type() == QEvent.Type.Resize

@@ -60,12 +60,13 @@ __all__ = [
 #: (large type: zoom, a small projector): the lower tabs (Ctrl+1 to Ctrl+8 bring one back, in
 #: the chart's place), the app's title (the hook stays), the cards (the chart's labels keep
 #: the speedup at k and the best k), the axes' titles, the legend; then the room the tour's
-#: caption keeps for its longest caption (it keeps the room of the one shown), and the menu and
-#: status bars (as full screen has them: every menu action keeps its key).  In a tour scene about
-#: the run or an essay the last two also step aside while that page would scroll (:data:`SCENE_STEPS`).
-CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend", "caption-room", "chrome")
+#: caption keeps for its longest caption (it keeps the room of the one shown), the caption's
+#: headline size (it takes the body's, which zoom has made large), and the menu and status bars
+#: (as full screen has them: every menu action keeps its key).  In a tour scene about the run or
+#: an essay the last three also step aside while that page would scroll (:data:`SCENE_STEPS`).
+CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend", "caption-room", "caption-type", "chrome")
 #: The steps that make room for a tour scene's page (the run, an essay) rather than the chart.
-SCENE_STEPS = ("caption-room", "chrome")
+SCENE_STEPS = ("caption-room", "caption-type", "chrome")
 #: Share of the window's height the chart's plot keeps outside the presenting layout.
 DEFAULT_CHART_SHARE = 0.25
 #: Share of the window's height the chart's plot keeps in the presenting layout.
@@ -159,6 +160,8 @@ class Layout:
     legend: bool
     #: The tour's caption keeps the room of its longest caption (else of the one shown).
     caption_room: bool
+    #: The tour's caption in its headline size (else the body's).
+    caption_headline: bool
     #: The menu bar and the status bar (full screen has neither).
     chrome: bool
     #: Share of the window's height the chart's plot keeps.
@@ -197,6 +200,7 @@ def decide(moment: Moment, crowding: int = 0) -> Layout:
         axis_titles="axis-titles" not in steps,
         legend="legend" not in steps,
         caption_room="caption-room" not in steps,
+        caption_headline="caption-type" not in steps,
         chrome=not moment.full_screen and "chrome" not in steps,
         chart_share=PRESENTING_CHART_SHARE if presenting else DEFAULT_CHART_SHARE,
     )

@@ -71,6 +71,7 @@ def test_crowding_steps_aside_in_order_and_never_brings_back():
             "axis-titles": layout.axis_titles,
             "legend": layout.legend,
             "caption-room": layout.caption_room,
+            "caption-type": layout.caption_headline,
             "chrome": layout.chrome,
         }
         assert [step for step in CROWD_STEPS if not shown[step]] == list(CROWD_STEPS[:level])
