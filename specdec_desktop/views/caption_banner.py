@@ -68,11 +68,13 @@ class CaptionBanner(QFrame):
         self._changed = False
         self._fit_pending = True
         self._reserve_longest = True
+        self._longest: tuple[object, int] = (None, 0)  # (what it was measured for, the height)
         self.hide()
 
     def set_captions(self, captions: tuple[str, ...]) -> None:
         """The captions of the whole tour, so the banner can reserve room for the longest."""
         self._captions = captions
+        self._longest = (None, 0)
         self.fit_height()
 
     def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
@@ -136,10 +138,24 @@ class CaptionBanner(QFrame):
         layout = self.layout()
         shown = self.caption.text()
         heights = [layout.totalHeightForWidth(width)]
-        for text in self._captions if self._reserve_longest else ():
-            self.caption.setText(text)
-            heights.append(layout.totalHeightForWidth(width))
-        self.caption.setText(shown)
+        if self._reserve_longest and self._captions:
+            # The longest caption's height, measured once per width, type and scene title: a
+            # crowded window that lets the room go and takes it back does not measure it again.
+            key = (
+                width,
+                self.caption.font().key(),
+                self.counter.font().key(),
+                self.counter.text(),
+                self.keys.text(),
+            )
+            if self._longest[0] != key:
+                longest = 0
+                for text in self._captions:
+                    self.caption.setText(text)
+                    longest = max(longest, layout.totalHeightForWidth(width))
+                self.caption.setText(shown)
+                self._longest = (key, longest)
+            heights.append(self._longest[1])
         self.setFixedHeight(max(heights))
 
     def _fit_keys(self, width: int) -> None:
