@@ -43,12 +43,14 @@ from ..model.parameters import DRAFT_LENGTH
 from ..model.trees import shape_figures
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
+from ..text import N_, _
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
 from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
 from ..wording.trees import tree_card_texts
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
+from .language import follow_language
 from .measured_panel import MeasuredPanel, acceptance_addendum
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
@@ -62,10 +64,14 @@ __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
 #: The one-line hook the default view always shows (the opening of the original explainer,
 #: in our words): more guessing is not always better.
-HOOK = (
+HOOK = N_(
     "Guessing further ahead does not keep helping: past the best draft length, "
     "every extra guess costs more than it returns."
 )
+#: The window's title, its heading and the status bar's first word (English; shown with ``_()``).
+WINDOW_TITLE = N_("SpecDec Desktop: speculative decoding, explained")
+HEADING = N_("Speculative decoding")
+READY = N_("Ready")
 
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
@@ -97,7 +103,7 @@ class _ChartSlot(QFrame):
         self.setMinimumSize(300, 160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.placeholder = QLabel("Drawing the chart…")
+        self.placeholder = QLabel(_("Drawing the chart…"))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setProperty("role", "hint")
         layout.addWidget(self.placeholder)
@@ -134,7 +140,7 @@ class MainWindow(LayoutFitting, QMainWindow):
     ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.setWindowTitle("SpecDec Desktop: speculative decoding, explained")
+        self.setWindowTitle(_(WINDOW_TITLE))
         self.app_state = app_state
         if app_state.parent() is None:
             app_state.setParent(self)  # the state lives as long as its window, and no longer
@@ -163,9 +169,9 @@ class MainWindow(LayoutFitting, QMainWindow):
         self.formulas = FormulaPanel()
         self.assumptions_panel = AssumptionsPanel()
 
-        self.title_label = title = QLabel("Speculative decoding")
+        self.title_label = title = QLabel(_(HEADING))
         title.setProperty("role", "title")
-        self.subtitle_label = subtitle = QLabel(HOOK)
+        self.subtitle_label = subtitle = QLabel(_(HOOK))
         subtitle.setObjectName("hook")
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)
@@ -294,7 +300,8 @@ class MainWindow(LayoutFitting, QMainWindow):
         # What a tour scene is about gets the room; the presentation state says what that is.
         app_state.presentation.focus_changed.connect(lambda _focus: self._apply_layout())
         app_state.presentation.reveal_changed.connect(lambda: self._render(self.state.params))
-        self.statusBar().showMessage("Ready")
+        self.statusBar().showMessage(_(READY))
+        follow_language(self, self._retranslate)
 
         # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
         # the one table in shortcuts.py.
@@ -312,6 +319,20 @@ class MainWindow(LayoutFitting, QMainWindow):
         assert tab.tab_id == tab_id, f"tabs are added in TABS order: {tab.tab_id} before {tab_id}"
         index = self.tabs.addTab(page, tab.whole())
         self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+
+    def _retranslate(self) -> None:
+        """The window's own words again in the active language (View ▸ Language): its title, the
+        heading and the hook, the tabs' titles (the tier that fits is chosen again)."""
+        self.setWindowTitle(_(WINDOW_TITLE))
+        self.title_label.setText(_(HEADING))
+        self.subtitle_label.setText(_(HOOK))
+        for index, tab in enumerate(TABS[: self.tabs.count()]):
+            self.tabs.setTabToolTip(index, tab.whole())
+            self.tabs.setTabText(index, tab.whole())
+        self._fit_tab_titles()
+        placeholder = getattr(self._chart_slot, "placeholder", None)
+        if placeholder is not None and self.chart is None:
+            placeholder.setText(_("Drawing the chart…"))
 
     def install_chart(self) -> None:
         """Import pyqtgraph and put the live chart in its place (idempotent)."""

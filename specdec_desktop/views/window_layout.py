@@ -32,10 +32,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..wording import trees as tree_words
-from ..wording.essays import ESSAYS
-from ..wording.sampling import SHORT_TAB_TITLE as SAMPLING_SHORT_TITLE
-from ..wording.sampling import TAB_TITLE as SAMPLING_TAB_TITLE
+from ..text import _
+from ..wording.tabs import SHORT_TAB_TITLES, SHORTEST_TAB_TITLES, TAB_TITLES
 
 __all__ = [
     "CARD_TIERS",
@@ -79,32 +77,25 @@ CHART_SHARE = 0.5
 
 @dataclass(frozen=True)
 class TabTitles:
-    """One lower tab: its id (one of ``TAB_IDS``) and its title at each tier.
-
-    ``whole`` is read when the window is built (an essay's title in the language shown).
-    """
+    """One lower tab: its id (one of ``TAB_IDS``) and its title at each tier, in English
+    (``wording/tabs.py`` marks them for the catalogues); :meth:`whole` and the tiers of
+    :func:`tab_title_tier` are in the active language."""
 
     tab_id: str
-    whole: Callable[[], str]
+    english: str
     short: str
     shortest: str
 
-
-def _essay_title(index: int) -> Callable[[], str]:
-    return lambda: ESSAYS[index][0]
+    def whole(self) -> str:
+        """The whole title in the active language (also the tab's tooltip)."""
+        return _(self.english)
 
 
 #: The lower tabs, in display order (the order of ``TAB_IDS``, which a test holds), with their three
 #: title tiers.
-TABS = (
-    TabTitles("token-run", lambda: "One run, token by token", "One run", "Run"),
-    TabTitles("why-peak", _essay_title(0), "Why it peaks", "Peak"),
-    TabTitles("acceptance", _essay_title(1), "Acceptance", "Accept"),
-    TabTitles("model-limits", _essay_title(2), "Left out", "Limits"),
-    TabTitles("compare", lambda: "Compare configurations", "Compare", "Compare"),
-    TabTitles("measured", lambda: "Measured", "Measured", "Measured"),
-    TabTitles("trees", lambda: tree_words.TAB_TITLE, "Trees", "Trees"),
-    TabTitles("sampling", lambda: SAMPLING_TAB_TITLE, SAMPLING_SHORT_TITLE, SAMPLING_SHORT_TITLE),
+TABS = tuple(
+    TabTitles(tab_id, TAB_TITLES[tab_id], SHORT_TAB_TITLES[tab_id], SHORTEST_TAB_TITLES[tab_id])
+    for tab_id in TAB_TITLES
 )
 
 
@@ -231,8 +222,8 @@ def tab_title_tier(available: int, needed: Callable[[Sequence[str]], int], whole
     count = len(whole)
     tiers = (
         list(whole),
-        [tab.short for tab in TABS[:count]],
-        [tab.shortest for tab in TABS[:count]],
+        [_(tab.short) for tab in TABS[:count]],
+        [_(tab.shortest) for tab in TABS[:count]],
     )
     titles = next((tier for tier in tiers if needed(tier) <= available), tiers[-1])
     return titles, needed(titles) <= available

@@ -266,10 +266,11 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
         )
     if combination.moment == "default":
         # The original explainer's hook: always in the default view.
+        from specdec_desktop.text import _
         from specdec_desktop.views.main_window import HOOK
 
         hook = window.subtitle_label
-        if not hook.isVisible() or hook.text() != HOOK:
+        if not hook.isVisible() or hook.text() != _(HOOK):
             problems.append("the hook is not shown in the default view")
     window_rect = window.rect()
     for widget in window.findChildren(QWidget):
