@@ -59,16 +59,18 @@ class DistributionBars(QWidget):
         self.update()
 
     def set_compact(self, on: bool) -> None:
-        """Ask for less height (a tour scene shows the whole tab at once); any room left is used."""
+        """Ask for less height (a tour scene shows the whole tab at once; four lines: zoomed in on a
+        1280x800 projector, five made the scene's page scroll); any room left is used."""
         if on != self._compact:
             self._compact = on
             self.updateGeometry()
 
     def sizeHint(self) -> QSize:
-        return QSize(360, self.fontMetrics().height() * (5 if self._compact else 10))
+        return QSize(360, self.fontMetrics().height() * (4 if self._compact else 10))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(200, self.fontMetrics().height() * (5 if self._compact else 7))
+        # Compact (a tour scene: four lines, any room left is used), or seven lines.
+        return QSize(200, self.fontMetrics().height() * (4 if self._compact else 7))
 
     def _top(self) -> float:
         values = [self._target]

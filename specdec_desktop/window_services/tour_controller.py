@@ -274,6 +274,10 @@ class TourController(QObject):
         self.banner.show_scene(
             index + 1, len(self.tour.scenes), self._words(scene.title), self._words(scene.caption)
         )
+        # Fit the room once more with the caption in place: the fit that the focus asked for ran
+        # before the banner had the scene's caption, and what stepped aside then depended on the
+        # scene before (scene 7 reached by PageDown had its cards away at 1600x1000; by a jump not).
+        window._apply_layout()
         self._show_whether_changed()
         self._forget_ghost()
         self.scene_shown.emit()

@@ -15,6 +15,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -194,6 +195,10 @@ class _Reports:
             if line.startswith("{"):
                 self.lines.append(self._parse(line))
 
+    def join(self) -> None:
+        """Wait for the reader to reach the end of the child's output (before the pipe closes)."""
+        self._thread.join(timeout=30)
+
     def after(self, count: int) -> dict:
         """The report after ``count`` reports already seen (waits for it)."""
         _wait_for(f"report {count + 1}", lambda: len(self.lines) > count)
@@ -214,8 +219,8 @@ def test_a_presenter_zooms_and_walks_the_tour_by_keys_and_nothing_is_cut(x_scree
         stderr=subprocess.PIPE,
         text=True,
     )
+    reports = _Reports(app.stdout)
     try:
-        reports = _Reports(app.stdout)
         found = _wait_for(
             "the main window",
             lambda: _run(env, "xdotool", "search", "--onlyvisible", "--name", "SpecDec Desktop").split(),
@@ -252,7 +257,11 @@ def test_a_presenter_zooms_and_walks_the_tour_by_keys_and_nothing_is_cut(x_scree
         if app.poll() is None:
             app.kill()
         app.wait()
-    assert "Traceback" not in app.stderr.read()
+        reports.join()
+        errors = app.stderr.read()
+        app.stdout.close()
+        app.stderr.close()
+    assert "Traceback" not in errors
     assert scenes >= 19 and max(r["zoom"] for r in seen) >= 2.0
     problems = [f"{r['moment']} x{r['zoom']:g}: {p}" for r in seen for p in r["problems"]]
     assert not problems, "\n".join(problems)

@@ -52,6 +52,8 @@ def shown(window) -> dict:
         "counter": banner.counter.text() if banner.isVisible() else None,
         # A ghost is the curve before the presenter's last change: never one from another scene.
         "ghost": window.chart.ghost.isVisible(),
+        # What stepped aside for the scene's room (the tab bar, the menus) is the scene's, too.
+        "tab bar": window.tabs.isVisible() and window.tabs.tabBar().isVisible(),
     }
 
 
