@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter
+from PySide6.QtWidgets import QApplication, QFrame, QScrollArea, QSplitter
 
 from ..wording.cards import CARDS
 from .explanations import ExplanationView
@@ -260,6 +260,10 @@ class LayoutFitting:
         if not self.left_column.isVisibleTo(self):
             return False
         self._fit_left_column()
+        # Layout requests still queued (the Assumptions panel just closed or opened) would leave
+        # the column's height hint stale: a panel a scene had closed still measured open (898 px
+        # against 306), and the room's fit stepped everything aside, the menus too.
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         self.left_column.widget().layout().activate()
         return _needed_height(self.left_column) > self.left_column.viewport().height()
 
