@@ -56,7 +56,7 @@ class Legend(QWidget):
         described = (f"{_(STATE_NAMES[state])}: {_(text)}" for state, text in LEGEND)
         self.setAccessibleDescription("; ".join(described))
         metrics = QFontMetrics(self._font)
-        names = [_(text) for _state, text in LEGEND]
+        names = self.names()
         self._widths = [self._cell + self._gap + metrics.horizontalAdvance(name) for name in names]
         self.updateGeometry()
         self.update()
@@ -70,6 +70,10 @@ class Legend(QWidget):
         self._gap = max(4, round(self._cell * 0.35))
         self._item_gap = max(10, round(self._cell * 1.1))
         self.retranslate()
+
+    def names(self) -> list[str]:
+        """The entries' words as painted, in the active language."""
+        return [_(text) for _state, text in LEGEND]
 
     def _rows(self, width: int) -> list[list[int]]:
         rows: list[list[int]] = [[]]

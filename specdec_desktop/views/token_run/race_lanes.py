@@ -122,10 +122,14 @@ class RaceLanes(QWidget):
         )
         self.update()
 
+    def lane_labels(self) -> tuple[str, str]:
+        """The two lanes' names as painted, in the active language."""
+        return (_(LANE_NAMES[0]), _(LANE_NAMES[1]))
+
     def _text_widths(self) -> tuple[int, int]:
         """Widths of the lane names and of the counts ("00000 tokens"), with their gaps."""
         metrics = QFontMetrics(self._bold)
-        label_width = max(metrics.horizontalAdvance(_(name)) for name in LANE_NAMES) + self._gap * 2
+        label_width = max(metrics.horizontalAdvance(name) for name in self.lane_labels()) + self._gap * 2
         return label_width, metrics.horizontalAdvance(count_words("00000", 2)) + self._gap * 2
 
     def sizeHint(self) -> QSize:
@@ -156,7 +160,7 @@ class RaceLanes(QWidget):
         totals = self._totals
         if totals is None:
             return
-        labels = tuple(_(name) for name in LANE_NAMES)
+        labels = self.lane_labels()
         label_width, count_width = self._text_widths()
         bar_left = label_width
         bar_width = max(10, self.width() - label_width - count_width)
