@@ -7,6 +7,14 @@ the decision of :func:`~specdec_desktop.measured.decision.measured_figures` in t
 to paste, and a chart drawn at the decision's own figures (its p, curve and assumptions, with
 the measured point), as inline SVG.  Every piece of text that came from a file (file names,
 formats, notes) is HTML-escaped; the page loads nothing from anywhere else.
+
+Language: the caller names it (``language=``): the window writes the report in its own
+language, the command line's ``fit --report`` in English (its printed data is English).  The
+page's words come from the text layer inside :func:`~specdec_desktop.text.speaking`, so the
+window on screen does not change; its numbers follow the language (0,7929 in German), the
+flags to paste and the reproducing command stay as an engine and a shell read them.  Still
+English inside a translated report: what the fit writes itself (``measured/fit.py``: the verdict,
+the test, the intervals), the decision's warnings (``measured/decision.py``), the readers' notes.
 """
 
 from __future__ import annotations
@@ -19,15 +27,23 @@ from .. import __version__
 from ..measured import Fit, Timings
 from ..measured.decision import MeasuredFigures
 from ..model import Parameters, cycle_cost, speedup
+from ..text import N_, _, localize, speaking
 from ..wording.measured_words import ENGINE_NAMES, k_range_text, recommendation_text
 
 __all__ = ["report_html"]
 
 #: The context rows a log gives (measured/log_context.py), as the report names them.
 _CONTEXT_NAMES = {
-    "engine": "Engine version (from the log)",
-    "model": "Model (from the log)",
-    "time": "Time span of the metric lines",
+    "engine": N_("Engine version (from the log)"),
+    "model": N_("Model (from the log)"),
+    "time": N_("Time span of the metric lines"),
+}
+
+#: What the decision rests on, by ``MeasuredFigures.basis``.
+_BASIS = {
+    "per_position": N_("the measured per-position curve"),
+    "constant_p": N_("one constant p"),
+    "none": N_("none (drafts vary in length)"),
 }
 
 _STYLE = """
@@ -39,6 +55,11 @@ vertical-align: top; } th { font-weight: 600; } .muted { color: #555; font-size:
 .verdict { font-weight: 600; } code { background: #f3f3f3; padding: 0.1em 0.3em; }
 .warning { color: #8a3b00; }
 """
+
+
+def _text(words: str) -> str:
+    """A message as an element's content: ``<``, ``>`` and ``&`` escaped, quotes kept."""
+    return escape(words, quote=False)
 
 
 def _bars_svg(fit: Fit) -> str:
@@ -54,12 +75,13 @@ def _bars_svg(fit: Fit) -> str:
 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-        f'aria-label="per-position acceptance">',
+        f'aria-label="{escape(_("per-position acceptance"))}">',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - 8}" y2="{y(0):.1f}" stroke="#333"/>',
     ]
     for tick in (0.0, 0.5, 1.0):
         parts.append(
-            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick:g}</text>'
+            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">'
+            f"{localize(f'{tick:g}')}</text>"
         )
     for i, value in enumerate(values):
         x = left + slot * (i + 0.5)
@@ -122,15 +144,17 @@ def _chart_svg(fit: Fit, figures: MeasuredFigures, points: list[tuple[int, float
     path = " ".join(f"{'M' if k == 0 else 'L'}{x(k):.1f},{y(s):.1f}" for k, s in zip(ks, values, strict=True))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-        'aria-label="speedup against draft length at the fitted figures">',
+        f'aria-label="{escape(_("speedup against draft length at the fitted figures"))}">',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" stroke="#333"/>',
         f'<line x1="{left}" y1="{above}" x2="{left}" y2="{y(0):.1f}" stroke="#333"/>',
         f'<line x1="{left}" y1="{y(1):.1f}" x2="{width - right}" y2="{y(1):.1f}" stroke="#777" '
         'stroke-dasharray="4 4"/>',
-        f'<text x="{width - right}" y="{y(1) - 4:.1f}" font-size="11" text-anchor="end">break-even</text>',
+        f'<text x="{width - right}" y="{y(1) - 4:.1f}" font-size="11" text-anchor="end">'
+        f"{_text(_('break-even'))}</text>",
         f'<path d="{path}" fill="none" stroke="#0072B2" stroke-width="2.5"/>',
         f'<circle cx="{x(fit.k):.1f}" cy="{y(measured):.1f}" r="5" fill="#D55E00"/>',
-        f'<text x="{x(fit.k) + 8:.1f}" y="{y(measured) + 4:.1f}" font-size="11">measured, k = {fit.k}</text>',
+        f'<text x="{x(fit.k) + 8:.1f}" y="{y(measured) + 4:.1f}" font-size="11">'
+        f"{_text(_('measured, k = {k}').format(k=fit.k))}</text>",
     ]
     for k, s in points:
         if k <= x_max:
@@ -145,7 +169,8 @@ def _chart_svg(fit: Fit, figures: MeasuredFigures, points: list[tuple[int, float
         )
     for tick in (0.0, 1.0, round(top / 1.1, 1)):
         parts.append(
-            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">{tick:g}×</text>'
+            f'<text x="{left - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">'
+            f"{localize(f'{tick:g}')}×</text>"
         )
     if figures.best_k is not None and figures.best_speedup is not None and figures.best_k <= x_max:
         parts.append(
@@ -155,11 +180,11 @@ def _chart_svg(fit: Fit, figures: MeasuredFigures, points: list[tuple[int, float
         )
         parts.append(
             f'<text x="{x(figures.best_k):.1f}" y="{y(figures.best_speedup) - 10:.1f}" font-size="11" '
-            f'text-anchor="middle">best k = {figures.best_k}</text>'
+            f'text-anchor="middle">{_text(_("best k = {k}").format(k=figures.best_k))}</text>'
         )
     parts.append(
         f'<text x="{left + inner_w / 2:.1f}" y="{height - 1}" font-size="11" text-anchor="middle">'
-        "draft length k</text>"
+        f"{_text(_('draft length k'))}</text>"
     )
     parts.append("</svg>")
     return "".join(parts)
@@ -175,14 +200,14 @@ def _costs_html(costs) -> str:
     from ..measured.cost_summary import cost_dicts
 
     head = (
-        "Batch",
-        "Best k (measured)",
-        "Tokens/s",
-        "× over k = 0",
-        "Overhead o",
+        _("Batch"),
+        _("Best k (measured)"),
+        _("Tokens/s"),
+        _("× over k = 0"),
+        _("Overhead o"),
         "c + β",
         "p",
-        "Best k (model)",
+        _("Best k (model)"),
     )
     keys = (
         "batch",
@@ -196,14 +221,22 @@ def _costs_html(costs) -> str:
     )
     body = "".join(
         "<tr>"
-        + "".join(f"<td>{escape('—' if row[key] is None else f'{row[key]:g}')}</td>" for key in keys)
+        + "".join(
+            f"<td>{escape('—' if row[key] is None else localize(f'{row[key]:g}'))}</td>" for key in keys
+        )
         + "</tr>"
         for row in cost_dicts(costs)
     )
     return (
-        "<h2>Measured costs: best k per batch size</h2>"
-        '<p class="muted">Triangles on the chart: the first batch size\'s measured tokens per second at '
-        "each k, over those at k = 0.</p>"
+        f"<h2>{_text(_('Measured costs: best k per batch size'))}</h2>"
+        '<p class="muted">'
+        + _text(
+            _(
+                "Triangles on the chart: the first batch size's measured tokens per second at "
+                "each k, over those at k = 0."
+            )
+        )
+        + "</p>"
         f"<table><tr>{''.join(f'<th>{escape(h)}</th>' for h in head)}</tr>{body}</table>"
     )
 
@@ -220,73 +253,89 @@ def report_html(
     command: str = "",
     params: Parameters | None = None,
     costs=None,
+    *,
+    language: str,
 ) -> str:
-    """The report as one HTML document (UTF-8 text); ``costs`` a cost table's per-batch fit."""
+    """The report as one HTML document (UTF-8 text); ``costs`` a cost table's per-batch fit.
+
+    ``language`` is the code of the language to write it in (``"en"`` from the command line,
+    :func:`specdec_desktop.text.current` from the window); the active language is left alone.
+    """
+    with speaking(language) as spoken:
+        return _report(fit, figures, origin, timings, command, params, costs, spoken.code)
+
+
+def _report(fit, figures, origin, timings, command, params, costs, code: str) -> str:
     m = fit.measurement
     ratio = m.engine_acceptance
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     described = figures.assumptions.describe()
     context = [
-        ("Source", origin or ", ".join(m.sources)),
-        ("Engine and format", m.label),
-        *((_CONTEXT_NAMES.get(name, name), value) for name, value in m.context),
+        (_("Source"), origin or ", ".join(m.sources)),
+        (_("Engine and format"), m.label),
+        *((_(_CONTEXT_NAMES[name]) if name in _CONTEXT_NAMES else name, value) for name, value in m.context),
         (
-            "Draft length k",
-            f"{m.k} (the longest; drafts vary in length)" if m.variable_k else str(m.k),
-        ),
-        ("Batch", f"{figures.assumptions.batch} (as assumed; the file does not state it)"),
-        (
-            "Lines",
-            f"{m.lines_read:,} read, {m.lines_used:,} used from line {m.first_line or '?'}, "
-            f"{m.lines_skipped:,} skipped",
+            _("Draft length k"),
+            _("{k} (the longest; drafts vary in length)").format(k=m.k) if m.variable_k else str(m.k),
         ),
         (
-            "Draft cost and assumptions",
-            f"c = {figures.c:.4g}" + (f"; {described}" if described else "; the original model's"),
+            _("Batch"),
+            _("{batch} (as assumed; the file does not state it)").format(batch=figures.assumptions.batch),
+        ),
+        (
+            _("Lines"),
+            _("{read:,} read, {used:,} used from line {first}, {skipped:,} skipped").format(
+                read=m.lines_read, used=m.lines_used, first=m.first_line or "?", skipped=m.lines_skipped
+            ),
+        ),
+        (
+            _("Draft cost and assumptions"),
+            localize(f"c = {figures.c:.4g}")
+            + (f"; {described}" if described else _("; the original model's")),
         ),
     ]
     if command:
-        context.append(("Command that reproduces it", command))
+        context.append((_("Command that reproduces it"), command))
+    not_reported = _("not reported")
     figures_rows = [
-        ("Verify steps", "not reported" if m.steps is None else f"{m.steps:,}"),
+        (_("Verify steps"), not_reported if m.steps is None else localize(f"{m.steps:,}")),
         (
-            "Tokens per step τ (the target's own included)",
-            f"{fit.tau:.4f}" + ("" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.4f}"),
+            _("Tokens per step τ (the target's own included)"),
+            localize(f"{fit.tau:.4f}" + ("" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.4f}")),
         ),
         (
-            "The engine's acceptance rate",
-            "not reported" if ratio is None else f"{ratio:.4f} ({m.engine_basis})",
+            _("The engine's acceptance rate"),
+            not_reported if ratio is None else f"{localize(f'{ratio:.4f}')} ({m.engine_basis})",
         ),
         (
-            "Fitted p (one p giving τ at k)",
-            "none" if fit.fitted_p is None else f"{fit.fitted_p:.4f} ({fit.p_interval_text()})",
+            _("Fitted p (one p giving τ at k)"),
+            _("none")
+            if fit.fitted_p is None
+            else f"{localize(f'{fit.fitted_p:.4f}')} ({fit.p_interval_text()})",
         ),
     ]
     texts = fit.per_position_texts()
     if texts is not None:
         figures_rows.append(
-            ("Per position (95 % intervals)", "; ".join(f"a{i} = {t}" for i, t in enumerate(texts, 1)))
+            (
+                _("Per position (95 % intervals)"),
+                "; ".join(f"a{i} = {localize(t)}" for i, t in enumerate(texts, 1)),
+            )
         )
     decision = [
-        ("Best k", "none" if figures.best_k is None else str(figures.best_k)),
-        ("Under the fit's uncertainty", k_range_text(figures) if figures.basis != "none" else "—"),
-        (
-            "Basis",
-            {
-                "per_position": "the measured per-position curve",
-                "constant_p": "one constant p",
-                "none": "none (drafts vary in length)",
-            }[figures.basis],
-        ),
-        ("Beyond the measured k", "yes" if figures.beyond_measured else "no"),
+        (_("Best k"), _("none") if figures.best_k is None else str(figures.best_k)),
+        (_("Under the fit's uncertainty"), k_range_text(figures) if figures.basis != "none" else "—"),
+        (_("Basis"), _(_BASIS[figures.basis])),
+        (_("Beyond the measured k"), _("yes") if figures.beyond_measured else _("no")),
     ]
     ms = figures.ms_per_token(timings.target_ms) if timings is not None and figures.best_k else None
     if timings is not None and ms is not None:
         decision.append(
             (
-                "Time per token",
-                f"{ms:.3f} ms ({1000 / ms:.1f} tokens/s) at k = {figures.best_k}, "
-                f"against {timings.target_ms:.3f} ms without drafting",
+                _("Time per token"),
+                _(
+                    "{ms:.3f} ms ({rate:.1f} tokens/s) at k = {k}, against {plain:.3f} ms without drafting"
+                ).format(ms=ms, rate=1000 / ms, k=str(figures.best_k), plain=timings.target_ms),
             )
         )
     flags = "".join(
@@ -295,38 +344,49 @@ def report_html(
     )
     window = ""
     if params is not None:
-        window = (
-            "<h2>The window</h2><table>"
-            f"{_rows([('k, p, c', f'k = {params.k}, p = {params.p:g}, c = {params.c:g}')])}"
-            "</table>"
-        )
+        values = localize(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
+        window = f"<h2>{_text(_('The window'))}</h2><table>{_rows([('k, p, c', values)])}</table>"
     warnings = "".join(f'<li class="warning">{escape(w)}</li>' for w in figures.warnings)
     notes = "".join(f"<li>{escape(n)}</li>" for n in m.notes)
+    title = _text(_("Speculative decoding: measured acceptance"))
+    written = _text(
+        _("Written by SpecDec Desktop {version} on {when}.").format(version=__version__, when=when)
+    )
+    model = _text(
+        _(
+            "Each guess survives with chance a_i given the ones before it; a cycle\ncosts o + k·c + "
+            "(1 + β·k)·(batch load) target passes (Leviathan, Kalman and Matias 2023, eq. 1 and\n"
+            "Theorem 3.8; the assumptions as in the app's documentation)."
+        )
+    )
+    lang = "en" if code == "pseudo" else code.replace("_", "-")
+
+    def h2(words: str) -> str:
+        return f"<h2>{_text(_(words))}</h2>"
+
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Speculative decoding: measured acceptance</title>
+<title>{title}</title>
 <style>{_STYLE}</style></head>
 <body>
-<h1>Speculative decoding: measured acceptance</h1>
-<p class="muted">Written by SpecDec Desktop {escape(__version__)} on {when}.</p>
-<h2>Context</h2><table>{_rows(context)}</table>
-<h2>The fit</h2><table>{_rows(figures_rows)}</table>
+<h1>{title}</h1>
+<p class="muted">{written}</p>
+{h2(N_("Context"))}<table>{_rows(context)}</table>
+{h2(N_("The fit"))}<table>{_rows(figures_rows)}</table>
 {_bars_svg(fit)}
 <p class="verdict">{escape(fit.verdict_text)}</p>
 <p class="muted">{escape(fit.test_text)}</p>
 {"<ul>" + warnings + "</ul>" if warnings else ""}
-<h2>Decision</h2>
+{h2(N_("Decision"))}
 <p>{escape(recommendation_text(figures))}</p>
 <table>{_rows(decision)}</table>
-{"<h2>Flags to paste</h2><table>" + flags + "</table>" if flags else ""}
-<h2>Chart at the fitted figures</h2>
+{h2(N_("Flags to paste")) + "<table>" + flags + "</table>" if flags else ""}
+{h2(N_("Chart at the fitted figures"))}
 {_chart_svg(fit, figures, _measured_points(costs))}
 {_costs_html(costs)}
 {window}
-<h2>Model</h2><p class="muted">Each guess survives with chance a_i given the ones before it; a cycle
-costs o + k·c + (1 + β·k)·(batch load) target passes (Leviathan, Kalman and Matias 2023, eq. 1 and
-Theorem 3.8; the assumptions as in the app's documentation).</p>
-{"<h2>Notes</h2><ul>" + notes + "</ul>" if notes else ""}
+{h2(N_("Model"))}<p class="muted">{model}</p>
+{h2(N_("Notes")) + "<ul>" + notes + "</ul>" if notes else ""}
 </body></html>
 """

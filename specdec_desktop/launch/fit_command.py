@@ -307,6 +307,7 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
     from ..atomic_write import reason, write_atomically
     from ..export.measured_report import report_html
     from ..plain_text import printable
+    from ..text import ENGLISH
 
     command = reproduce_command(request)
     html = report_html(
@@ -316,6 +317,7 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
         timings=timings,
         command=command,
         costs=costs,
+        language=ENGLISH,  # the command line's data is English, whatever --lang says
     )
     try:
         write_atomically(request.report, html.encode("utf-8"))

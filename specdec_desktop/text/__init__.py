@@ -14,6 +14,7 @@ name                   what
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
+``speaking(code)``     a ``with`` block in ``code`` (a file in a chosen language), then back
 ``localize(text)``     a number written with a dot (``0.75``, ``36,633``) in the language's way
 ``delocalize(text)``   a typed number ("0,75" or "0.75", in every language) with a dot
 =====================  ==========================================================================
@@ -36,6 +37,7 @@ from .catalogue import (
     language_names,
     ngettext,
     on_change,
+    speaking,
     system_language,
 )
 from .numbers import decimal_point, delocalize, group_separator, localize
@@ -56,5 +58,6 @@ __all__ = [
     "localize",
     "ngettext",
     "on_change",
+    "speaking",
     "system_language",
 ]

@@ -12,7 +12,8 @@ from __future__ import annotations
 import gettext
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,6 +33,7 @@ __all__ = [
     "language_names",
     "ngettext",
     "on_change",
+    "speaking",
     "system_language",
 ]
 
@@ -200,6 +202,26 @@ def activate(code: str | None) -> str | None:
         for listener in list(_listeners):
             listener(language.code)
     return warning
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[Language]:
+    """Words and numbers in ``code`` for the length of a ``with`` block, then the active language
+    again; no listener hears of it (nothing on screen changes).  For a file written in a language
+    its caller chooses (the HTML report: the window's language from the window, English from the
+    command line).  An unknown code or a catalogue that cannot be read gives English."""
+    global _catalogue, _language
+    saved = _catalogue, _language
+    wanted = normalise(code) or ENGLISH
+    try:
+        language, catalogue = _load(wanted)
+    except Exception:  # a damaged data file: English, as activate() would show
+        language, catalogue = LANGUAGES[ENGLISH], _ENGLISH_CATALOGUE
+    _catalogue, _language = catalogue, language
+    try:
+        yield language
+    finally:
+        _catalogue, _language = saved
 
 
 def on_change(listener: Callable[[str], None]) -> Callable[[], None]:

@@ -519,7 +519,7 @@ class MainWindow(LayoutFitting, QMainWindow):
             self.assumptions_panel.show_error(str(error))
 
     def _on_assumptions_reset(self) -> None:
-        with self.app_state.history.step("original model"):
+        with self.app_state.history.step(_("original model")):
             self.assumptions_state.reset()
 
     def _on_essay_link(self, url) -> None:

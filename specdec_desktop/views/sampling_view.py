@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from ..model.sampling import RULES
 from ..state.sampling_state import SamplingSetup, SamplingState, sampling_figures
 from ..state.text_run_state import TextRunState
+from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
 from .distribution_bars import DistributionBars
@@ -97,7 +98,7 @@ class SamplingView(QWidget):
 
         middle = QHBoxLayout()
         left = QVBoxLayout()
-        self.bars = DistributionBars("samplingBars", "Target and draft distributions")
+        self.bars = DistributionBars("samplingBars", _("Target and draft distributions"))
         self.legend = _label("hint", rich=True)
         left.addWidget(self.bars, 1)
         left.addWidget(self.legend)

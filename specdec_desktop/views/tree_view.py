@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..text import _
 from ..theme import Theme
+from .language import follow_language
 
 __all__ = ["TreeView", "tree_layout"]
 
@@ -58,17 +59,32 @@ class TreeView(QWidget):
     def __init__(self, theme: Theme, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("treeView")
-        self.setAccessibleName(_("Draft tree"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self._theme = theme
         self._paths: tuple[tuple[int, ...], ...] = ()
         self._values: tuple[float, ...] = ()
         self._accepted: tuple[int, ...] | None = None  # the accepted path, () for none
         self._place: dict[tuple[int, ...], tuple[int, float]] = {(): (0, 0.0)}
+        self._describe()
+        follow_language(self, self._describe)
 
     def apply_theme(self, theme: Theme) -> None:
         self._theme = theme
         self.update()
+
+    def _describe(self) -> None:
+        """Name and description (the tree's size, the check's result) in the active language."""
+        self.setAccessibleName(_("Draft tree"))
+        accepted = self._accepted
+        if accepted is None:
+            said = ""
+        elif not accepted:
+            said = _("; this check accepted no guess")
+        else:
+            said = _("; this check accepted {n} guesses").format(n=len(accepted))
+        depth = max((len(p) for p in self._paths), default=0)
+        size = _("{n} guesses in {depth} levels").format(n=len(self._paths), depth=depth)
+        self.setAccessibleDescription(size + said)
 
     def show_tree(
         self,
@@ -82,14 +98,7 @@ class TreeView(QWidget):
         if paths != self._paths:
             self._place = tree_layout(paths)
         self._paths, self._values, self._accepted = paths, values, accepted
-        if accepted is None:
-            said = ""
-        elif not accepted:
-            said = "; this check accepted no guess"
-        else:
-            said = f"; this check accepted {len(accepted)} guesses"
-        depth = max((len(p) for p in paths), default=0)
-        self.setAccessibleDescription(f"{len(paths)} guesses in {depth} levels{said}")
+        self._describe()
         self.update()
 
     def sizeHint(self) -> QSize:

@@ -15,7 +15,7 @@ from ..atomic_write import reason, write_atomically
 from ..export.measured_report import report_html
 from ..measured.decision import measured_figures
 from ..plain_text import printable
-from ..text import _
+from ..text import _, current
 from .notices import confirm_replace, show_problem
 
 __all__ = ["export_report_dialog", "write_report"]
@@ -33,7 +33,10 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
         return False
     params = window.app_state.parameters.params
     figures = measured_figures(fit, params.c, window.app_state.assumptions.assumptions, measurement.timings)
-    html = report_html(fit, figures, measurement.origin, measurement.timings, params=params)
+    # In the window's language (File ▸ Export report); `fit --report` writes English.
+    html = report_html(
+        fit, figures, measurement.origin, measurement.timings, params=params, language=current().code
+    )
     try:
         write_atomically(path, html.encode("utf-8"))
     except OSError as error:

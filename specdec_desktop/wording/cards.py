@@ -76,12 +76,14 @@ class CardText:
 
 #: What a card shows while the class predicts (predict-then-reveal), and what a screen reader says.
 HIDDEN_VALUE = "?"
-HIDDEN_DETAIL = "Predict it first: V reveals"
+HIDDEN_DETAIL = N_("Predict it first: V reveals")
+HIDDEN_SPOKEN = N_("hidden until revealed")
 
 
 def hidden_card_texts() -> dict[str, CardText]:
     """Every card's text while the answer is hidden (predict, then reveal)."""
-    return {card.name: CardText(HIDDEN_VALUE, HIDDEN_DETAIL, "hidden until revealed") for card in CARDS}
+    detail, spoken = _(HIDDEN_DETAIL), _(HIDDEN_SPOKEN)
+    return {card.name: CardText(HIDDEN_VALUE, detail, spoken) for card in CARDS}
 
 
 def widest_values(k_max: int) -> dict[str, str]:

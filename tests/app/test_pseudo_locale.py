@@ -3,9 +3,9 @@
 Scope (docs/i18n.md): the four readout cards, the formulas box, the assumptions panel, the
 parameter controls, the essays, the Compare, Measured and Draft trees tabs, every menu action and
 the View ▸ Language menu, and the window's own words (its title, heading, hook, the tabs' titles
-at every tier and the status bar).  Not scanned here: the chart's labels (tests/app/
-test_translated_surfaces.py checks them in German), the token run's controls and totals
-(views/token_run/), the sampling tab (views/sampling_view.py).
+at every tier and the status bar), and the token-by-token run (its controls, race lanes, totals,
+legend, "Simulate now" and the words it paints).  Not scanned here: the chart's labels (tests/app/
+test_translated_surfaces.py checks them in German), the sampling tab (views/sampling_view.py).
 """
 
 from __future__ import annotations
@@ -71,3 +71,23 @@ def test_the_windows_own_words_go_through_the_text_layer(qtbot):
     for tab in TAB_TITLES:  # the tiers a narrower window shows
         words += [tab.whole(), _(tab.short), _(tab.shortest)]
     assert [w for word in words for w in unbracketed_words(word)] == []
+
+
+def test_the_token_run_goes_through_the_text_layer(qtbot):
+    """The run's tab after a few events and one "Simulate now": its widgets, and the words the
+    race lanes, the legend and the strip paint (no widget holds those)."""
+    window = open_window(qtbot, ["--lang", "pseudo"], size=(1920, 1080), active=False)
+    window.show_tab("token-run")
+    view = window.token_run
+    painted = [view.strip._hint, *view.lanes.lane_labels(), *view.legend.names()]
+    for _step in range(10):
+        view.player.step()
+    view.simulate_now.simulate(1_000)
+    view.player.toggle()  # playing: the Play button shows its other name
+    problems = scan([view])
+    view.player.toggle()
+    painted += [view.lanes.accessibleDescription(), view.legend.accessibleDescription()]
+    painted += [view.strip.accessibleDescription(), view.caption.text()]
+    problems += [f"painted: {words}" for text in painted if (words := unbracketed_words(text))]
+    assert problems == []
+    assert view.strip._hint == ""  # stepped: the start hint was checked above, before it went

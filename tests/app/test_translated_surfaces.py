@@ -6,7 +6,7 @@ to English, which must give the English text byte for byte."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QLabel, QPushButton
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 
 from specdec_desktop import text
 from specdec_desktop.shortcuts import GROUPS, SHORTCUTS
@@ -231,3 +231,19 @@ def test_a_closed_chart_or_map_ignores_a_language_switch(qtbot):
     for widget in (chart, view):
         widget.deleteLater()
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_hidden_cards_and_the_draft_tree_speak_german_and_follow_a_switch(qtbot):
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    window.services.actions["view.predict"].trigger()  # predict, then reveal: the cards hide
+    detail = window.findChild(QWidget, "speedupCard").findChild(QLabel, "detail")
+    assert detail.text() == "Erst vorhersagen: V deckt auf"
+    window.show_tab("trees")
+    window.app_state.shape.set(kind="sglang")
+    tree = window.findChild(QWidget, "treeView")
+    assert tree.accessibleName() == "Entwurfsbaum"
+    described = tree.accessibleDescription()
+    assert " Vorschläge auf " in described and "guesses" not in described
+    window.services.language_menu.switch("en")
+    assert detail.text() == "Predict it first: V reveals"
+    assert tree.accessibleName() == "Draft tree" and " guesses in " in tree.accessibleDescription()

@@ -93,6 +93,28 @@ def test_switches_are_announced_to_listeners_once():
     assert heard == ["es", "zh_CN"]
 
 
+def test_speaking_is_a_block_in_another_language_that_no_listener_hears():
+    heard = []
+    stop = text.on_change(heard.append)
+    try:
+        text.activate(text.ENGLISH)
+        with text.speaking("de") as language:
+            assert language.code == "de" and text.current().code == "de"
+            assert text._("Speedup") == "Beschleunigung"
+            assert text._("{p:.4f}").format(p=0.79291) == "0,7929"
+        assert text.current().code == text.ENGLISH and text._("Speedup") == "Speedup"
+        with text.speaking("xx"):  # an unknown code: English for the block
+            assert text._("Speedup") == "Speedup"
+        text.activate("es")
+        with pytest.raises(RuntimeError), text.speaking("zh_CN"):
+            raise RuntimeError  # an error inside the block still brings the active language back
+        assert text.current().code == "es" and text._("Speedup") == "Aceleración"
+    finally:
+        stop()
+        text.activate(text.ENGLISH)
+    assert heard[-1:] == ["es"] and not {"de", "zh_CN"} & set(heard)  # only the real switch
+
+
 @pytest.mark.parametrize(
     "message",
     [

@@ -2,7 +2,9 @@
 
 They forward what the user does as signals and show the player's and the
 run's state when told to (without echoing it back); they hold no state.
-Tooltips name each control's key from :mod:`specdec_desktop.shortcuts`.
+Tooltips name each control's key from :mod:`specdec_desktop.shortcuts`.  Every word is marked
+with ``N_`` here and shown with ``_`` by :meth:`RunControls.retranslate`, which runs again after a
+live language switch (View ▸ Language).
 """
 
 from __future__ import annotations
@@ -14,18 +16,36 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QToolBut
 from ...shortcuts import by_id
 from ...state.player import SPEEDS
 from ...state.run_state import MAX_SEED
+from ...text import N_, _, localize
 from ...theme import Theme
+from ..language import follow_language
 from .icons import make_icon
 
-__all__ = ["RunControls", "speed_label"]
+__all__ = ["BUTTONS", "RunControls", "speed_label"]
+
+
+#: (objectName, name, tooltip, shortcut row) of each button, in English; shown with ``_``.
+BUTTONS: tuple[tuple[str, str, str, str], ...] = (
+    ("runPlayButton", N_("Play"), N_("Play or pause the run"), "run.play_pause"),
+    ("runStepButton", N_("Step"), N_("One draft step or one check"), "run.step"),
+    ("runRestartButton", N_("Restart"), N_("Back to the first cycle"), "run.restart"),
+    ("runNewSeedButton", N_("New seed"), N_("Draw a different run"), "run.new_seed"),
+)
+PAUSE = N_("Pause")
+SPEED = N_("Speed")
+SPEED_NAME = N_("Playback speed")
+SPEED_TIP = N_("Playback speed: 1× is one big-model pass per second ({slower} slower, {faster} faster)")
+SEED = N_("Seed")
+SEED_TIP = N_("The same seed replays the same run")
 
 
 def speed_label(speed: float) -> str:
-    return f"{speed:g}×"
+    """A speed as the box shows it: "0.5×" (in German "0,5×")."""
+    return localize(f"{speed:g}×")
 
 
 def _with_key(text: str, action: str) -> str:
-    return f"{text} ({by_id(action).keys[0]})"
+    return f"{_(text)} ({by_id(action).keys[0]})"
 
 
 class RunControls(QWidget):
@@ -54,12 +74,9 @@ class RunControls(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
 
-        def button(name: str, text: str, tip: str, action: str) -> QToolButton:
+        def button(name: str) -> QToolButton:
             widget = QToolButton()
             widget.setObjectName(name)
-            widget.setText(text)
-            widget.setToolTip(_with_key(tip, action))
-            widget.setAccessibleName(text)
             widget.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
             # Tab reaches it; a click does not take the focus, so Space still plays and pauses
             # after a click on Restart or New seed (a focused button would take Space itself).
@@ -67,36 +84,31 @@ class RunControls(QWidget):
             row.addWidget(widget)
             return widget
 
-        self.play = button("runPlayButton", "Play", "Play or pause the run", "run.play_pause")
-        self.step = button("runStepButton", "Step", "One draft step or one check", "run.step")
-        self.restart = button("runRestartButton", "Restart", "Back to the first cycle", "run.restart")
+        self.play = button("runPlayButton")
+        self.step = button("runStepButton")
+        self.restart = button("runRestartButton")
         row.addSpacing(12)
-        speed_caption = QLabel("Speed")
+        self.speed_caption = speed_caption = QLabel()
+        speed_caption.setObjectName("runSpeedCaption")
         row.addWidget(speed_caption)
         self.speed = QComboBox()
         self.speed.setObjectName("runSpeed")
-        self.speed.setAccessibleName("Playback speed")
-        self.speed.setToolTip(
-            f"Playback speed: 1× is one big-model pass per second "
-            f"({by_id('run.slower').keys[0]} slower, {by_id('run.faster').keys[0]} faster)"
-        )
         for speed in SPEEDS:
             self.speed.addItem(speed_label(speed), speed)
         speed_caption.setBuddy(self.speed)
         row.addWidget(self.speed)
         row.addSpacing(12)
-        seed_caption = QLabel("Seed")
+        self.seed_caption = seed_caption = QLabel()
+        seed_caption.setObjectName("runSeedCaption")
         row.addWidget(seed_caption)
         self.seed = QSpinBox()
         self.seed.setObjectName("runSeedInput")
-        self.seed.setAccessibleName("Seed")
-        self.seed.setToolTip("The same seed replays the same run")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setKeyboardTracking(False)
         self.seed.setMinimumWidth(self.seed.fontMetrics().horizontalAdvance("0000000000") + 30)
         seed_caption.setBuddy(self.seed)
         row.addWidget(self.seed)
-        self.new_seed = button("runNewSeedButton", "New seed", "Draw a different run", "run.new_seed")
+        self.new_seed = button("runNewSeedButton")
         row.addStretch(1)
 
         self.play.clicked.connect(self.play_toggled)
@@ -108,7 +120,32 @@ class RunControls(QWidget):
         self._playing = False
         self._buttons = (self.play, self.step, self.restart, self.new_seed)
         self._full_width = 0  # the row's width with every button's name shown (set per theme)
+        self._words_ready = False
+        self.retranslate()
         self.apply_theme(theme)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Every word of the row in the active language (at start and after a switch)."""
+        widgets = (self.play, self.step, self.restart, self.new_seed)
+        for widget, (_name, text, tip, action) in zip(widgets, BUTTONS, strict=True):
+            widget.setText(_(text))
+            widget.setAccessibleName(_(text))
+            widget.setToolTip(_with_key(tip, action))
+        self.speed_caption.setText(_(SPEED))
+        self.speed.setAccessibleName(_(SPEED_NAME))
+        self.speed.setToolTip(
+            _(SPEED_TIP).format(slower=by_id("run.slower").keys[0], faster=by_id("run.faster").keys[0])
+        )
+        for index in range(self.speed.count()):
+            self.speed.setItemText(index, speed_label(float(self.speed.itemData(index))))
+        self.seed_caption.setText(_(SEED))
+        self.seed.setAccessibleName(_(SEED))
+        self.seed.setToolTip(_(SEED_TIP))
+        if self._words_ready:  # after a switch: Play or Pause, and the width the names need
+            self.show_playing(self._playing)
+            self._measure_full_width()
+        self._words_ready = True
 
     def apply_theme(self, theme: Theme) -> None:
         self._theme = theme
@@ -135,9 +172,12 @@ class RunControls(QWidget):
         for widget in self._buttons:
             widget.ensurePolished()
         shown = self.play.text()
-        self.play.setText("Pause")  # the longer of its two names
-        self.layout().invalidate()
-        self._full_width = self.layout().sizeHint().width()
+        widths = []
+        for name in (_(PAUSE), _(BUTTONS[0][1])):  # Play's two names; the longer one counts
+            self.play.setText(name)
+            self.layout().invalidate()
+            widths.append(self.layout().sizeHint().width())
+        self._full_width = max(widths)
         self.play.setText(shown)
         self._fit()
 
@@ -163,7 +203,7 @@ class RunControls(QWidget):
 
     def show_playing(self, playing: bool) -> None:
         self._playing = playing
-        self.play.setText("Pause" if playing else "Play")
+        self.play.setText(_(PAUSE) if playing else _(BUTTONS[0][1]))
         self.play.setAccessibleName(self.play.text())
         self.play.setIcon(self._icons["pause" if playing else "play"])
 

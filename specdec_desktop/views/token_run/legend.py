@@ -1,4 +1,8 @@
-"""The legend of the token strip: each state's token beside its name, flowing onto more lines if narrow."""
+"""The legend of the token strip: each state's token beside its name, flowing onto more lines if narrow.
+
+The names are marked with ``N_`` in :data:`LEGEND` and shown with ``_`` when the legend measures and
+paints itself, so a live language switch (View ▸ Language) redraws them.
+"""
 
 from __future__ import annotations
 
@@ -7,19 +11,30 @@ from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import TokenState
+from ...text import N_, _
 from ...theme import Theme
+from ..language import follow_language
 from .glyphs import TokenColours, paint_token
 
-__all__ = ["LEGEND", "Legend"]
+__all__ = ["LEGEND", "STATE_NAMES", "Legend"]
 
 #: Legend entries in reading order: the life of a guess, then the target's own token.
 LEGEND: tuple[tuple[TokenState, str], ...] = (
-    (TokenState.PENDING, "drafted, not yet checked"),
-    (TokenState.ACCEPTED, "accepted"),
-    (TokenState.CORRECTION, "rejected: the big model's correction"),
-    (TokenState.DISCARDED, "thrown away"),
-    (TokenState.BONUS, "big model's bonus"),
+    (TokenState.PENDING, N_("drafted, not yet checked")),
+    (TokenState.ACCEPTED, N_("accepted")),
+    (TokenState.CORRECTION, N_("rejected: the big model's correction")),
+    (TokenState.DISCARDED, N_("thrown away")),
+    (TokenState.BONUS, N_("big model's bonus")),
 )
+
+#: Each state's short name, as a screen reader hears it before the legend's words.
+STATE_NAMES: dict[TokenState, str] = {
+    TokenState.PENDING: N_("pending"),
+    TokenState.ACCEPTED: N_("accepted"),
+    TokenState.CORRECTION: N_("correction"),
+    TokenState.DISCARDED: N_("discarded"),
+    TokenState.BONUS: N_("bonus"),
+}
 
 
 class Legend(QWidget):
@@ -28,13 +43,23 @@ class Legend(QWidget):
     def __init__(self, theme: Theme, font_family: str = "Inter", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tokenLegend")
-        self.setAccessibleName("Legend")
-        self.setAccessibleDescription("; ".join(f"{state.name.lower()}: {text}" for state, text in LEGEND))
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self._font_family = font_family
         self.apply_theme(theme)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """The names in the active language: measured again, so the rows wrap where they should."""
+        self.setAccessibleName(_("Legend"))
+        described = (f"{_(STATE_NAMES[state])}: {_(text)}" for state, text in LEGEND)
+        self.setAccessibleDescription("; ".join(described))
+        metrics = QFontMetrics(self._font)
+        names = self.names()
+        self._widths = [self._cell + self._gap + metrics.horizontalAdvance(name) for name in names]
+        self.updateGeometry()
+        self.update()
 
     def apply_theme(self, theme: Theme) -> None:
         self._colours = TokenColours.from_theme(theme)
@@ -44,9 +69,11 @@ class Legend(QWidget):
         self._cell = max(12, round(metrics.height() * 1.15))
         self._gap = max(4, round(self._cell * 0.35))
         self._item_gap = max(10, round(self._cell * 1.1))
-        self._widths = [self._cell + self._gap + metrics.horizontalAdvance(text) for _, text in LEGEND]
-        self.updateGeometry()
-        self.update()
+        self.retranslate()
+
+    def names(self) -> list[str]:
+        """The entries' words as painted, in the active language."""
+        return [_(text) for _state, text in LEGEND]
 
     def _rows(self, width: int) -> list[list[int]]:
         rows: list[list[int]] = [[]]
@@ -91,7 +118,7 @@ class Legend(QWidget):
                 painter.drawText(
                     QRectF(x + self._cell + self._gap, top, self._widths[index], self._cell),
                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    text,
+                    _(text),
                 )
                 x += self._widths[index] + self._item_gap
         painter.end()

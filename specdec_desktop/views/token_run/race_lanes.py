@@ -7,7 +7,8 @@ guesses (green), each labelled in words when there is room; the plain bar
 grows by one token per pass, the token in progress shown as a partial cell.
 While a token is still 6 pixels wide or more, thin gaps mark each token; the
 scale then shrinks by whole pixels per token, and, past one pixel per token,
-to a round number of tokens for the full width.
+to a round number of tokens for the full width.  The lanes' words are marked with ``N_`` and
+translated as they are painted, so a live language switch repaints them (and measures them again).
 """
 
 from __future__ import annotations
@@ -19,11 +20,25 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintE
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ...model import RaceTotals
+from ...text import N_, _, localize, ngettext
 from ...theme import Theme
 from ...wording.numbers import format_count
+from ..language import follow_language
 from .glyphs import TokenColours
 
-__all__ = ["RaceLanes", "lane_scale"]
+__all__ = ["LANE_NAMES", "RaceLanes", "lane_scale"]
+
+#: The two lanes' names, speculative first.
+LANE_NAMES = (N_("Speculative"), N_("Plain decoding"))
+#: The speculative bar's two parts, longest wording first (the first that fits is shown).
+OWN_WORDS = (N_("★ {n} from the big model"), N_("★ {n} big model"))
+ACCEPTED_WORDS = (N_("✓ {n} accepted guesses"), N_("✓ {n} accepted"))
+
+
+def count_words(count: int | str, n: int) -> str:
+    """A lane's count: "1 token", "36,633 tokens" (``n`` picks the plural form)."""
+    return ngettext("{n} token", "{n} tokens", n).format(n=count)
+
 
 #: Room kept to the right of the longer bar, as a share of its length.
 _HEADROOM = 1.12
@@ -63,12 +78,21 @@ class RaceLanes(QWidget):
     def __init__(self, theme: Theme, font_family: str = "Inter", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("raceLanes")
-        self.setAccessibleName("Race against plain decoding")
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self._font_family = font_family
         self._totals: RaceTotals | None = None
         self._fraction = 0.0
         self.apply_theme(theme)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Name, description and painted words in the active language (measured again)."""
+        self.setAccessibleName(_("Race against plain decoding"))
+        if self._totals is not None:
+            self.show_totals(self._totals)
+        self.updateGeometry()
+        self.update()
 
     def apply_theme(self, theme: Theme) -> None:
         self._theme = theme
@@ -88,18 +112,25 @@ class RaceLanes(QWidget):
         self._totals = totals
         self._fraction = totals.passes - totals.plain_tokens
         self.setAccessibleDescription(
-            f"Speculative decoding {format_count(totals.speculative_tokens)} tokens, "
-            f"plain decoding {format_count(totals.plain_tokens)} tokens, after {totals.passes:.1f} passes"
+            _(
+                "Speculative decoding {spec} tokens, plain decoding {plain} tokens, after {passes} passes"
+            ).format(
+                spec=format_count(totals.speculative_tokens),
+                plain=format_count(totals.plain_tokens),
+                passes=localize(f"{totals.passes:.1f}"),
+            )
         )
         self.update()
+
+    def lane_labels(self) -> tuple[str, str]:
+        """The two lanes' names as painted, in the active language."""
+        return (_(LANE_NAMES[0]), _(LANE_NAMES[1]))
 
     def _text_widths(self) -> tuple[int, int]:
         """Widths of the lane names and of the counts ("00000 tokens"), with their gaps."""
         metrics = QFontMetrics(self._bold)
-        label_width = (
-            max(metrics.horizontalAdvance(t) for t in ("Speculative", "Plain decoding")) + self._gap * 2
-        )
-        return label_width, metrics.horizontalAdvance("00000 tokens") + self._gap * 2
+        label_width = max(metrics.horizontalAdvance(name) for name in self.lane_labels()) + self._gap * 2
+        return label_width, metrics.horizontalAdvance(count_words("00000", 2)) + self._gap * 2
 
     def sizeHint(self) -> QSize:
         return QSize(600, self.height())
@@ -129,7 +160,7 @@ class RaceLanes(QWidget):
         totals = self._totals
         if totals is None:
             return
-        labels = ("Speculative", "Plain decoding")
+        labels = self.lane_labels()
         label_width, count_width = self._text_widths()
         bar_left = label_width
         bar_width = max(10, self.width() - label_width - count_width)
@@ -162,20 +193,16 @@ class RaceLanes(QWidget):
                 colours.target,
                 # The star is the big model's own token in the strip below: the segment is named
                 # even when only its count fits, and tells itself from the green in greyscale.
-                (f"★ {own_count} from the big model", f"★ {own_count} big model", f"★ {own_count}", "★"),
+                (*(_(words).format(n=own_count) for words in OWN_WORDS), f"★ {own_count}", "★"),
             ),
             (
                 QRectF(bar_left + own, tops[0], accepted, self._lane),
                 colours.accepted,
-                (
-                    f"✓ {accepted_count} accepted guesses",
-                    f"✓ {accepted_count} accepted",
-                    f"✓ {accepted_count}",
-                ),
+                (*(_(words).format(n=accepted_count) for words in ACCEPTED_WORDS), f"✓ {accepted_count}"),
             ),
             (QRectF(bar_left, tops[1], plain_done, self._lane), colours.plain, ()),
         )
-        for rect, colour, _ in segments:
+        for rect, colour, _texts in segments:
             painter.fillRect(rect, colour)
         partial = QColor(colours.plain)
         partial.setAlpha(90)
@@ -218,7 +245,7 @@ class RaceLanes(QWidget):
             painter.drawText(
                 QRectF(bar_left + end + self._gap, top, count_width + bar_width - end, self._lane),
                 Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                f"{format_count(count)} tokens" if count != 1 else "1 token",
+                count_words(format_count(count), count),
             )
 
     def _paint_separators(

@@ -27,8 +27,10 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from ...model import Playhead, TraceStream
+from ...text import _
 from ...theme import Theme
 from ...wording.run_captions import describe_token
+from ..language import follow_language
 from .strip_layout import StripLayout
 from .strip_painter import MIN_CELL_SHARE, StripFrame, StripPainter, cell_size
 
@@ -73,11 +75,6 @@ class TokenStrip(QWidget):
     def __init__(self, theme: Theme, font_family: str = "Inter", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("tokenStrip")
-        self.setAccessibleName("Token strip")
-        self.setAccessibleDescription(
-            "The speculative lane, one square per guessed token; "
-            "hover or select a token to hear what happened to it."
-        )
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -92,6 +89,18 @@ class TokenStrip(QWidget):
         self._layout: StripLayout | None = None
         self._layout_key: tuple[int, int, int, int] | None = None
         self.apply_theme(theme)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """The strip's name and description in the active language (the hint is set by the view)."""
+        self.setAccessibleName(_("Token strip"))
+        self.setAccessibleDescription(
+            _(
+                "The speculative lane, one square per guessed token; "
+                "hover or select a token to hear what happened to it."
+            )
+        )
 
     # -- input from the view ----------------------------------------------------------------
 

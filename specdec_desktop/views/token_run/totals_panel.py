@@ -2,7 +2,9 @@
 
 The panel shows a :class:`~specdec_desktop.model.RaceTotals` it is given and
 computes nothing itself.  Figures use tabular digits so they do not jitter
-while the run plays, and a label is only rewritten when its text changes.
+while the run plays, and a label is only rewritten when its text changes.  Words come from the
+text layer and numbers through ``localize``; after a live language switch the panel writes its
+captions and its last totals again.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...model import RaceTotals
+from ...text import N_, _, localize, ngettext
 from ...wording.numbers import format_count, format_times
+from ..language import follow_language
 
 __all__ = ["TotalsPanel", "format_totals"]
 
@@ -22,16 +26,17 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
     cycles = totals.cycles_checked
     if achieved is None:
         achieved_text = "–"
-        error_text = "measured after the first check"
+        error_text = _("measured after the first check")
     else:
         achieved_text = format_times(achieved)
         # What it measures: the checked cycles' tokens per pass (plain decoding makes one).  Said
         # so that it reads as the sum it is: "108 tokens ÷ 52.8 passes (33 cycles of 1.6)", not
         # "108 ÷ 33 × 1.6", which a reader works out left to right as 5.2 (issue 21).
-        error_text = (
-            f"{format_count(totals.speculative_tokens)} tokens ÷ "
-            f"{cycles * totals.cycle_cost:,.1f} passes ({run_length(cycles, totals.cycle_cost)}), "
-            f"± {totals.standard_error:.2f}"
+        error_text = _("{tokens} tokens ÷ {passes} passes ({run}), ± {error}").format(
+            tokens=format_count(totals.speculative_tokens),
+            passes=localize(f"{cycles * totals.cycle_cost:,.1f}"),
+            run=run_length(cycles, totals.cycle_cost),
+            error=localize(f"{totals.standard_error:.2f}"),
         )
     return {
         "achievedSpeedup": achieved_text,
@@ -43,24 +48,27 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         "plainPasses": format_count(totals.plain_tokens),
         "specDrafts": format_count(totals.draft_steps),
         "plainDrafts": "–",
-        "clock": f"{totals.passes:,.1f} passes",
+        "clock": _("{passes} passes").format(passes=localize(f"{totals.passes:,.1f}")),
         "clockDetail": _clock_detail(totals),
     }
 
 
 def run_length(cycles: int, cycle_cost: float) -> str:
     """How many cycles, and the passes each cost: "33 cycles of 1.6 passes", "1 cycle of 1.9 passes"."""
-    unit = "cycle" if cycles == 1 else "cycles"
-    return f"{format_count(cycles)} {unit} of {cycle_cost:g} passes"
+    return ngettext("{n} cycle of {cost} passes", "{n} cycles of {cost} passes", cycles).format(
+        n=format_count(cycles), cost=localize(f"{cycle_cost:g}")
+    )
 
 
 def _clock_detail(totals: RaceTotals) -> str:
     """Checking plus drafting, in the clock's own rounding, so the two add up to it."""
     if totals.passes <= 0.0:
-        return "nothing run yet"
+        return _("nothing run yet")
     clock = round(totals.passes, 1)
     checking = round(totals.check_passes, 1)
-    return f"{checking:,.1f} checking + {clock - checking:,.1f} drafting"
+    return _("{checking} checking + {drafting} drafting").format(
+        checking=localize(f"{checking:,.1f}"), drafting=localize(f"{clock - checking:,.1f}")
+    )
 
 
 class TotalsPanel(QFrame):
@@ -70,11 +78,12 @@ class TotalsPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("raceTotals")
         self.setProperty("role", "panel")
-        self.setAccessibleName("Running totals")
         grid = QGridLayout(self)
         grid.setHorizontalSpacing(12)
         grid.setVerticalSpacing(2)
         self.figures: dict[str, QLabel] = {}
+        self._captions: list[tuple[QLabel, str]] = []
+        self._totals: RaceTotals | None = None
 
         def figure(name: str, row: int, column: int, role: str | None = None, span: int = 1) -> QLabel:
             label = QLabel()
@@ -88,39 +97,51 @@ class TotalsPanel(QFrame):
             return label
 
         def caption(text: str, row: int, column: int = 0, role: str | None = None, span: int = 1) -> QLabel:
-            label = QLabel(text)
+            label = QLabel()
+            self._captions.append((label, text))
             if role:
                 label.setProperty("role", role)
             grid.addWidget(label, row, column, 1, span)
             return label
 
-        caption("Measured speedup", 0, role="heading")
+        caption(N_("Measured speedup"), 0, role="heading")
         figure("achievedSpeedup", 0, 1, role="figure", span=2)
-        caption("expected from the model", 1)
+        caption(N_("expected from the model"), 1)
         figure("expectedSpeedup", 1, 1, span=2)
         figure("speedupError", 2, 0, role="hint", span=3)
         rule = QFrame()
         rule.setFrameShape(QFrame.Shape.HLine)
         rule.setProperty("role", "rule")
         grid.addWidget(rule, 3, 0, 1, 3)
-        caption("Speculative", 4, 1, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
-        caption("Plain", 4, 2, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
-        caption("Tokens", 5)
+        caption(N_("Speculative"), 4, 1, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
+        caption(N_("Plain"), 4, 2, role="hint").setAlignment(Qt.AlignmentFlag.AlignRight)
+        caption(N_("Tokens"), 5)
         figure("specTokens", 5, 1)
         figure("plainTokens", 5, 2)
-        caption("Big-model passes", 6)
+        caption(N_("Big-model passes"), 6)
         figure("specPasses", 6, 1)
         figure("plainPasses", 6, 2)
-        caption("Draft steps", 7)
+        caption(N_("Draft steps"), 7)
         figure("specDrafts", 7, 1)
         figure("plainDrafts", 7, 2)
-        caption("Clock", 8)
+        caption(N_("Clock"), 8)
         figure("clock", 8, 1, span=2)
         figure("clockDetail", 9, 0, role="hint", span=3)
         grid.setColumnStretch(0, 1)
         grid.setRowStretch(10, 1)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """The captions, and the last totals' figures, in the active language."""
+        self.setAccessibleName(_("Running totals"))
+        for label, text in self._captions:
+            label.setText(_(text))
+        if self._totals is not None:
+            self.show_totals(self._totals)
 
     def show_totals(self, totals: RaceTotals) -> None:
+        self._totals = totals
         for name, text in format_totals(totals).items():
             label = self.figures[name]
             if label.text() != text:

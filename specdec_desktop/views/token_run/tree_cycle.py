@@ -33,6 +33,7 @@ from ...model import Playhead, TraceStream
 from ...text import _, ngettext
 from ...theme import Theme
 from ...wording.run_captions import describe_tree_node
+from ..language import follow_language
 from .glyphs import TokenColours
 from .tree_cycle_layout import TreeCycleGeometry, tree_cycle_geometry
 
@@ -52,13 +53,6 @@ class TreeCycleView(QWidget):
     def __init__(self, theme: Theme, font_family: str = "Inter", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("treeCycle")
-        self.setAccessibleName(_("Draft tree of the run"))
-        self.setAccessibleDescription(
-            _(
-                "Left, the last check: the kept path filled, rejected tokens ringed, the rest "
-                "thrown away. Right, the tree being drafted level by level; hover a token to hear it."
-            )
-        )
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, True)
         self._font_family = font_family
@@ -68,6 +62,19 @@ class TreeCycleView(QWidget):
         self._drafted_cache: tuple[tuple, QPixmap] | None = None
         self._faded_cache: tuple[tuple, QPixmap] | None = None
         self.apply_theme(theme)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Name and description in the active language; the titles are translated as painted."""
+        self.setAccessibleName(_("Draft tree of the run"))
+        self.setAccessibleDescription(
+            _(
+                "Left, the last check: the kept path filled, rejected tokens ringed, the rest "
+                "thrown away. Right, the tree being drafted level by level; hover a token to hear it."
+            )
+        )
+        self.update()
 
     # -- input from the view ----------------------------------------------------------------
 

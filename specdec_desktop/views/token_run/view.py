@@ -35,8 +35,10 @@ from PySide6.QtWidgets import (
 from ...model import Playhead, race_totals
 from ...shortcuts import by_id
 from ...state import Player, RunState
+from ...text import N_, _
 from ...theme import Theme
 from ...wording.run_captions import describe_token, narrate
+from ..language import follow_language
 from .controls import RunControls
 from .legend import Legend
 from .race_lanes import RaceLanes
@@ -45,12 +47,19 @@ from .strip import TokenStrip
 from .totals_panel import TotalsPanel
 from .tree_cycle import TreeCycleView
 
-__all__ = ["START_HINT", "TokenRunView"]
+__all__ = ["START_HINT", "TokenRunView", "start_hint"]
 
-START_HINT = (
-    f"Press Play ({by_id('run.play_pause').keys[0]}) to start the run, "
-    f"or Step ({by_id('run.step').keys[0]}) to go one event at a time."
-)
+_START_HINT = N_("Press Play ({play}) to start the run, or Step ({step}) to go one event at a time.")
+_VIEW_NAME = N_("One run, token by token")
+
+
+def start_hint() -> str:
+    """The strip's hint before the run starts, in the active language, naming the keys."""
+    return _(_START_HINT).format(play=by_id("run.play_pause").keys[0], step=by_id("run.step").keys[0])
+
+
+#: The hint in English (as the English window shows it).
+START_HINT = _START_HINT.format(play=by_id("run.play_pause").keys[0], step=by_id("run.step").keys[0])
 
 
 class _SpaceThroughNumberBoxes(QObject):
@@ -99,7 +108,7 @@ class TokenRunView(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("tokenRun")
-        self.setAccessibleName("One run, token by token")
+        self.setAccessibleName(_(_VIEW_NAME))
         self.run = run
         self.player = player
         self.theme = theme
@@ -147,6 +156,14 @@ class TokenRunView(QFrame):
         self.controls.show_speed(self.player.speed)
         self.controls.show_playing(self.player.playing)
         self._show_frame(self.player.playhead)
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """The view's own words after a language switch (its parts follow the switch themselves)."""
+        self.setAccessibleName(_(_VIEW_NAME))
+        self._update_hint(self.player.playhead)
+        self._update_caption(self.player.playhead)
+        self.updateGeometry()
 
     # -- wiring -----------------------------------------------------------------------------
 
@@ -280,7 +297,7 @@ class TokenRunView(QFrame):
         self._update_caption(playhead)
 
     def _update_hint(self, playhead: Playhead) -> None:
-        self.strip.set_hint(START_HINT if playhead.position == 0.0 and not self.player.playing else "")
+        self.strip.set_hint(start_hint() if playhead.position == 0.0 and not self.player.playing else "")
 
     def _update_caption(self, playhead: Playhead) -> None:
         stream = self.run.stream
