@@ -164,10 +164,10 @@ def _run_problems(window: QMainWindow) -> list[str]:
     view = getattr(window, "token_run", None)
     app_state = window.app_state
     run, player = app_state.run, app_state.player
-    if run.pending:  # a change still settling: the run follows it within SETTLE_MS
-        return []
+    # The run's own configuration: a change still settling reaches it within SETTLE_MS (and a
+    # settled run's is the state's, which RunState.pending says).
     stream = run.stream
-    params, assumptions, shape = stream.params, stream.assumptions, app_state.shape.shape
+    params, assumptions, shape = stream.params, stream.assumptions, run.shape
     problems = []
     tree = stream.tree
     if shape.kind == "chain":
