@@ -6,9 +6,10 @@ Each file is written to a temporary folder, then imported (``read_metrics`` then
 ``fit_measurement``) in a fresh Python process, so the peak resident size (the child's own
 ``VmHWM`` from /proc, which exec starts afresh; ``ru_maxrss`` from ``os.wait4`` where /proc is
 absent, which also counts pages of the parent the child was forked with) is the import's own
-plus the interpreter's and numpy's (about 30 MB, shown as the "empty" row).  Target: every peak under 500 MB, whatever the
-input; a refusal counts as a result (its message is printed).  The issue asks for 1 GB
-files; ``--mib 1024`` does that (it needs 1 GB of disk per file and minutes per format).
+plus the interpreter's and numpy's (about 30 MB, shown as the "empty" row).  Target: every
+peak under 500 MB, whatever the input; a refusal counts as a result (its message is printed).
+The issue asks for 1 GB files; ``--mib 1024`` does that (1 GB of disk per file, minutes per
+format).
 """
 
 from __future__ import annotations

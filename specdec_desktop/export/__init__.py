@@ -37,15 +37,21 @@ def beyond_note(params: Parameters, assumptions: Assumptions | None = None) -> s
     curves = speedup_curves(params, figures.best_k, assumptions)
     if not curves.beyond(figures.best_k):
         return None
-    return f"the data stops at k = {curves.x_max:,}; the best k, {figures.best_k:,}, lies beyond it"
+    from ..text import _
+
+    return _("the data stops at k = {x_max:,}; the best k, {best_k:,}, lies beyond it").format(
+        x_max=curves.x_max, best_k=figures.best_k
+    )
 
 
 def chart_title(params: Parameters) -> str:
-    """What an exported chart shows, written above it: the curve and the parameters it is drawn at."""
+    """What an exported chart shows, written above it: the curve and the parameters it is drawn at
+    (in the active language, its numbers too: the image is for people; the CSV keeps the dot)."""
     from ..model.parameters import SPECS
+    from ..text import _, localize
 
     values = ", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS)
-    return f"Speedup against draft length k, at {values}"
+    return _("Speedup against draft length k, at {values}").format(values=localize(values))
 
 
 def export_chart_file(

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from specdec_desktop.text import _
 from specdec_desktop.user_files import open_user_file
 
 from .fit import solve_p
@@ -130,10 +131,18 @@ def _number(text: str, what: str, line: int, path: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise MetricsProblem("contradiction", f"{what} is {text[:24]!r}, not a number", path, line) from None
+        raise MetricsProblem(
+            "contradiction",
+            _("{what} is {text!r}, not a number").format(what=what, text=text[:24]),
+            path,
+            line,
+        ) from None
     if not math.isfinite(value) or value < 0:
         raise MetricsProblem(
-            "contradiction", f"{what} is {text[:24]!r}; it must be a number, 0 or more", path, line
+            "contradiction",
+            _("{what} is {text!r}; it must be a number, 0 or more").format(what=what, text=text[:24]),
+            path,
+            line,
         )
     return value
 
@@ -153,20 +162,22 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
             data = stream.read(MAX_TABLE_BYTES + 1)
         if len(data) > MAX_TABLE_BYTES:  # it grew while being read
             raise MetricsProblem(
-                "too_large", "is too large for a table of runs at several k (1 MiB at most)", path
+                "too_large", _("is too large for a table of runs at several k (1 MiB at most)"), path
             )
         text = data.decode("utf-8-sig")
     except OSError as error:
-        raise MetricsProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
+        raise MetricsProblem(
+            "missing", _("cannot be read ({reason})").format(reason=error.strerror or error), path
+        ) from None
     except UnicodeDecodeError:
-        raise MetricsProblem("not_utf8", "is not UTF-8 text", path) from None
+        raise MetricsProblem("not_utf8", _("is not UTF-8 text"), path) from None
     lines = [
         (i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")
     ]
     if not lines or not looks_like_cost_table(lines[0][1]):
         raise MetricsProblem(
             "no_metrics",
-            "has no header naming k, the tokens per step, and milliseconds per step or tokens/s",
+            _("has no header naming k, the tokens per step, and milliseconds per step or tokens/s"),
             path,
         )
     header = [_BY_NAME.get(_name(cell)) for cell in _cells(lines[0][1])]
@@ -175,18 +186,29 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
         cells = _cells(line)
         if len(cells) < len(header):
             raise MetricsProblem(
-                "missing_field", f"has {len(cells)} cells where the header has {len(header)}", path, number
+                "missing_field",
+                _("has {len_cells} cells where the header has {len_header}").format(
+                    len_cells=len(cells), len_header=len(header)
+                ),
+                path,
+                number,
             )
         values = {role: cell for role, cell in zip(header, cells, strict=False) if role is not None}
         k = _number(values["k"], "k", number, str(path))
         if not k.is_integer() or k > 4096:
             raise MetricsProblem(
-                "contradiction", f"k is {values['k']!r}; it must be a whole number to 4096", path, number
+                "contradiction",
+                _("k is {k!r}; it must be a whole number to 4096").format(k=values["k"]),
+                path,
+                number,
             )
         tau = _number(values["tau"], "the tokens per step", number, str(path))
         if not 1 - 1e-9 <= tau <= k + 1 + 1e-9:
             raise MetricsProblem(
-                "contradiction", f"{tau:g} tokens per step is outside 1 to k + 1 = {k + 1:g}", path, number
+                "contradiction",
+                _("{tau:g} tokens per step is outside 1 to k + 1 = {most:g}").format(tau=tau, most=k + 1),
+                path,
+                number,
             )
         batch = round(_number(values["batch"], "batch", number, str(path))) if "batch" in values else 1
         if values.get("ms"):
@@ -195,7 +217,9 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
             rate = _number(values["tok_s"], "the tokens per second", number, str(path))
             ms = 1000.0 * tau * max(batch, 1) / rate if rate > 0 else 0.0
         if ms <= 0 or batch < 1:
-            raise MetricsProblem("contradiction", "a step takes no time or the batch is empty", path, number)
+            raise MetricsProblem(
+                "contradiction", _("a step takes no time or the batch is empty"), path, number
+            )
         extra = {
             role: _number(values[role], role.replace("_", " "), number, str(path))
             for role in ("draft_ms", "verify_ms")
@@ -203,7 +227,7 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
         }
         rows.append(CostRow(int(k), tau, ms, batch, extra.get("draft_ms"), extra.get("verify_ms"), number))
     if not rows:
-        raise MetricsProblem("no_metrics", "has a header but no rows", path)
+        raise MetricsProblem("no_metrics", _("has a header but no rows"), path)
     return rows
 
 

@@ -21,6 +21,8 @@ import re
 
 import numpy as np
 
+from specdec_desktop.text import _
+
 from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
 
@@ -110,12 +112,16 @@ class CycleTable:
     def _set_k(self, k: int, line: int) -> None:
         if not 1 <= k <= MAX_K:
             raise MetricsProblem(
-                "contradiction", f"the draft length k is {k}; this app reads k from 1 to {MAX_K}", line=line
+                "contradiction",
+                _("the draft length k is {k}; this app reads k from 1 to {MAX_K}").format(k=k, MAX_K=MAX_K),
+                line=line,
             )
         if self.k is not None and k != self.k:
             raise MetricsProblem(
                 "contradiction",
-                f"the draft length changes from {self.k} (line {self.k_line}) to {k}",
+                _("the draft length changes from {k} (line {k_line}) to {new_k}").format(
+                    k=self.k, k_line=self.k_line, new_k=k
+                ),
                 line=line,
             )
         self.k, self.k_line = k, line
@@ -127,7 +133,9 @@ class CycleTable:
             if "accepted" not in roles:
                 raise MetricsProblem(
                     "no_metrics",
-                    f"no column of accepted guesses in the header ({', '.join(cells)[:80]})",
+                    _("no column of accepted guesses in the header ({header})").format(
+                        header=", ".join(cells)[:80]
+                    ),
                     line=line,
                 )
             self.columns = len(cells)
@@ -145,9 +153,10 @@ class CycleTable:
         else:
             raise MetricsProblem(
                 "no_metrics",
-                f"a table of {self.columns} unnamed columns: add a header "
-                "naming the column of accepted guesses (accepted) and, for a histogram, "
-                "the count (count)",
+                _(
+                    "a table of {columns} unnamed columns: add a header naming the column of accepted "
+                    "guesses (accepted) and, for a histogram, the count (count)"
+                ).format(columns=self.columns),
                 line=line,
             )
         return False
@@ -162,11 +171,13 @@ class CycleTable:
         if top > MAX_K:
             raise MetricsProblem(
                 "contradiction",
-                f"a cycle accepted {top} guesses; this app reads k up to {MAX_K}",
+                _("a cycle accepted {top} guesses; this app reads k up to {MAX_K}").format(
+                    top=top, MAX_K=MAX_K
+                ),
                 line=line_of(int(np.argmax(values))),
             )
         if weights is not None and (np.any(weights < 0) or float(np.sum(weights)) > 2**53):
-            raise MetricsProblem("contradiction", "a count is negative or beyond 2**53", line=line_of(0))
+            raise MetricsProblem("contradiction", _("a count is negative or beyond 2**53"), line=line_of(0))
         # The running total stays at most 2**53, so every sum below is exact (an integer that
         # large is still a float exactly, and int64 cannot wrap); past it, refuse in words.
         added: int | None = values.size
@@ -176,8 +187,10 @@ class CycleTable:
         if added is None or self.total + added > _MAX_TOTAL:
             raise MetricsProblem(
                 "too_many",
-                f"counts more than 2**53 ({_MAX_TOTAL:,}) cycles in all; counts that large cannot be "
-                "held exactly, so nothing was imported (split the file, or divide the counts)",
+                _(
+                    "counts more than 2**53 ({_MAX_TOTAL:,}) cycles in all; counts that large cannot be "
+                    "held exactly, so nothing was imported (split the file, or divide the counts)"
+                ).format(_MAX_TOTAL=_MAX_TOTAL),
                 line=line_of(0),
             )
         self.total += added
@@ -283,7 +296,9 @@ class CycleTable:
             for value in numbers:
                 if not math.isfinite(value) or value < 0 or value != int(value) or value > 2**53:
                     raise MetricsProblem(
-                        "contradiction", f"{value:g} is not a count (0, 1, 2, ...)", line=line
+                        "contradiction",
+                        _("{value:g} is not a count (0, 1, 2, ...)").format(value=value),
+                        line=line,
                     )
             accepted = int(numbers[self.accepted_col])
             weight = numbers[self.count_col] if self.histogram_shape and self.count_col is not None else 1.0
@@ -307,7 +322,7 @@ class CycleTable:
             if k is not None and k != self.k_hint:
                 raise MetricsProblem(
                     "contradiction",
-                    f"the file says k = {k}, but k = {self.k_hint} was given",
+                    _("the file says k = {k}, but k = {k_hint} was given").format(k=k, k_hint=self.k_hint),
                     line=self.k_line,
                 )
             k = self.k_hint
@@ -315,9 +330,10 @@ class CycleTable:
             if not self.histogram_shape:
                 raise MetricsProblem(
                     "k_missing",
-                    "the draft length k is missing: a table of accepted guesses "
-                    "per cycle does not show it; give it with --k, a k column or a "
-                    "'# k = 4' comment line",
+                    _(
+                        "the draft length k is missing: a table of accepted guesses per cycle does not "
+                        "show it; give it with --k, a k column or a '# k = 4' comment line"
+                    ),
                     line=self.first_line,
                 )
             k = self.counts.size - 1
@@ -327,7 +343,9 @@ class CycleTable:
         if self.max_value > k:
             raise MetricsProblem(
                 "contradiction",
-                f"a cycle accepted {self.max_value} guesses, more than k = {k}",
+                _("a cycle accepted {max_value} guesses, more than k = {k}").format(
+                    max_value=self.max_value, k=k
+                ),
                 line=self.max_line,
             )
         histogram = np.zeros(k + 1, dtype=np.int64)

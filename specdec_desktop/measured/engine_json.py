@@ -26,6 +26,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from specdec_desktop.text import N_, _
+
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 
@@ -58,7 +60,9 @@ def _count(block: dict, name: str, line: int, required: bool = True) -> int | No
     if value is None:
         if required:
             raise MetricsProblem(
-                "missing_field", f"{name} is missing; a missing count is not read as zero", line=line
+                "missing_field",
+                _("{name} is missing; a missing count is not read as zero").format(name=name),
+                line=line,
             )
         return None
     if isinstance(value, float) and math.isfinite(value) and value.is_integer():
@@ -66,7 +70,9 @@ def _count(block: dict, name: str, line: int, required: bool = True) -> int | No
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_COUNT:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise MetricsProblem(
-            "contradiction", f"{name} is {shown}; it must be a count (0, 1, 2, ...)", line=line
+            "contradiction",
+            _("{name} is {shown}; it must be a count (0, 1, 2, ...)").format(name=name, shown=shown),
+            line=line,
         )
     return value
 
@@ -139,21 +145,25 @@ class SglangRequests(JsonCollector):
         if isinstance(histogram, list) and histogram:
             if len(histogram) > MAX_K + 1:
                 raise MetricsProblem(
-                    "contradiction", "spec_correct_drafts_histogram is longer than any k", line=line
+                    "contradiction", _("spec_correct_drafts_histogram is longer than any k"), line=line
                 )
             counts = [_count({"entry": v}, "entry", line) or 0 for v in histogram]
             if sum(counts) != steps:
                 raise MetricsProblem(
                     "contradiction",
-                    f"spec_correct_drafts_histogram counts {sum(counts)} steps, "
-                    f"but spec_verify_ct is {steps}",
+                    _(
+                        "spec_correct_drafts_histogram counts {sum_counts} steps, but spec_verify_ct is "
+                        "{steps}"
+                    ).format(sum_counts=sum(counts), steps=steps),
                     line=line,
                 )
             from_histogram = sum(j * n for j, n in enumerate(counts))
             if accepted is not None and accepted != from_histogram:
                 raise MetricsProblem(
                     "contradiction",
-                    f"spec_num_correct_drafts is {accepted}, but the histogram gives {from_histogram}",
+                    _(
+                        "spec_num_correct_drafts is {accepted}, but the histogram gives {from_histogram}"
+                    ).format(accepted=accepted, from_histogram=from_histogram),
                     line=line,
                 )
             accepted = from_histogram
@@ -169,7 +179,9 @@ class SglangRequests(JsonCollector):
             if accepted > proposed:
                 raise MetricsProblem(
                     "contradiction",
-                    f"spec_num_correct_drafts ({accepted}) exceeds spec_num_proposed_drafts ({proposed})",
+                    _(
+                        "spec_num_correct_drafts ({accepted}) exceeds spec_num_proposed_drafts ({proposed})"
+                    ).format(accepted=accepted, proposed=proposed),
                     line=line,
                 )
             self.drafted += proposed
@@ -193,14 +205,20 @@ class SglangRequests(JsonCollector):
             k_found = len(self.histogram) - 1
         if k_found is not None and k_hint is not None and k_hint != k_found and not variable:
             raise MetricsProblem(
-                "contradiction", f"the file says k = {k_found}, but k = {k_hint} was given", line=self.k_line
+                "contradiction",
+                _("the file says k = {k_found}, but k = {k_hint} was given").format(
+                    k_found=k_found, k_hint=k_hint
+                ),
+                line=self.k_line,
             )
         k = k_hint if k_found is None else k_found
         if k is None or k < 1:
             raise MetricsProblem(
                 "k_missing",
-                "the draft length k is missing: spec_num_proposed_drafts is not among the fields; "
-                "give it with --k",
+                _(
+                    "the draft length k is missing: spec_num_proposed_drafts is not among the fields; give "
+                    "it with --k"
+                ),
                 line=self.first_line,
             )
         k = min(k, MAX_K)
@@ -224,7 +242,7 @@ class SglangRequests(JsonCollector):
             first_line=self.first_line,
             variable_k=variable,
             group_taus=self.groups.as_tuple(),
-            notes=("drafts vary in length (up to k): no constant p at a fixed k describes them",)
+            notes=(N_("drafts vary in length (up to k): no constant p at a fixed k describes them"),)
             if variable
             else (),
         )
@@ -245,14 +263,20 @@ class LlamaServerTimings(JsonCollector):
         assert accepted is not None and predicted is not None
         if accepted > drafted:
             raise MetricsProblem(
-                "contradiction", f"draft_n_accepted ({accepted}) exceeds draft_n ({drafted})", line=line
+                "contradiction",
+                _("draft_n_accepted ({accepted}) exceeds draft_n ({drafted})").format(
+                    accepted=accepted, drafted=drafted
+                ),
+                line=line,
             )
         steps = predicted - accepted
         if steps <= 0:
             raise MetricsProblem(
                 "contradiction",
-                f"predicted_n ({predicted}) is not above draft_n_accepted ({accepted}): every verify step "
-                "yields one token beyond those accepted",
+                _(
+                    "predicted_n ({predicted}) is not above draft_n_accepted ({accepted}): every verify "
+                    "step yields one token beyond those accepted"
+                ).format(predicted=predicted, accepted=accepted),
                 line=line,
             )
         self.drafted += drafted
@@ -279,12 +303,16 @@ class LlamaServerTimings(JsonCollector):
             variable_k=variable,
             group_taus=self.groups.as_tuple(),
             notes=(
-                "verify steps counted as predicted_n − draft_n_accepted (each request's first token, "
-                "from the prompt, counts as one step too)",
+                N_(
+                    "verify steps counted as predicted_n − draft_n_accepted (each request's first token, "
+                    "from the prompt, counts as one step too)"
+                ),
                 *(
                     (
-                        "drafts vary in length: no constant p at a fixed k describes them; "
-                        "k is the longest draft the counts allow or the one given",
+                        N_(
+                            "drafts vary in length: no constant p at a fixed k describes them; "
+                            "k is the longest draft the counts allow or the one given"
+                        ),
                     )
                     if variable
                     else ()
@@ -308,7 +336,9 @@ class TrtllmRequests(JsonCollector):
         if accepted > drafted:
             raise MetricsProblem(
                 "contradiction",
-                f"total_accepted_draft_tokens ({accepted}) exceeds total_draft_tokens ({drafted})",
+                _("total_accepted_draft_tokens ({accepted}) exceeds total_draft_tokens ({drafted})").format(
+                    accepted=accepted, drafted=drafted
+                ),
                 line=line,
             )
         rate = block.get("acceptance_rate")
@@ -319,7 +349,9 @@ class TrtllmRequests(JsonCollector):
         ):
             raise MetricsProblem(
                 "contradiction",
-                f"acceptance_rate is {rate}, but the counts give {accepted / drafted:.4f}",
+                _("acceptance_rate is {rate}, but the counts give {computed:.4f}").format(
+                    rate=rate, computed=accepted / drafted
+                ),
                 line=line,
             )
         self.drafted += drafted
@@ -333,14 +365,18 @@ class TrtllmRequests(JsonCollector):
         if k_hint is None:
             raise MetricsProblem(
                 "k_missing",
-                "the draft length k is missing: TensorRT-LLM's per-request metrics give no step count "
-                "(it is max_draft_len); give it with --k",
+                _(
+                    "the draft length k is missing: TensorRT-LLM's per-request metrics give no step count "
+                    "(it is max_draft_len); give it with --k"
+                ),
                 line=self.first_line,
             )
         if self.drafted % k_hint:
             raise MetricsProblem(
                 "contradiction",
-                f"{self.drafted} draft tokens are not whole drafts of k = {k_hint}",
+                _("{drafted} draft tokens are not whole drafts of k = {k_hint}").format(
+                    drafted=self.drafted, k_hint=k_hint
+                ),
                 line=self.first_line,
             )
         steps = self.drafted // k_hint
@@ -355,7 +391,7 @@ class TrtllmRequests(JsonCollector):
             engine_basis="total_accepted_draft_tokens ÷ total_draft_tokens (TensorRT-LLM's acceptance_rate)",
             lines_used=self.lines_used,
             first_line=self.first_line,
-            notes=("verify steps counted as draft tokens ÷ k (the metrics give no step count)",),
+            notes=(N_("verify steps counted as draft tokens ÷ k (the metrics give no step count)"),),
         )
 
 

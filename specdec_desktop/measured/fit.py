@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from specdec_desktop.text import _
+
 from .checks import MIN_STEPS, group_test, never_accepted_from, sample_warnings
 from .measurement import Measurement
 from .problems import MetricsProblem
@@ -42,7 +44,7 @@ def solve_p(tau: float, k: int) -> float:
     if tau >= k + 1:
         return 1.0
     low, high = 0.0, 1.0
-    for _ in range(200):
+    for _step in range(200):
         middle = (low + high) / 2
         if tokens_per_step(middle, k) < tau:
             low = middle
@@ -160,9 +162,11 @@ def _tau(m: Measurement) -> tuple[float, float | None]:
         return tau, None
     samples = m.tau_samples
     if samples and not (0 < samples.low and samples.high <= m.k + 1.01):
-        raise _contradiction(m, f"a mean acceptance length lies outside 1 to k + 1 = {m.k + 1}")
+        raise _contradiction(
+            m, _("a mean acceptance length lies outside 1 to k + 1 = {most}").format(most=m.k + 1)
+        )
     if not samples:
-        raise _contradiction(m, "no tokens per step to fit")
+        raise _contradiction(m, _("no tokens per step to fit"))
     variance = samples.variance
     if variance is None:
         return samples.mean, None
@@ -286,15 +290,19 @@ def fit_measurement(m: Measurement) -> Fit:
     """
     tau, tau_se = _tau(m)
     if not math.isfinite(tau):
-        raise _contradiction(m, "the tokens per step are not a number")
+        raise _contradiction(m, _("the tokens per step are not a number"))
     if tau > m.k + 1 + 0.01:
         raise _contradiction(
             m,
-            f"{tau:.3f} tokens per step is more than k + 1 = {m.k + 1}: the draft length "
-            f"k = {m.k} cannot be right",
+            _(
+                "{tau:.3f} tokens per step is more than k + 1 = {most}: the draft length k = {k} cannot be "
+                "right"
+            ).format(tau=tau, most=m.k + 1, k=m.k),
         )
     if tau < 1 - 1e-9:
-        raise _contradiction(m, f"{tau:.3f} tokens per step is below 1; every step yields at least one")
+        raise _contradiction(
+            m, _("{tau:.3f} tokens per step is below 1; every step yields at least one").format(tau=tau)
+        )
     tau = min(max(tau, 1.0), m.k + 1.0)
     warnings = sample_warnings(m)
     if m.variable_k:
@@ -313,7 +321,7 @@ def fit_measurement(m: Measurement) -> Fit:
         counts = [m.steps, *m.position_counts, 0]
         histogram = tuple(counts[j] - counts[j + 1] for j in range(m.k + 1))
         if any(h < 0 for h in histogram):
-            raise _contradiction(m, "more steps accept a later guess than an earlier one")
+            raise _contradiction(m, _("more steps accept a later guess than an earlier one"))
         mean = sum(j * h for j, h in enumerate(histogram)) / m.steps
         variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
     verdict, text, test = _verdict(m, a)

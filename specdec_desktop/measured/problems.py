@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 from specdec_desktop.plain_text import printable
+from specdec_desktop.text import _
 
 __all__ = ["ImportCancelled", "MetricsProblem"]
 
@@ -46,7 +47,7 @@ class MetricsProblem(ValueError):
         if self.path is not None:
             where = f"{printable(self.path.name, 80)}: "  # a newline in a name stays on one line
         if line is not None:
-            where += f"line {line}: "
+            where += _("line {line}: ").format(line=line)
         super().__init__(f"{where}{problem}")
 
     def at(self, path: str | os.PathLike[str] | None = None, line: int | None = None) -> MetricsProblem:

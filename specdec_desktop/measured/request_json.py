@@ -13,6 +13,8 @@ import json
 import math
 from typing import Any
 
+from specdec_desktop.text import _
+
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 
@@ -61,7 +63,9 @@ def _count(value: Any, what: str, line: int) -> int:
     if not ok:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise MetricsProblem(
-            "contradiction", f"{what} is {shown}; it must be a count (0, 1, 2, ...)", line=line
+            "contradiction",
+            _("{what} is {shown}; it must be a count (0, 1, 2, ...)").format(what=what, shown=shown),
+            line=line,
         )
     return int(value)
 
@@ -98,7 +102,9 @@ class RequestHistograms:
         if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_K + 1:
             raise MetricsProblem(
                 "contradiction",
-                f"acceptance_histogram must be a list of k + 1 counts (k from 1 to {MAX_K})",
+                _("acceptance_histogram must be a list of k + 1 counts (k from 1 to {MAX_K})").format(
+                    MAX_K=MAX_K
+                ),
                 line=line,
             )
         histogram = [_count(v, "an acceptance_histogram entry", line) for v in raw]
@@ -107,14 +113,18 @@ class RequestHistograms:
         if stated is not None and _count(stated, "num_spec_tokens", line) != k:
             raise MetricsProblem(
                 "contradiction",
-                f"num_spec_tokens is {stated}, but acceptance_histogram "
-                f"has {len(histogram)} entries (k + 1 = {k + 1} expected)",
+                _(
+                    "num_spec_tokens is {stated}, but acceptance_histogram has {len_histogram} entries (k "
+                    "+ 1 = {expected} expected)"
+                ).format(stated=stated, len_histogram=len(histogram), expected=k + 1),
                 line=line,
             )
         if self.k is not None and k != self.k:
             raise MetricsProblem(
                 "contradiction",
-                f"the draft length changes from {self.k} (line {self.k_line}) to {k}",
+                _("the draft length changes from {k} (line {k_line}) to {new_k}").format(
+                    k=self.k, k_line=self.k_line, new_k=k
+                ),
                 line=line,
             )
         self.k, self.k_line = k, line
@@ -124,7 +134,9 @@ class RequestHistograms:
             if key in block and block[key] is not None and _count(block[key], key, line) != computed:
                 raise MetricsProblem(
                     "contradiction",
-                    f"{key} is {block[key]}, but acceptance_histogram gives {computed}",
+                    _("{key} is {stated}, but acceptance_histogram gives {computed}").format(
+                        key=key, stated=block[key], computed=computed
+                    ),
                     line=line,
                 )
         drafted = block.get("num_draft_tokens")
@@ -132,15 +144,19 @@ class RequestHistograms:
         if accepted > drafted or drafted > steps * k:
             raise MetricsProblem(
                 "contradiction",
-                f"num_draft_tokens is {drafted}, which does not fit {steps} "
-                f"steps of k = {k} with {accepted} accepted",
+                _(
+                    "num_draft_tokens is {drafted}, which does not fit {steps} steps of k = {k} with "
+                    "{accepted} accepted"
+                ).format(drafted=drafted, steps=steps, k=k, accepted=accepted),
                 line=line,
             )
         mean = block.get("mean_acceptance_length")
         if isinstance(mean, (int, float)) and steps and abs(mean - (1 + accepted / steps)) > 1e-6:
             raise MetricsProblem(
                 "contradiction",
-                f"mean_acceptance_length is {mean}, but the histogram gives {1 + accepted / steps:.6g}",
+                _("mean_acceptance_length is {mean}, but the histogram gives {computed:.6g}").format(
+                    mean=mean, computed=1 + accepted / steps
+                ),
                 line=line,
             )
         if not self.histogram:
@@ -158,7 +174,9 @@ class RequestHistograms:
         assert k is not None
         if k_hint is not None and k_hint != k:
             raise MetricsProblem(
-                "contradiction", f"the file says k = {k}, but k = {k_hint} was given", line=self.k_line
+                "contradiction",
+                _("the file says k = {k}, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                line=self.k_line,
             )
         steps = sum(self.histogram)
         accepted = sum(j * h for j, h in enumerate(self.histogram))

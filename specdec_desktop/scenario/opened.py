@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..plain_text import printable
+from ..text import _
 from .safe_json import FileProblem, usable_path
 from .scenario_file import BUILTIN_TOUR, Scenario, load_scenario
 from .tour_file import Tour, default_tour_path, load_tour
@@ -73,11 +74,13 @@ def open_scenario(path: str | os.PathLike[str]) -> OpenedScenario:
             return OpenedScenario(path, replace(scenario, tour=None), None, None, notice)
         tour = load_tour(tour_file)
     except FileProblem as problem:
-        raise FileProblem(problem.kind, f"its tour {problem}", path) from None
+        raise FileProblem(problem.kind, _("its tour {problem}").format(problem=problem), path) from None
     if scenario.tour.scene >= len(tour.scenes):
         raise FileProblem(
             "range",
-            f"tour.scene is {scenario.tour.scene + 1}, but the tour has {len(tour.scenes)} scenes",
+            _("tour.scene is {scene}, but the tour has {len_scenes} scenes").format(
+                scene=scenario.tour.scene + 1, len_scenes=len(tour.scenes)
+            ),
             path,
         )
     source = BUILTIN_TOUR if scenario.tour.file == BUILTIN_TOUR else str(tour_file.resolve())

@@ -53,6 +53,7 @@ from ..model.configuration import Configuration
 from ..model.parameters import Parameters
 from ..model.pins import Pin
 from ..model.trees.shape import DEFAULT_SHAPE
+from ..text import N_, _
 from ..view_options import DEFAULT_THEME_CHOICE, THEME_CHOICES, ZOOM_MAX, ZOOM_MIN
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
@@ -121,7 +122,12 @@ class Scenario:
 def _theme(value: Any, where: str) -> str:
     text = expect_string(value, where, 20)
     if text not in THEME_CHOICES:
-        raise FileProblem("range", f"{where} must be one of {', '.join(THEME_CHOICES)}, got {text!r}")
+        raise FileProblem(
+            "range",
+            _("{where} must be one of {choices}, got {text!r}").format(
+                where=where, choices=", ".join(THEME_CHOICES), text=text
+            ),
+        )
     return text
 
 
@@ -137,7 +143,7 @@ def scenario_from_json(document: Any) -> Scenario:
         document,
         SCENARIO_FORMAT,
         SCENARIO_VERSION,
-        "SpecDec Desktop scenario",
+        N_("SpecDec Desktop scenario"),
         oldest=SCENARIO_OLDEST_VERSION,
     )
     optional_keys = ["tour", "assumptions", "pinned"] if doc["version"] >= 2 else ["tour"]

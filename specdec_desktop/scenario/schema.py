@@ -19,6 +19,7 @@ from ..model.configuration import Configuration
 from ..model.parameters import SPECS, Parameters
 from ..model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins
 from ..model.trees.shape import DEFAULT_SHAPE, SHAPE_FIELDS, DraftShape
+from ..text import _
 from .safe_json import FileProblem
 
 __all__ = [
@@ -46,9 +47,9 @@ def _describe(value: Any) -> str:
     if isinstance(value, str):
         return repr(value if len(value) <= 30 else value[:27] + "...")
     if isinstance(value, list):
-        return "a list"
+        return _("a list")
     if isinstance(value, dict):
-        return "an object"
+        return _("an object")
     return type(value).__name__
 
 
@@ -57,55 +58,86 @@ def expect_object(
 ) -> dict[str, Any]:
     """``value`` must be an object with every ``required`` key and no key outside ``required | allowed``."""
     if not isinstance(value, dict):
-        raise FileProblem("type", f"{where} must be an object, got {_describe(value)}")
+        raise FileProblem(
+            "type", _("{where} must be an object, got {found}").format(where=where, found=_describe(value))
+        )
     required = tuple(required)
     known = set(required) | set(allowed)
     for key in value:
         if key not in known:
             listed = ", ".join(sorted(known))
-            raise FileProblem("schema", f"{where} has an unknown key {_describe(key)} (expected {listed})")
+            raise FileProblem(
+                "schema",
+                _("{where} has an unknown key {key_found} (expected {listed})").format(
+                    where=where, key_found=_describe(key), listed=listed
+                ),
+            )
     for key in required:
         if key not in value:
-            raise FileProblem("schema", f"{where} is missing the key {key!r}")
+            raise FileProblem("schema", _("{where} is missing the key {key!r}").format(where=where, key=key))
     return value
 
 
 def expect_string(value: Any, where: str, max_length: int, allow_empty: bool = False) -> str:
     """A string of at most ``max_length`` characters (and not blank unless allowed)."""
     if not isinstance(value, str):
-        raise FileProblem("type", f"{where} must be text, got {_describe(value)}")
+        raise FileProblem(
+            "type", _("{where} must be text, got {found}").format(where=where, found=_describe(value))
+        )
     if not allow_empty and not value.strip():
-        raise FileProblem("range", f"{where} must not be empty")
+        raise FileProblem("range", _("{where} must not be empty").format(where=where))
     if len(value) > max_length:
-        raise FileProblem("range", f"{where} is {len(value)} characters long; the limit is {max_length}")
+        raise FileProblem(
+            "range",
+            _("{where} is {len_value} characters long; the limit is {max_length}").format(
+                where=where, len_value=len(value), max_length=max_length
+            ),
+        )
     return value
 
 
 def expect_bool(value: Any, where: str) -> bool:
     if not isinstance(value, bool):
-        raise FileProblem("type", f"{where} must be true or false, got {_describe(value)}")
+        raise FileProblem(
+            "type",
+            _("{where} must be true or false, got {found}").format(where=where, found=_describe(value)),
+        )
     return value
 
 
 def expect_int(value: Any, where: str, minimum: int, maximum: int) -> int:
     """A whole number (``3`` or ``3.0``) from ``minimum`` to ``maximum``."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FileProblem("type", f"{where} must be a whole number, got {_describe(value)}")
+        raise FileProblem(
+            "type",
+            _("{where} must be a whole number, got {found}").format(where=where, found=_describe(value)),
+        )
     if isinstance(value, float) and not value.is_integer():
-        raise FileProblem("type", f"{where} must be a whole number, got {_describe(value)}")
+        raise FileProblem(
+            "type",
+            _("{where} must be a whole number, got {found}").format(where=where, found=_describe(value)),
+        )
     if not minimum <= value <= maximum:
         raise FileProblem(
-            "range", f"{where} must lie between {minimum} and {maximum}, got {_describe(value)}"
+            "range",
+            _("{where} must lie between {minimum} and {maximum}, got {found}").format(
+                where=where, minimum=minimum, maximum=maximum, found=_describe(value)
+            ),
         )
     return int(value)
 
 
 def expect_number(value: Any, where: str, minimum: float, maximum: float) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FileProblem("type", f"{where} must be a number, got {_describe(value)}")
+        raise FileProblem(
+            "type", _("{where} must be a number, got {found}").format(where=where, found=_describe(value))
+        )
     if not math.isfinite(value) or not minimum <= value <= maximum:
         raise FileProblem(
-            "range", f"{where} must lie between {minimum:g} and {maximum:g}, got {_describe(value)}"
+            "range",
+            _("{where} must lie between {minimum:g} and {maximum:g}, got {found}").format(
+                where=where, minimum=minimum, maximum=maximum, found=_describe(value)
+            ),
         )
     return float(value)
 
@@ -122,7 +154,12 @@ def expect_parameters(value: Any, where: str) -> Parameters:
     for spec in SPECS:
         raw = obj[spec.name]
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            raise FileProblem("type", f"{where}.{spec.name} must be a number, got {_describe(raw)}")
+            raise FileProblem(
+                "type",
+                _("{where}.{name} must be a number, got {found}").format(
+                    where=where, name=spec.name, found=_describe(raw)
+                ),
+            )
         try:
             values[spec.name] = spec.validate(raw)
         except ValueError as error:
@@ -148,8 +185,11 @@ def expect_assumptions(value: Any, where: str, partial: bool = False) -> Assumpt
             values[spec.name] = None
             continue
         if isinstance(raw, bool) or not isinstance(raw, (int, float)):
-            off = " or null" if spec.optional else ""
-            raise FileProblem("type", f"{where}.{spec.name} must be a number{off}, got {_describe(raw)}")
+            if spec.optional:
+                message = _("{where}.{name} must be a number or null, got {found}")
+            else:
+                message = _("{where}.{name} must be a number, got {found}")
+            raise FileProblem("type", message.format(where=where, name=spec.name, found=_describe(raw)))
         try:
             values[spec.name] = spec.check(raw, bounded=True)
         except ValueError as error:
@@ -165,25 +205,43 @@ def expect_header(
     """The top level must be an object whose ``format`` is ``format_name`` and whose ``version``
     is ``version`` (or, with ``oldest``, any version from ``oldest`` to ``version``)."""
     if not isinstance(document, dict):
-        raise FileProblem("format", f"is not a {what} file (expected a JSON object at the top)")
+        raise FileProblem(
+            "format", _("is not a {what} file (expected a JSON object at the top)").format(what=_(what))
+        )
     if document.get("format") != format_name:
         found = document.get("format")
-        detail = "has no 'format' key" if found is None else f"says format {_describe(found)}"
-        raise FileProblem("format", f"is not a {what} file: it {detail}, expected {format_name!r}")
+        detail = (
+            _("has no 'format' key")
+            if found is None
+            else _("says format {found}").format(found=_describe(found))
+        )
+        raise FileProblem(
+            "format",
+            _("is not a {what} file: it {detail}, expected {format_name!r}").format(
+                what=_(what), detail=detail, format_name=format_name
+            ),
+        )
     found_version = document.get("version")
     if isinstance(found_version, bool) or not isinstance(found_version, int):
-        raise FileProblem("version", f"has no valid version number (got {_describe(found_version)})")
+        raise FileProblem(
+            "version", _("has no valid version number (got {found})").format(found=_describe(found_version))
+        )
     if found_version > version:
         raise FileProblem(
             "version",
-            f"was written by a newer SpecDec Desktop (version {found_version}); "
-            f"this one reads version {version}",
+            _(
+                "was written by a newer SpecDec Desktop (version {found_version}); this one reads version "
+                "{version}"
+            ).format(found_version=found_version, version=version),
         )
     if oldest is not None and oldest <= found_version <= version:
         return document
     if found_version != version:
         raise FileProblem(
-            "version", f"has version {found_version}; this SpecDec Desktop reads version {version}"
+            "version",
+            _("has version {found_version}; this SpecDec Desktop reads version {version}").format(
+                found_version=found_version, version=version
+            ),
         )
     return document
 
@@ -201,9 +259,16 @@ def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
     """A list of at most six pins, each ``{"name", "k", "p", "c"[, "assumptions"][, "shape"]}``, names
     unique."""
     if not isinstance(value, list):
-        raise FileProblem("type", f"{where} must be a list, got {_describe(value)}")
+        raise FileProblem(
+            "type", _("{where} must be a list, got {found}").format(where=where, found=_describe(value))
+        )
     if len(value) > MAX_PINS:
-        raise FileProblem("range", f"{where} holds {len(value)} pins; the limit is {MAX_PINS}")
+        raise FileProblem(
+            "range",
+            _("{where} holds {len_value} pins; the limit is {MAX_PINS}").format(
+                where=where, len_value=len(value), MAX_PINS=MAX_PINS
+            ),
+        )
     pins = []
     for index, raw in enumerate(value):
         at = f"{where}[{index}]"

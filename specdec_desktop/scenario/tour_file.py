@@ -50,6 +50,7 @@ from ..model.configuration import Configuration
 from ..model.parameters import RUN_SEED_MAX, RUN_SPEEDS, Parameters
 from ..model.pins import Pin
 from ..model.trees.shape import DEFAULT_SHAPE
+from ..text import N_, _
 from .safe_json import DEFAULT_MAX_BYTES, FileProblem, read_json
 from .schema import (
     expect_assumptions,
@@ -164,20 +165,40 @@ def _scene(value: Any, where: str) -> Scene:
     if tab is not None:
         expect_string(tab, f"{where}.tab", 40)
         if tab not in TAB_IDS:
-            raise FileProblem("range", f"{where}.tab must be one of {', '.join(TAB_IDS)}, got {tab!r}")
+            raise FileProblem(
+                "range",
+                _("{where}.tab must be one of {choices}, got {tab!r}").format(
+                    where=where, choices=", ".join(TAB_IDS), tab=tab
+                ),
+            )
     animation = None if obj.get("animation") is None else _animation(obj["animation"], f"{where}.animation")
     if animation is not None and tab not in (None, "token-run"):
-        raise FileProblem("schema", f"{where} has an animation, so its tab must be 'token-run', not {tab!r}")
+        raise FileProblem(
+            "schema",
+            _("{where} has an animation, so its tab must be 'token-run', not {tab!r}").format(
+                where=where, tab=tab
+            ),
+        )
     focus = "run" if animation is not None else "chart"
     if obj.get("focus") is not None:
         focus = expect_string(obj["focus"], f"{where}.focus", 10)
         if focus not in SCENE_FOCI:
-            raise FileProblem("range", f"{where}.focus must be one of {', '.join(SCENE_FOCI)}, got {focus!r}")
+            raise FileProblem(
+                "range",
+                _("{where}.focus must be one of {choices}, got {focus!r}").format(
+                    where=where, choices=", ".join(SCENE_FOCI), focus=focus
+                ),
+            )
         if focus == "essay" and (tab is None or tab == "token-run"):
-            raise FileProblem("schema", f"{where}.focus is 'essay', so its tab must name an essay")
+            raise FileProblem(
+                "schema", _("{where}.focus is 'essay', so its tab must name an essay").format(where=where)
+            )
         if focus == "run" and animation is None and tab not in (None, "token-run"):
             raise FileProblem(
-                "schema", f"{where}.focus is 'run', so its tab must be 'token-run', not {tab!r}"
+                "schema",
+                _("{where}.focus is 'run', so its tab must be 'token-run', not {tab!r}").format(
+                    where=where, tab=tab
+                ),
             )
     return Scene(
         focus=focus,
@@ -204,13 +225,18 @@ def tour_from_json(document: Any) -> Tour:
     FileProblem
         Naming the key at fault (without a file name).
     """
-    doc = expect_header(document, TOUR_FORMAT, TOUR_VERSION, "SpecDec Desktop tour")
+    doc = expect_header(document, TOUR_FORMAT, TOUR_VERSION, N_("SpecDec Desktop tour"))
     expect_object(doc, "the file", ["format", "version", "title", "scenes"])
     scenes = doc["scenes"]
     if not isinstance(scenes, list):
-        raise FileProblem("type", "scenes must be a list of scenes")
+        raise FileProblem("type", _("scenes must be a list of scenes"))
     if not 1 <= len(scenes) <= MAX_SCENES:
-        raise FileProblem("range", f"scenes must hold 1 to {MAX_SCENES} scenes, got {len(scenes)}")
+        raise FileProblem(
+            "range",
+            _("scenes must hold 1 to {MAX_SCENES} scenes, got {len_scenes}").format(
+                MAX_SCENES=MAX_SCENES, len_scenes=len(scenes)
+            ),
+        )
     return Tour(
         title=expect_string(doc["title"], "title", MAX_TITLE),
         scenes=tuple(_scene(scene, f"scenes[{i}]") for i, scene in enumerate(scenes)),

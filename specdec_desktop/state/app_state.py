@@ -25,6 +25,7 @@ from PySide6.QtCore import QObject
 from ..model import Assumptions, Parameters
 from ..model.configuration import Configuration
 from ..model.trees import DraftShape
+from ..text import _
 from .assumptions_state import AssumptionsState
 from .configuration_owners import ConfigurationOwners
 from .history import ParameterHistory
@@ -156,9 +157,9 @@ class AppState(QObject):
         """The whole configuration the window shows now."""
         return self.owners.current()
 
-    def apply_configuration(self, configuration: Configuration, text: str = "change configuration") -> bool:
+    def apply_configuration(self, configuration: Configuration, text: str | None = None) -> bool:
         """Set the whole configuration as one change: one undo step called ``text``, and one signal
         from each owner whose part changed (none when nothing did).  Returns whether anything changed.
         """
-        with self.history.step(text):
+        with self.history.step(_("change configuration") if text is None else text):
             return self.owners.apply(configuration)

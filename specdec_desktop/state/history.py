@@ -34,6 +34,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from ..model import ASSUMPTION_SPECS, SPECS
 from ..model.configuration import Configuration
 from ..model.trees.shape import SHAPE_FIELDS, SHAPE_LABELS
+from ..text import _
 from .assumptions_state import AssumptionsState
 from .configuration_owners import ConfigurationOwners
 from .parameter_state import ParameterState
@@ -46,8 +47,9 @@ _LABELS = {spec.name: spec.label.lower() for spec in (*SPECS, *ASSUMPTION_SPECS)
 
 
 def _label(name: str) -> str:
-    """How an undo step names the value ``name`` ("acceptance rate"; a new part by its name)."""
-    return _LABELS.get(name, name.replace("_", " "))
+    """How an undo step names the value ``name`` ("acceptance rate"; a new part by its name), in
+    the active language (the lower-case labels are catalogue messages: text/extract.py)."""
+    return _(_LABELS.get(name, name.replace("_", " ")))
 
 
 class _Change(QUndoCommand):
@@ -171,7 +173,7 @@ class ParameterHistory(QObject):
         if self._step is not None:
             key, text = ("step", self._step[0]), self._step[1]
         elif self._gesture is not None:
-            key, text = ("drag", self._gesture), f"drag {_label(names[0])}"
+            key, text = ("drag", self._gesture), _("drag {name}").format(name=_label(names[0]))
         elif len(names) == 1:
             now = self._clock()
             name = names[0]
@@ -180,11 +182,11 @@ class ParameterHistory(QObject):
             else:
                 serial = next(self._serial)
             self._last = (name, now, serial)
-            key, text = ("burst", serial), f"change {_label(name)}"
+            key, text = ("burst", serial), _("change {name}").format(name=_label(name))
         elif set(names) <= set(SHAPE_FIELDS):
-            key, text = None, "change draft shape"
+            key, text = None, _("change draft shape")
         else:
-            key, text = None, "change parameters"
+            key, text = None, _("change parameters")
         self.stack.push(_Change(self, before, after, text, key))
 
     def _apply(self, snapshot: Configuration) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..model.configuration import Configuration
 from ..model.pins import MAX_PINS, Pin, check_pins
+from ..text import _
 from .evented import EventedValue
 
 __all__ = ["PinnedHistory", "PinnedState"]
@@ -125,11 +126,11 @@ class PinnedHistory(QObject):
 
 def _describe(before: tuple[Pin, ...], after: tuple[Pin, ...]) -> str:
     if not after:
-        return "clear pins"
+        return _("clear pins")
     added = [pin for pin in after if pin not in before]
     removed = [pin for pin in before if pin not in after]
     if len(added) == 1 and not removed:
-        return f"pin {added[0].name}"
+        return _("pin {name}").format(name=added[0].name)
     if len(removed) == 1 and not added:
-        return f"unpin {removed[0].name}"
-    return "change pins"
+        return _("unpin {name}").format(name=removed[0].name)
+    return _("change pins")

@@ -1,9 +1,11 @@
 """Gather every message the app marks, and bring the catalogues up to date (for maintainers).
 
 ``python -m specdec_desktop.text.extract`` reads the package's source for ``_("…")``,
-``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in English elsewhere
-(the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the assumptions' labels and
-meanings, :mod:`specdec_desktop.model.assumptions`), writes ``resources/locale/specdec.pot``, and
+``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in
+English elsewhere (the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the
+parameters' and the assumptions' labels and meanings, :mod:`specdec_desktop.model.parameters`
+and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
+``resources/tours/default.json``), writes ``resources/locale/specdec.pot``, and
 merges it into every ``<code>.po``: new messages are added untranslated, translations kept,
 messages the code no longer has are dropped.  Then ``python -m specdec_desktop.text.compile``.
 """
@@ -68,11 +70,34 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     for row in SHORTCUTS:
         add(row.text, None, f"specdec_desktop/shortcuts.py ({row.id})")
         add(row.description, None, f"specdec_desktop/shortcuts.py ({row.id})")
+    from ..model.parameters import SPECS
+
+    for spec in SPECS:  # the parameter controls show _(spec.label), _(spec.meaning)
+        add(spec.label, None, f"specdec_desktop/model/parameters.py ({spec.name})")
+        add(spec.meaning, None, f"specdec_desktop/model/parameters.py ({spec.name})")
     from ..model.assumptions import ASSUMPTION_SPECS
 
     for spec in ASSUMPTION_SPECS:  # the assumptions panel shows _(spec.label), _(spec.meaning)
         add(spec.label, None, f"specdec_desktop/model/assumptions.py ({spec.name})")
         add(spec.meaning, None, f"specdec_desktop/model/assumptions.py ({spec.name})")
+    from ..model.trees.shape import SHAPE_LABELS
+
+    # The undo steps name a value by its label in lower case ("change acceptance rate"), or by
+    # the draft shape's field names (state/history.py shows them with _()).
+    for spec in (*SPECS, *ASSUMPTION_SPECS):
+        add(spec.label.lower(), None, f"specdec_desktop/state/history.py ({spec.name})")
+    for name, label in SHAPE_LABELS.items():
+        add(label, None, f"specdec_desktop/model/trees/shape.py ({name})")
+    # The bundled tour's words (the tour controller shows them with _(); a user's tour is not
+    # translated).  Read as plain JSON: the extractor needs no validation, and no Qt.
+    import json
+
+    from ..scenario.tour_file import default_tour_path
+
+    tour = json.loads(default_tour_path().read_text(encoding="utf-8"))
+    for number, scene in enumerate(tour["scenes"], start=1):
+        add(scene["title"], None, f"resources/tours/default.json (scene {number} title)")
+        add(scene["caption"], None, f"resources/tours/default.json (scene {number} caption)")
     return found
 
 

@@ -15,16 +15,20 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
+from ..text import N_, _
+from .language import follow_language
+
 __all__ = ["CaptionBanner"]
 
-_KEYS_HINT = "PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave"
+# The hints are English here, shown with ``_()``.
+_KEYS_HINT = N_("PgDn / → next   ·   PgUp / ← back   ·   B blank   ·   Esc leave")
 #: On the last scene there is no next one: say so.
-_LAST_KEYS_HINT = "The tour is over   ·   PgUp / ← back   ·   Esc ends the tour"
+_LAST_KEYS_HINT = N_("The tour is over   ·   PgUp / ← back   ·   Esc ends the tour")
 #: The keys, short, when the whole hint does not fit beside the scene's title (large type);
 #: the whole hint is then the tooltip.
-_SHORT_KEYS = {_KEYS_HINT: "PgDn ▸  PgUp ◂  B  Esc", _LAST_KEYS_HINT: "Over  ·  PgUp ◂  Esc"}
+_SHORT_KEYS = {_KEYS_HINT: N_("PgDn ▸  PgUp ◂  B  Esc"), _LAST_KEYS_HINT: N_("Over  ·  PgUp ◂  Esc")}
 #: When the screen no longer shows the scene's numbers (the caption's figures would be wrong).
-CHANGED_HINT = "changed: Ctrl+R shows the scene again"
+CHANGED_HINT = N_("changed: Ctrl+R shows the scene again")
 
 
 class CaptionBanner(QFrame):
@@ -34,8 +38,8 @@ class CaptionBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("tourCaption")
         self.setProperty("role", "banner")
-        self.setAccessibleName("Tour caption")
-        self.setAccessibleDescription("The guided tour's current scene")
+        self.setAccessibleName(_("Tour caption"))
+        self.setAccessibleDescription(_("The guided tour's current scene"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.counter = QLabel("")
         self.counter.setObjectName("sceneCounter")
@@ -48,7 +52,7 @@ class CaptionBanner(QFrame):
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.keys = QLabel(_KEYS_HINT)
+        self.keys = QLabel(_(_KEYS_HINT))
         self.keys.setObjectName("keysHint")
         self.keys.setProperty("role", "hint")
         self.keys.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -64,6 +68,7 @@ class CaptionBanner(QFrame):
         self._changed = False
         self._fit_pending = True
         self.hide()
+        follow_language(self, self._show_keys)
 
     def set_captions(self, captions: tuple[str, ...]) -> None:
         """The captions of the whole tour, so the banner can reserve room for the longest."""
@@ -73,11 +78,17 @@ class CaptionBanner(QFrame):
     def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
         """Show scene ``number`` (from 1) of ``total``."""
         last = number == total
-        self.counter.setText(f"Scene {number} of {total}{' (the last)' if last else ''}: {title}")
+        if last:
+            counter = _("Scene {number} of {total} (the last): {title}")
+        else:
+            counter = _("Scene {number} of {total}: {title}")
+        self.counter.setText(counter.format(number=number, total=total, title=title))
         self._keys_text = _LAST_KEYS_HINT if last else _KEYS_HINT  # fit_height may shorten it
         self._show_keys()
         self.caption.setText(caption)
-        self.setAccessibleName(f"Tour, scene {number} of {total}: {title}")
+        self.setAccessibleName(
+            _("Tour, scene {number} of {total}: {title}").format(number=number, total=total, title=title)
+        )
         self.setAccessibleDescription(caption)
         self.fit_height()
 
@@ -93,13 +104,13 @@ class CaptionBanner(QFrame):
     def _show_keys(self) -> None:
         # The note takes the keys' place (it is shorter), so the banner's height never changes.
         keys = self._keys_text if self._keys_fit else _SHORT_KEYS[self._keys_text]
-        self.keys.setText(CHANGED_HINT if self._changed else keys)
+        self.keys.setText(_(CHANGED_HINT) if self._changed else _(keys))
         role = "error" if self._changed else "hint"
         if self.keys.property("role") != role:
             self.keys.setProperty("role", role)
             self.keys.style().unpolish(self.keys)
             self.keys.style().polish(self.keys)
-        self.keys.setAccessibleDescription(CHANGED_HINT if self._changed else "")
+        self.keys.setAccessibleDescription(_(CHANGED_HINT) if self._changed else "")
 
     def fit_height(self) -> None:
         """Fix the height to what the longest caption needs at the current width and type size.
@@ -124,7 +135,7 @@ class CaptionBanner(QFrame):
 
     def _fit_keys(self, width: int) -> None:
         """The whole keys hint when it leaves the scene's title half the width, else the short one."""
-        whole = self._keys_text
+        whole = _(self._keys_text)
         self._keys_fit = self.keys.fontMetrics().horizontalAdvance(whole) <= width / 2
         self.keys.setToolTip("" if self._keys_fit else whole)
         self._show_keys()

@@ -251,7 +251,7 @@ class CompareController(QObject):
         from ..presets import PRESETS  # solved from the papers on first use (not at start-up)
 
         preset = PRESETS[index]
-        with self.history.step(f"preset {preset.name}"):
+        with self.history.step(_("preset {name}").format(name=preset.name)):
             self.state.set_params(Parameters(k=preset.k, p=preset.p, c=preset.c))
         self.panel.show_preset(preset)
 

@@ -6,6 +6,8 @@ window into full screen and keeps the keyboard focus inside it.
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
@@ -19,6 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from ..shortcuts import GROUPS, SHORTCUTS
+from ..text import _
+from .language import follow_language
 
 __all__ = ["BlankScreen", "Cover", "HelpOverlay"]
 
@@ -53,14 +57,29 @@ class BlankScreen(Cover):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("blankScreen")
-        self.setAccessibleName("Screen blanked")
-        self.setAccessibleDescription("Press B, full stop or Escape to show the window again.")
+        self.retranslate()
+        follow_language(self, self.retranslate)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setCursor(Qt.CursorShape.BlankCursor)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.fillRect(self.rect(), QColor("#000000"))
+
+    def retranslate(self) -> None:
+        """What a screen reader hears, in the active language."""
+        self.setAccessibleName(_("Screen blanked"))
+        self.setAccessibleDescription(_("Press B, full stop or Escape to show the window again."))
+
+
+def _without_mnemonic(text: str) -> str:
+    """Menu text as plain words: ``&File`` is ``File``, ``&&`` one ``&``, and a mnemonic in
+    brackets after the words (``导览(&T)``, the CJK way) goes with its brackets."""
+    text = _BRACKETED_MNEMONIC.sub("", text)
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+_BRACKETED_MNEMONIC = re.compile(r"\s*\(&[^&\s]\)")
 
 
 def _key_text(key: str) -> str:
@@ -75,24 +94,23 @@ class HelpOverlay(Cover):
     def __init__(self, window: QWidget) -> None:
         super().__init__(window)
         self.setObjectName("helpOverlay")
-        self.setAccessibleName("Keyboard shortcuts")
-        self.setAccessibleDescription("Every action and its keys. F1 or Escape closes this list.")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
         panel = QFrame()
         panel.setObjectName("helpPanel")
         panel.setProperty("role", "panel")
-        heading = QLabel("Keyboard shortcuts")
-        heading.setProperty("role", "title")
-        self.close_button = QPushButton("Close (F1)")
+        self.heading = QLabel()
+        self.heading.setProperty("role", "title")
+        self.close_button = QPushButton()
         self.close_button.setObjectName("helpClose")
-        self.close_button.setAccessibleName("Close the keyboard shortcuts")
-        self.close_button.setAccessibleDescription("Hide this list; F1 or Escape does the same.")
 
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setHorizontalSpacing(24)
         self.key_labels: list[QLabel] = []
+        #: The words of the list, set in the active language by :meth:`retranslate`.
+        self._group_titles: list[tuple[QLabel, str]] = []
+        self._row_labels: list[tuple[QLabel, str, str]] = []
         columns = 3
         for index, group in enumerate(GROUPS):
             self.grid.addWidget(
@@ -108,7 +126,7 @@ class HelpOverlay(Cover):
         scroll.viewport().setAutoFillBackground(False)
 
         top = QGridLayout()
-        top.addWidget(heading, 0, 0)
+        top.addWidget(self.heading, 0, 0)
         top.addWidget(self.close_button, 0, 1, Qt.AlignmentFlag.AlignRight)
         panel_layout = QVBoxLayout(panel)
         panel_layout.addLayout(top)
@@ -116,22 +134,40 @@ class HelpOverlay(Cover):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(48, 40, 48, 40)
         outer.addWidget(panel)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Every word of the list in the active language (the shortcut table holds the English,
+        the catalogue its translations, as for the menus)."""
+        self.setAccessibleName(_("Keyboard shortcuts"))
+        self.setAccessibleDescription(_("Every action and its keys. F1 or Escape closes this list."))
+        self.heading.setText(_("Keyboard shortcuts"))
+        self.close_button.setText(_("Close (F1)"))
+        self.close_button.setAccessibleName(_("Close the keyboard shortcuts"))
+        self.close_button.setAccessibleDescription(_("Hide this list; F1 or Escape does the same."))
+        for title, group in self._group_titles:
+            title.setText(_without_mnemonic(_(f"&{group}")))
+        for what, text, description in self._row_labels:
+            what.setText(_without_mnemonic(_(text)))
+            what.setToolTip(_(description))
 
     def _group_box(self, group: str) -> QWidget:
         box = QWidget()
         layout = QGridLayout(box)
         layout.setContentsMargins(0, 0, 0, 12)
-        title = QLabel(group)
+        title = QLabel()
         title.setProperty("role", "heading")
+        self._group_titles.append((title, group))
         layout.addWidget(title, 0, 0, 1, 2)
         rows = [row for row in SHORTCUTS if row.group == group]
         for i, row in enumerate(rows, start=1):
             keys = QLabel("  ".join(_key_text(k) for k in row.keys))
             keys.setProperty("role", "key")
             keys.setObjectName(f"keys:{row.id}")
-            what = QLabel(row.label)
-            what.setToolTip(row.description)
+            what = QLabel()
             what.setWordWrap(True)
+            self._row_labels.append((what, row.text, row.description))
             layout.addWidget(keys, i, 0, Qt.AlignmentFlag.AlignTop)
             layout.addWidget(what, i, 1)
             self.key_labels.append(keys)

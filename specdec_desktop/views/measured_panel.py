@@ -439,12 +439,22 @@ class MeasuredPanel(QFrame):
         self.timing_result.setVisible(ms is not None)
         if timings is not None and ms is not None:
             self.timing_result.setText(
-                f"At k = {best}: {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s), against "
-                f"{timings.target_ms:.3f} ms ({1000 / timings.target_ms:.1f} tokens/s) without drafting."
+                _(
+                    "At k = {k}: {ms:.3f} ms per token ({rate:.1f} tokens/s), against "
+                    "{plain_ms:.3f} ms ({plain_rate:.1f} tokens/s) without drafting."
+                ).format(
+                    k=best,
+                    ms=ms,
+                    rate=1000 / ms,
+                    plain_ms=timings.target_ms,
+                    plain_rate=1000 / timings.target_ms,
+                )
             )
         lines = [
-            f"{m.lines_read:,} lines read, {m.lines_used:,} used, {m.lines_skipped:,} skipped.",
-            *m.notes,
+            _("{read:,} lines read, {used:,} used, {skipped:,} skipped.").format(
+                read=m.lines_read, used=m.lines_used, skipped=m.lines_skipped
+            ),
+            *(_(note) for note in m.notes),  # English data, shown in the active language
         ]
         self.notes.setText(" ".join(lines))
 
@@ -474,22 +484,34 @@ def acceptance_addendum(
 
     right_k = best(fit.fitted_p)
     parts = [
-        "<h3>Your numbers</h3>",
-        f"<p>From {escape(m.label)} ({escape(', '.join(m.sources))}): "
-        f"{fit.tau:.3f} tokens per verify step at "
-        f"<i>k</i> = {m.k}, which one acceptance rate <i>p</i> = {fit.fitted_p:.4f} reproduces.</p>",
+        _("<h3>Your numbers</h3>"),
+        _(
+            "<p>From {label} ({sources}): {tau:.3f} tokens per verify step at <i>k</i> = {k}, "
+            "which one acceptance rate <i>p</i> = {p:.4f} reproduces.</p>"
+        ).format(
+            label=escape(m.label), sources=escape(", ".join(m.sources)), tau=fit.tau, k=m.k, p=fit.fitted_p
+        ),
     ]
     ratio = m.engine_acceptance
     if ratio is not None and 0 <= ratio <= 1:
         wrong_k = best(ratio)
+        unbounded = _("unbounded")
         parts.append(
-            f"<p>The engine calls {ratio:.3f} its acceptance rate ({escape(m.engine_basis or '')}). "
-            "Typed into "
-            f"the <i>p</i> box at <i>c</i> = {c:g}, it would say <i>k</i> = {m.k} gives "
-            f"{at_measured_k(ratio):.2f}× and the best <i>k</i> is "
-            f"{'unbounded' if wrong_k is None else wrong_k}; "
-            f"with <i>p</i> = {fit.fitted_p:.4f}, <i>k</i> = {m.k} "
-            f"gives {at_measured_k(fit.fitted_p):.2f}× and the best <i>k</i> is "
-            f"{'unbounded' if right_k is None else right_k}.</p>"
+            _(
+                "<p>The engine calls {ratio:.3f} its acceptance rate ({basis}). Typed into the <i>p</i> "
+                "box at <i>c</i> = {c:g}, it would say <i>k</i> = {k} gives {wrong_speedup:.2f}× and the "
+                "best <i>k</i> is {wrong_k}; with <i>p</i> = {p:.4f}, <i>k</i> = {k} gives "
+                "{right_speedup:.2f}× and the best <i>k</i> is {right_k}.</p>"
+            ).format(
+                ratio=ratio,
+                basis=escape(m.engine_basis or ""),
+                c=c,
+                k=m.k,
+                wrong_speedup=at_measured_k(ratio),
+                wrong_k=unbounded if wrong_k is None else wrong_k,
+                p=fit.fitted_p,
+                right_speedup=at_measured_k(fit.fitted_p),
+                right_k=unbounded if right_k is None else right_k,
+            )
         )
     return "".join(parts)

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 
 from ..model import ParameterSpec
 from ..model.parameters import MAX_DECIMALS
-from ..text import delocalize, localize
+from ..text import N_, _, delocalize, localize, ngettext
+from .language import follow_language
 
 __all__ = ["OBJECT_NAMES", "ParameterControl"]
 
@@ -39,6 +40,13 @@ OBJECT_NAMES = {
 }
 
 _HINT_SECONDS = 4
+
+#: A unit the count box writes with its number, as singular and plural messages (English: the
+#: unit's own word, "1 token", "6 tokens").
+_UNIT_FORMS = {"tokens": ("{n} token", "{n} tokens")}
+
+#: The sweep button's accessible name by parameter (English: "Sweep " + the label in lower case).
+_SWEEP_NAMES = {"p": N_("Sweep acceptance rate"), "c": N_("Sweep draft cost")}
 
 
 #: What may stand in a box while a number is being typed: a prefix of a plain ASCII number.
@@ -66,6 +74,13 @@ class _EntryRules:
         if unit:
             singular = unit[:-1] if unit.endswith("s") else unit
             text = text.removesuffix(unit).removesuffix(singular).strip()
+            forms = _UNIT_FORMS.get(unit)
+            if forms is not None:  # the unit as the active language writes it ("6 Tokens", "6 个 token")
+                for count in (2, 1):
+                    before, _sep, after = ngettext(*forms, count).partition("{n}")
+                    if _sep and text.startswith(before.strip()) and text.endswith(after.strip()):
+                        text = text[len(before.strip()) : len(text) - len(after.strip())].strip()
+                        break
         return delocalize(text)  # "0,75" and "0.75" alike, in every language
 
     def validate(self, text: str, position: int) -> object:
@@ -88,6 +103,9 @@ class _EntryRules:
         text = localize(self._spec.format(value))  # the language's decimal mark (0,750 in German)
         unit = self._spec.unit
         if unit and self._spec.is_integer:
+            forms = _UNIT_FORMS.get(unit)
+            if forms is not None:
+                return ngettext(*forms, int(value)).format(n=text)
             singular = unit[:-1] if unit.endswith("s") else unit
             return f"{text} {singular if int(value) == 1 else unit}"
         return text
@@ -150,7 +168,7 @@ class ParameterControl(QFrame):
         self.setObjectName(f"{spec.name}Control")
         self.setProperty("role", "panel")
 
-        self.title = QLabel(f"{spec.label}  <i>{spec.symbol}</i>")
+        self.title = QLabel()
         self.title.setProperty("role", "heading")
         self.title.setTextFormat(Qt.TextFormat.RichText)
         # The title wraps before the number box beside it is squeezed (large type, zoom).
@@ -174,10 +192,9 @@ class ParameterControl(QFrame):
         self.entry.setAlignment(Qt.AlignmentFlag.AlignRight)
         self.entry.setMinimumWidth(96)
 
-        self.meaning = QLabel(spec.meaning)
+        self.meaning = QLabel()
         self.meaning.setProperty("role", "hint")
         self.meaning.setWordWrap(True)
-        self.setToolTip(spec.meaning)  # also when the line steps aside (presenting)
 
         self.error = QLabel("")
         self.error.setProperty("role", "error")
@@ -187,12 +204,6 @@ class ParameterControl(QFrame):
         self._error_timer.setSingleShot(True)
         self._error_timer.setInterval(_HINT_SECONDS * 1000)
         self._error_timer.timeout.connect(self.error.hide)
-
-        range_text = f"{spec.format(spec.minimum)} to {spec.format(spec.maximum)}"
-        for widget in (self.slider, self.entry):
-            widget.setAccessibleName(spec.label)
-            widget.setAccessibleDescription(f"{spec.meaning} Range {range_text}.")
-            widget.setToolTip(f"{spec.meaning}\nRange {range_text}.")
 
         layout = QGridLayout(self)
         layout.addWidget(self.title, 0, 0)
@@ -206,8 +217,6 @@ class ParameterControl(QFrame):
             self.sweep_button.setObjectName(f"{spec.name}Sweep")
             self.sweep_button.setText("▶")
             self.sweep_button.setCheckable(True)
-            self.sweep_button.setToolTip(f"Sweep {spec.symbol} across its range while the best-k star walks")
-            self.sweep_button.setAccessibleName(f"Sweep {spec.label.lower()}")
             # Under the entry box (its column is wider than the button): the control gets no wider.
             layout.removeWidget(self.slider)
             layout.addWidget(self.slider, 1, 0)
@@ -219,6 +228,39 @@ class ParameterControl(QFrame):
         self.slider.valueChanged.connect(self._on_slider)
         self.entry.valueChanged.connect(self._on_entry)
         self.entry.lineEdit().inputRejected.connect(self._on_rejected)
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Every word of the control in the active language (at start and after a switch); the
+        entry box writes its number again (the language's decimal mark, its unit)."""
+        spec = self.spec
+        label, meaning = _(spec.label), _(spec.meaning)
+        self.title.setText(f"{label}  <i>{spec.symbol}</i>")
+        self.meaning.setText(meaning)
+        self.setToolTip(meaning)  # also when the line steps aside (presenting)
+        range_text = self._bounds()
+        for widget in (self.slider, self.entry):
+            widget.setAccessibleName(label)
+            widget.setAccessibleDescription(
+                _("{meaning} Range {range}.").format(meaning=meaning, range=range_text)
+            )
+            widget.setToolTip(_("{meaning}\nRange {range}.").format(meaning=meaning, range=range_text))
+        if self.sweep_button is not None:
+            self.sweep_button.setToolTip(
+                _("Sweep {symbol} across its range while the best-k star walks").format(symbol=spec.symbol)
+            )
+            self.sweep_button.setAccessibleName(
+                _(_SWEEP_NAMES[spec.name]) if spec.name in _SWEEP_NAMES else f"Sweep {label.lower()}"
+            )
+        with QSignalBlocker(self.entry):
+            self.entry.setValue(self.entry.value())  # the text again, in the language's way
+
+    def _bounds(self) -> str:
+        spec = self.spec
+        return _("{low} to {high}").format(
+            low=localize(spec.format(spec.minimum)), high=localize(spec.format(spec.maximum))
+        )
 
     def show_value(self, value: float) -> None:
         """Show ``value`` in both widgets without emitting :attr:`edited`."""
@@ -238,16 +280,22 @@ class ParameterControl(QFrame):
 
     def _range_text(self) -> str:
         spec = self.spec
-        kind = "whole numbers" if spec.is_integer else "numbers"
-        bounds = f"{spec.format(spec.minimum)} to {spec.format(spec.maximum)}"
-        return f"{spec.label} ({spec.symbol}) takes {kind} from {bounds}"
+        if spec.is_integer:
+            text = _("{label} ({symbol}) takes whole numbers from {bounds}")
+        else:
+            text = _("{label} ({symbol}) takes numbers from {bounds}")
+        return text.format(label=_(spec.label), symbol=spec.symbol, bounds=self._bounds())
 
     def _on_rejected(self) -> None:
-        self.show_error(f"{self._range_text()}.")
+        self.show_error(_("{limits}.").format(limits=self._range_text()))
 
     def _on_refused(self, typed: str) -> None:
         shown = typed if len(typed) <= 20 else typed[:17] + "..."
-        self.show_error(f"{self._range_text()}; {shown or 'nothing'} was not applied.")
+        self.show_error(
+            _("{limits}; {typed} was not applied.").format(
+                limits=self._range_text(), typed=shown or _("nothing")
+            )
+        )
 
     def show_error(self, message: str) -> None:
         """Show a short message under the control for a few seconds."""

@@ -26,10 +26,12 @@ from PySide6.QtWidgets import QWidget
 
 from ..model.phase_map import PhaseMap, best_k_boundary, best_k_line
 from ..model.pins import Pin
+from ..text import N_, _
 from ..theme import Theme
 from ..theme.colormap import viridis, viridis_lut
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from .chart.labels import Box, LabelRequest, Obstacles, place_labels
+from .language import follow_language
 
 __all__ = ["CONTOUR_LEVELS", "MAP_TITLE", "SPEEDUP_TOP", "PhaseMapView"]
 
@@ -37,7 +39,8 @@ __all__ = ["CONTOUR_LEVELS", "MAP_TITLE", "SPEEDUP_TOP", "PhaseMapView"]
 CONTOUR_LEVELS = (1, 2, 3, 4, 6, 8, 12, 16, 32)
 #: The colour scale runs from 1x to this speedup (log scale); above it, the lightest colour.
 SPEEDUP_TOP = 8.0
-MAP_TITLE = "Best speedup (colour) and best draft length (lines) for every p and c"
+#: The map's title (English; shown with ``_()``).
+MAP_TITLE = N_("Best speedup (colour) and best draft length (lines) for every p and c")
 _TOP_EXPONENT = float(np.log2(SPEEDUP_TOP))
 _INK = "#111111"
 #: Draft costs the exact lines are traced at: dense near 0, where the lines bend most.
@@ -63,11 +66,6 @@ class PhaseMapView(pg.PlotWidget):
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
         super().__init__(parent=parent)
         self.setObjectName("phaseMap")
-        self.setAccessibleName("Map of the best speedup over acceptance rate and draft cost")
-        self.setToolTip(
-            "Click or drag to set p and c. Colour: the best speedup any draft length reaches; "
-            "lines: where the best draft length reaches 2, 3, 4, 6, 8, 12, 16, 32."
-        )
         self._theme = theme
         self._font_family = font_family
         self._map: PhaseMap | None = None
@@ -78,8 +76,8 @@ class PhaseMapView(pg.PlotWidget):
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
-        plot.setLabel("bottom", "acceptance rate p")
-        plot.setLabel("left", "draft cost c")
+        plot.setLabel("bottom", _("acceptance rate p"))
+        plot.setLabel("left", _("draft cost c"))
         plot.setRange(xRange=(0, 1), yRange=(0, 1), padding=0.0)
         plot.getViewBox().setLimits(xMin=-0.01, xMax=1.01, yMin=-0.01, yMax=1.01)
 
@@ -115,7 +113,32 @@ class PhaseMapView(pg.PlotWidget):
         plot.addItem(self.current)
         self._label_boxes: dict[str, Box] = {}
         plot.getViewBox().sigResized.connect(self.place_labels)
+        self._set_words()
         self.apply_theme(theme)
+        follow_language(self, self.retranslate)
+
+    def _set_words(self) -> None:
+        self.setAccessibleName(_("Map of the best speedup over acceptance rate and draft cost"))
+        self.setToolTip(
+            _(
+                "Click or drag to set p and c. Colour: the best speedup any draft length reaches; "
+                "lines: where the best draft length reaches 2, 3, 4, 6, 8, 12, 16, 32."
+            )
+        )
+        plot = self.getPlotItem()
+        plot.getAxis("bottom").labelText = _("acceptance rate p")
+        plot.getAxis("left").labelText = _("draft cost c")
+
+    def retranslate(self) -> None:
+        """The map's words again in the active language (View ▸ Language)."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops its plot), not yet deleted
+            return
+        self._set_words()
+        self.apply_theme(self._theme)  # the title and the axes' titles in their style
+        label = self.labels[1]  # break-even, the one line named in words
+        if self._map is not None and label.toPlainText():
+            label.setText(_("break-even: p = c") if not self._map.assumptions else _("break-even"))
+            self.place_labels()
 
     # -- showing ---------------------------------------------------------------------------
 
@@ -137,7 +160,7 @@ class PhaseMapView(pg.PlotWidget):
         # The colour bar's numbers get the room they need at every type size.
         self.color_bar.axis.setWidth(QFontMetrics(font).horizontalAdvance("8×+") + 14)
         plot.setTitle(
-            f'<span style="color:{theme.text};font-weight:600">{MAP_TITLE}</span>',
+            f'<span style="color:{theme.text};font-weight:600">{_(MAP_TITLE)}</span>',
             size=f"{theme.font_px}px",
             family=self._font_family,
         )
@@ -175,7 +198,7 @@ class PhaseMapView(pg.PlotWidget):
             self.halos[level].setData(xs, ys)
             self.contours[level].setData(xs, ys)
             text = (
-                ("break-even: p = c" if not result.assumptions else "break-even")
+                (_("break-even: p = c") if not result.assumptions else _("break-even"))
                 if level == 1
                 else f"k = {level}"
             )

@@ -32,6 +32,7 @@ from ..model.parameters import NAMES
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
 from ..state.debounce import Debounce
+from ..text import _
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .accessibility import name_containers
@@ -119,11 +120,16 @@ class WindowServices(QObject):
         stack.canUndoChanged.connect(a["edit.undo"].setEnabled)
         stack.canRedoChanged.connect(a["edit.redo"].setEnabled)
         # "&&": a file name in a step's text ("open a&b.json") must not become a mnemonic.
+        # The frame in the active language; the step's own words are the history's (English).
         stack.undoTextChanged.connect(
-            lambda text: a["edit.undo"].setText(f"&Undo {text.replace('&', '&&')}".rstrip())
+            lambda text: a["edit.undo"].setText(
+                _("&Undo {step}").format(step=text.replace("&", "&&")) if text else _("&Undo")
+            )
         )
         stack.redoTextChanged.connect(
-            lambda text: a["edit.redo"].setText(f"&Redo {text.replace('&', '&&')}".rstrip())
+            lambda text: a["edit.redo"].setText(
+                _("&Redo {step}").format(step=text.replace("&", "&&")) if text else _("&Redo")
+            )
         )
         a["edit.undo"].setEnabled(False)
         a["edit.redo"].setEnabled(False)
@@ -196,13 +202,13 @@ class WindowServices(QObject):
 
     def restore_defaults(self) -> None:
         """Default parameters, theme and zoom; Reset targets the defaults; saved settings forgotten."""
-        self.window.app_state.apply_configuration(DEFAULT_CONFIGURATION, "restore defaults")
+        self.window.app_state.apply_configuration(DEFAULT_CONFIGURATION, _("restore defaults"))
         self.view.reset()
         self.scenarios.baseline = DEFAULT_CONFIGURATION
         self._saved_theme = None
         self.settings.clear()
         self._save_timer.cancel()
-        self.window.statusBar().showMessage("Defaults restored; saved settings forgotten", 6000)
+        self.window.statusBar().showMessage(_("Defaults restored; saved settings forgotten"), 6000)
 
     def show_about(self) -> QMessageBox:
         from ..licences import licence_summary  # importlib.metadata: not before the first paint
@@ -210,15 +216,16 @@ class WindowServices(QObject):
 
         box = QMessageBox(self.window)
         box.setObjectName("aboutBox")
-        box.setWindowTitle("About SpecDec Desktop")
+        box.setWindowTitle(_("About SpecDec Desktop"))
         box.setTextFormat(Qt.TextFormat.PlainText)
-        box.setText(
-            f"SpecDec Desktop {__version__}\n\nTeaches and calculates speculative decoding, offline.\n"
+        about = _(
+            "SpecDec Desktop {version}\n\nTeaches and calculates speculative decoding, offline.\n"
             "Press F1 for the keyboard shortcuts.\n\n"
             "Licences: MIT for the app, SIL OFL 1.1 for the Inter font; "
-            "Show Details lists everything it runs on.\n\n"
-            f"{TEXT_CREDIT[0].upper()}{TEXT_CREDIT[1:]}."
-        )
+            "Show Details lists everything it runs on."
+        ).format(version=__version__)
+        credit = TEXT_CREDIT  # translated as it is read (wording.sampling)
+        box.setText(f"{about}\n\n{credit[0].upper()}{credit[1:]}.")
         box.setDetailedText(licence_summary())
         box.open()
         return box
@@ -272,7 +279,7 @@ class WindowServices(QObject):
         self.history.clear()
         self._save_timer.cancel()
         if loaded.notice:
-            self.window.statusBar().showMessage(loaded.notice, 15000)
+            self.window.statusBar().showMessage(_(loaded.notice), 15000)  # N_-marked, or made with _()
 
 
 def install_window_services(

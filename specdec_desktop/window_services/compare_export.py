@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFileDialog
 from ..atomic_write import reason, write_atomically
 from ..export import chart_image
 from ..plain_text import printable
+from ..text import _
 from ..views.compare import pins_csv_text
 
 __all__ = ["CompareExport"]
@@ -42,11 +43,11 @@ class CompareExport(QObject):
 
     def export_dialog(self) -> None:
         panel = self.window.compare.panel
-        path, _ = QFileDialog.getSaveFileName(
+        path, _chosen = QFileDialog.getSaveFileName(
             self.window,
-            "Export the pins",
+            _("Export the pins"),
             "pins.csv",
-            "Table (*.csv);;Chart image (*.png);;Chart drawing (*.svg)",
+            _("Table (*.csv);;Chart image (*.png);;Chart drawing (*.svg)"),
         )
         if not path:
             return
@@ -54,8 +55,10 @@ class CompareExport(QObject):
         try:
             self.export(path)
         except OSError as error:
-            panel.show_message(f"Could not export {name}: {reason(error)}", error=True)
+            panel.show_message(
+                _("Could not export {name}: {why}").format(name=name, why=reason(error)), error=True
+            )
         except ValueError as error:
-            panel.show_message(f"Could not export {name}: {error}", error=True)
+            panel.show_message(_("Could not export {name}: {why}").format(name=name, why=error), error=True)
         else:
-            panel.show_message(f"Exported {name}.")
+            panel.show_message(_("Exported {name}.").format(name=name))

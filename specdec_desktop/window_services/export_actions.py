@@ -14,15 +14,17 @@ from ..export import EXPORT_SUFFIXES, export_chart_file
 from ..export.readout_text import readout_text
 from ..plain_text import printable
 from ..state import ParameterState
+from ..text import N_, _
 from ..theme import Theme
 from .notices import confirm_replace, show_problem
 
 __all__ = ["ExportActions"]
 
+#: Each save dialog's title and file filter (English; shown with ``_()``).
 _DIALOG = {
-    ".png": ("Export chart as PNG", "PNG images (*.png)"),
-    ".svg": ("Export chart as SVG", "SVG images (*.svg)"),
-    ".csv": ("Export curve data as CSV", "CSV files (*.csv)"),
+    ".png": (N_("Export chart as PNG"), N_("PNG images (*.png)")),
+    ".svg": (N_("Export chart as SVG"), N_("SVG images (*.svg)")),
+    ".csv": (N_("Export curve data as CSV"), N_("CSV files (*.csv)")),
 }
 
 
@@ -43,7 +45,7 @@ class ExportActions(QObject):
         self._folder = Path.home()
         for suffix in EXPORT_SUFFIXES:
             actions[f"file.export_{suffix[1:]}"].triggered.connect(
-                lambda _=False, s=suffix: self.export_dialog(s)
+                lambda _checked=False, s=suffix: self.export_dialog(s)
             )
         actions["file.copy_readouts"].triggered.connect(self.copy_readouts)
 
@@ -64,15 +66,20 @@ class ExportActions(QObject):
             )
         except (OSError, ValueError) as error:
             why = reason(error) if isinstance(error, OSError) else str(error)
-            show_problem(self.window, "The chart was not exported", f"{name}: {why}")
+            show_problem(self.window, _("The chart was not exported"), f"{name}: {why}")
             return False
-        self.window.statusBar().showMessage(f"Saved {name}" + (f" ({note})" if note else ""), 10000)
+        saved = (
+            _("Saved {name} ({note})").format(name=name, note=note)
+            if note
+            else _("Saved {name}").format(name=name)
+        )
+        self.window.statusBar().showMessage(saved, 10000)
         return True
 
     def export_dialog(self, suffix: str) -> None:
         title, file_filter = _DIALOG[suffix]
         suggested = str(self._folder / f"speedup-chart{suffix}")
-        path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, file_filter)
+        path, _chosen = QFileDialog.getSaveFileName(self.window, _(title), suggested, _(file_filter))
         if path:
             if Path(path).suffix.lower() != suffix:
                 path += suffix
@@ -85,5 +92,5 @@ class ExportActions(QObject):
     def copy_readouts(self) -> str:
         text = readout_text(self.state.params, self.window.app_state.assumptions.assumptions)
         QGuiApplication.clipboard().setText(text)
-        self.window.statusBar().showMessage("Readouts copied to the clipboard", 4000)
+        self.window.statusBar().showMessage(_("Readouts copied to the clipboard"), 4000)
         return text

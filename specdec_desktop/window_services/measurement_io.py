@@ -21,13 +21,14 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressD
 
 from ..state import AppState
 from ..state.worker import Worker
+from ..text import N_, _
 from .notices import show_problem
 
 __all__ = ["ImportJob", "MeasurementIO"]
 
 #: Largest clipboard text read.
 MAX_PASTE_CHARS = 64 * 1024**2
-_FILTER = "Metrics (*.log *.txt *.prom *.json *.jsonl *.csv *.tsv);;All files (*)"
+_FILTER = N_("Metrics (*.log *.txt *.prom *.json *.jsonl *.csv *.tsv);;All files (*)")
 
 
 class ImportJob(QObject):
@@ -121,7 +122,9 @@ class MeasurementIO(QObject):
 
     def import_dialog(self) -> None:
         # One file from the dialog (several files: drop them on the window, or `fit FILE...`).
-        path, _ = QFileDialog.getOpenFileName(self.window, "Import measurements", str(self._folder), _FILTER)
+        path, _chosen = QFileDialog.getOpenFileName(
+            self.window, _("Import measurements"), str(self._folder), _(_FILTER)
+        )
         if path:
             self._folder = Path(path).parent
             self.import_paths([Path(path)])
@@ -129,10 +132,10 @@ class MeasurementIO(QObject):
     def paste(self) -> None:
         text = QGuiApplication.clipboard().text()
         if not text.strip():
-            show_problem(self.window, "Nothing to paste", "The clipboard holds no text.")
+            show_problem(self.window, _("Nothing to paste"), _("The clipboard holds no text."))
             return
         if len(text) > MAX_PASTE_CHARS:
-            show_problem(self.window, "Not imported", "The clipboard text is larger than 64 MiB.")
+            show_problem(self.window, _("Not imported"), _("The clipboard text is larger than 64 MiB."))
             return
         self.import_text(text)
 
@@ -146,13 +149,16 @@ class MeasurementIO(QObject):
 
     def _start(self, job: ImportJob, origin: str, paths, text) -> bool:
         if self.job is not None:
-            self.window.statusBar().showMessage("An import is still running", 4000)
+            self.window.statusBar().showMessage(_("An import is still running"), 4000)
             return False
         self.job = job
-        self.window.statusBar().showMessage(f"Reading {origin}…")
-        dialog = QProgressDialog(f"Reading {origin}…", "Cancel", 0, 1000, self.window)
+        # The origin is kept as data ("clipboard" in the report); people read it translated.
+        shown = _("clipboard") if paths is None else origin
+        reading = _("Reading {origin}…").format(origin=shown)
+        self.window.statusBar().showMessage(reading)
+        dialog = QProgressDialog(reading, _("Cancel"), 0, 1000, self.window)
         dialog.setObjectName("importProgress")
-        dialog.setWindowTitle("Import measurements")
+        dialog.setWindowTitle(_("Import measurements"))
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(400)
         dialog.setAutoClose(False)
@@ -163,7 +169,7 @@ class MeasurementIO(QObject):
 
         def done(fit) -> None:
             try:
-                self._done(fit, origin)
+                self._done(fit, origin, shown)
             finally:
                 self._finished()
 
@@ -195,12 +201,18 @@ class MeasurementIO(QObject):
 
     # -- results --------------------------------------------------------------------------------
 
-    def _done(self, fit, origin: str) -> None:
+    def _done(self, fit, origin: str, shown: str | None = None) -> None:
         self.measurement.set_fit(fit, origin)
         self.window.show_tab("measured")
         m = fit.measurement
-        p = "drafts vary in length, no p fitted" if fit.fitted_p is None else f"fitted p = {fit.fitted_p:.4f}"
-        self.window.statusBar().showMessage(f"Imported {origin}: {m.label}, {p}", 8000)
+        if fit.fitted_p is None:
+            p = _("drafts vary in length, no p fitted")
+        else:
+            p = _("fitted p = {p:.4f}").format(p=fit.fitted_p)
+        imported = _("Imported {origin}: {label}, {fit}").format(
+            origin=origin if shown is None else shown, label=m.label, fit=p
+        )
+        self.window.statusBar().showMessage(imported, 8000)
 
     def _failed(self, outcome, paths, text) -> None:
         from ..measured import ImportCancelled, MetricsProblem
@@ -209,12 +221,12 @@ class MeasurementIO(QObject):
         if not isinstance(outcome, (ImportCancelled, MetricsProblem)):
             raise outcome  # a fault of the app, not of the file: Qt reports it
         if isinstance(outcome, ImportCancelled):
-            self.window.statusBar().showMessage("Import cancelled; nothing changed", 6000)
+            self.window.statusBar().showMessage(_("Import cancelled; nothing changed"), 6000)
             return
         if outcome.kind == "k_missing":
             self.ask_draft_length(str(outcome), paths, text)
             return
-        show_problem(self.window, "These measurements were not imported", str(outcome))
+        show_problem(self.window, _("These measurements were not imported"), str(outcome))
 
     def ask_draft_length(self, message: str, paths, text) -> QInputDialog:
         """Ask (without blocking the event loop) for the k a file does not state; import again with it."""
@@ -222,11 +234,13 @@ class MeasurementIO(QObject):
 
         dialog = QInputDialog(self.window)
         dialog.setObjectName("askDraftLength")
-        dialog.setWindowTitle("Draft length")
+        dialog.setWindowTitle(_("Draft length"))
         dialog.setInputMode(QInputDialog.InputMode.IntInput)
         dialog.setIntRange(1, MAX_K)
         dialog.setIntValue(self.state.params.k)
-        dialog.setLabelText(f"{message}\n\nThe draft length k these metrics were taken with:")
+        dialog.setLabelText(
+            _("{message}\n\nThe draft length k these metrics were taken with:").format(message=message)
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
 
         def chosen(k: int) -> None:
@@ -249,17 +263,22 @@ class MeasurementIO(QObject):
 
     def use_p(self, p: float) -> None:
         """Set p to the fitted value (one undo step)."""
-        with self.history.step("use measured p"):
+        with self.history.step(_("use measured p")):
             self.state.set(p=round(min(1.0, max(0.0, p)), 4))
-        self.window.statusBar().showMessage(f"p set to the measured {p:.4f} (Undo takes it back)", 6000)
+        self.window.statusBar().showMessage(
+            _("p set to the measured {p:.4f} (Undo takes it back)").format(p=p), 6000
+        )
 
     def use_curve(self, p: float, decay: float) -> None:
         """Set p and the decay assumption to the measured per-position curve (one undo step)."""
-        with self.history.step("use measured curve"):
+        with self.history.step(_("use measured curve")):
             self.state.set(p=round(min(1.0, max(0.0, p)), 4))
             self.assumptions.set(decay=round(min(1.0, max(1e-3, decay)), 4))
         self.window.statusBar().showMessage(
-            f"p = {p:.4f} and decay = {decay:.4f} from the measured curve (Undo takes them back)", 6000
+            _("p = {p:.4f} and decay = {decay:.4f} from the measured curve (Undo takes them back)").format(
+                p=p, decay=decay
+            ),
+            6000,
         )
 
     def pin_run(self) -> None:
@@ -278,9 +297,11 @@ class MeasurementIO(QObject):
         try:
             self.pinned.pin(name, configuration)
         except ValueError as error:
-            show_problem(self.window, "This run was not pinned", str(error))
+            show_problem(self.window, _("This run was not pinned"), str(error))
             return
-        self.window.statusBar().showMessage(f"Pinned {name}: compare it on the chart and in Compare", 6000)
+        self.window.statusBar().showMessage(
+            _("Pinned {name}: compare it on the chart and in Compare").format(name=name), 6000
+        )
 
     def set_timings(self, values) -> None:
         """Timings from the panel: keep them and set c from them (one undo step)."""
@@ -293,9 +314,9 @@ class MeasurementIO(QObject):
         try:
             timings = Timings(draft, target, verify, k)
         except ValueError as error:
-            show_problem(self.window, "These timings were not used", str(error))
+            show_problem(self.window, _("These timings were not used"), str(error))
             return
-        with self.history.step("set c from timings"):
+        with self.history.step(_("set c from timings")):
             self.state.set(c=round(timings.cost, 4))
             self.assumptions.set(verify_growth=round(timings.verify_growth, 6))
         self.measurement.set_timings(timings)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from ..plain_text import printable
+from ..text import _
 
 __all__ = ["STATUS_SECONDS", "confirm_replace", "show_problem"]
 
@@ -44,8 +45,10 @@ def confirm_replace(window: QMainWindow, path: Path) -> bool:
         return True
     answer = QMessageBox.question(
         window,
-        "Replace the file?",
-        f"{printable(path.name, 80)} already exists in {printable(path.parent.name, 80)}. Replace it?",
+        _("Replace the file?"),
+        _("{name} already exists in {folder}. Replace it?").format(
+            name=printable(path.name, 80), folder=printable(path.parent.name, 80)
+        ),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.No,
     )

@@ -15,6 +15,7 @@ from ..atomic_write import reason, write_atomically
 from ..export.measured_report import report_html
 from ..measured.decision import measured_figures
 from ..plain_text import printable
+from ..text import _
 from .notices import confirm_replace, show_problem
 
 __all__ = ["export_report_dialog", "write_report"]
@@ -26,7 +27,9 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
     measurement = window.app_state.measurement
     fit = measurement.fit
     if fit is None:
-        show_problem(window, "No report written", "Import measurements first (File ▸ Import measurements).")
+        show_problem(
+            window, _("No report written"), _("Import measurements first (File ▸ Import measurements).")
+        )
         return False
     params = window.app_state.parameters.params
     figures = measured_figures(fit, params.c, window.app_state.assumptions.assumptions, measurement.timings)
@@ -34,19 +37,23 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
     try:
         write_atomically(path, html.encode("utf-8"))
     except OSError as error:
-        show_problem(window, "The report was not written", f"{printable(path.name)}: {reason(error)}")
+        show_problem(window, _("The report was not written"), f"{printable(path.name)}: {reason(error)}")
         return False
-    window.statusBar().showMessage(f"Saved {path.name}", 6000)
+    window.statusBar().showMessage(_("Saved {name}").format(name=path.name), 6000)
     return True
 
 
 def export_report_dialog(window: QMainWindow, io) -> None:
     """Ask where, then write the report there."""
     if window.app_state.measurement.fit is None:
-        show_problem(window, "No report written", "Import measurements first (File ▸ Import measurements).")
+        show_problem(
+            window, _("No report written"), _("Import measurements first (File ▸ Import measurements).")
+        )
         return
     suggested = str(io._folder / "speculative-decoding-report.html")
-    path, _ = QFileDialog.getSaveFileName(window, "Export report", suggested, "HTML files (*.html)")
+    path, _chosen = QFileDialog.getSaveFileName(
+        window, _("Export report"), suggested, _("HTML files (*.html)")
+    )
     if path:
         if Path(path).suffix.lower() not in (".html", ".htm"):
             path += ".html"

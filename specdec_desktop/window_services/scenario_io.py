@@ -25,13 +25,15 @@ from ..scenario.tour_file import save_tour
 from ..state import ParameterState
 from ..state.history import ParameterHistory
 from ..state.view_state import ViewState
+from ..text import N_, _
 from .notices import confirm_replace, show_problem
 from .tour_controller import TourController
 
 __all__ = ["FILE_FILTER", "ScenarioIO"]
 
-FILE_FILTER = "SpecDec scenarios (*.json);;All files (*)"
-TOUR_FILTER = "SpecDec tours (*.json);;All files (*)"
+#: The dialogs' file filters (English; shown with ``_()``).
+FILE_FILTER = N_("SpecDec scenarios (*.json);;All files (*)")
+TOUR_FILTER = N_("SpecDec tours (*.json);;All files (*)")
 
 
 class ScenarioIO(QObject):
@@ -90,7 +92,7 @@ class ScenarioIO(QObject):
         model_changes = scenario.configuration != app_state.configuration()
         both = model_changes and scenario.pinned != app_state.pinned.pins
         if both:
-            stack.beginMacro(f"open {opened.path.name}")
+            stack.beginMacro(_("open {name}").format(name=opened.path.name))
         try:
             self._apply(opened)
         finally:
@@ -108,7 +110,7 @@ class ScenarioIO(QObject):
 
     def _apply(self, opened: OpenedScenario) -> None:
         scenario = opened.scenario
-        with self.history.step(f"open {opened.path.name}"):
+        with self.history.step(_("open {name}").format(name=opened.path.name)):
             if opened.tour is not None and scenario.tour is not None:
                 self.tour.use_tour(opened.tour, opened.tour_source or "")
                 self.view.set_tour(scenario.tour.active, scenario.tour.scene)
@@ -124,7 +126,7 @@ class ScenarioIO(QObject):
         try:
             opened = open_scenario(path)
         except FileProblem as problem:
-            show_problem(self.window, "This scenario cannot be opened", str(problem))
+            show_problem(self.window, _("This scenario cannot be opened"), str(problem))
             return False
         self.apply(opened)
         self.announce(opened)
@@ -134,12 +136,14 @@ class ScenarioIO(QObject):
         """Say that ``opened`` is open, and what was left out of it (a missing tour)."""
         name = printable(opened.path.name, 80)
         if opened.notice is not None:
-            show_problem(self.window, "The scenario opened without its tour", f"{name}: {opened.notice}")
+            show_problem(self.window, _("The scenario opened without its tour"), f"{name}: {opened.notice}")
         else:
-            self.window.statusBar().showMessage(f"Opened {name}", 6000)
+            self.window.statusBar().showMessage(_("Opened {name}").format(name=name), 6000)
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open scenario", self._folder(), FILE_FILTER)
+        path, _chosen = QFileDialog.getOpenFileName(
+            self.window, _("Open scenario"), self._folder(), _(FILE_FILTER)
+        )
         if path:
             self.open_path(path)
 
@@ -148,12 +152,14 @@ class ScenarioIO(QObject):
             # abspath, not resolve(): a link loop must reach the reader (and its message), not raise here.
             self.tour.open_tour_file(os.path.abspath(path))
         except FileProblem as problem:
-            show_problem(self.window, "This tour cannot be opened", str(problem))
+            show_problem(self.window, _("This tour cannot be opened"), str(problem))
             return False
         return True
 
     def open_tour_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open tour", self._folder(), TOUR_FILTER)
+        path, _chosen = QFileDialog.getOpenFileName(
+            self.window, _("Open tour"), self._folder(), _(TOUR_FILTER)
+        )
         if path:
             self.open_tour_path(path)
 
@@ -168,16 +174,18 @@ class ScenarioIO(QObject):
             save_scenario(path, self.current(path.parent))
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
             why = reason(error) if isinstance(error, OSError) else str(error)
-            show_problem(self.window, "The scenario was not saved", f"{name}: {why}")
+            show_problem(self.window, _("The scenario was not saved"), f"{name}: {why}")
             return False
         self.path = path
         self.window.setWindowFilePath(str(path))
-        self.window.statusBar().showMessage(f"Saved {name}", 6000)
+        self.window.statusBar().showMessage(_("Saved {name}").format(name=name), 6000)
         return True
 
     def save_dialog(self) -> None:
         suggested = str(self.path) if self.path else str(Path(self._folder()) / "scenario.json")
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save scenario", suggested, FILE_FILTER)
+        path, _chosen = QFileDialog.getSaveFileName(
+            self.window, _("Save scenario"), suggested, _(FILE_FILTER)
+        )
         if path:
             # The dialog asked before replacing NAME; ask before replacing NAME.json.
             if Path(path).suffix.lower() != ".json" and not confirm_replace(
@@ -197,16 +205,16 @@ class ScenarioIO(QObject):
             save_tour(path, self.tour.tour)
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
             why = reason(error) if isinstance(error, OSError) else str(error)
-            show_problem(self.window, "The tour was not saved", f"{name}: {why}")
+            show_problem(self.window, _("The tour was not saved"), f"{name}: {why}")
             return False
         self.tour.source = str(path.resolve())
         self.tour.modified = False
-        self.window.statusBar().showMessage(f"Saved the tour as {name}", 6000)
+        self.window.statusBar().showMessage(_("Saved the tour as {name}").format(name=name), 6000)
         return True
 
     def save_tour_dialog(self) -> None:
         suggested = str(Path(self._folder()) / "tour.json")
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save tour as", suggested, TOUR_FILTER)
+        path, _chosen = QFileDialog.getSaveFileName(self.window, _("Save tour as"), suggested, _(TOUR_FILTER))
         if path:
             if Path(path).suffix.lower() != ".json" and not confirm_replace(
                 self.window, Path(path + ".json")
@@ -223,10 +231,10 @@ class ScenarioIO(QObject):
     def reset(self) -> None:
         if self.view.tour_active:  # the scene whole again: pins, tab and focus too
             self.tour.show_scene_again()
-            self.window.statusBar().showMessage("Scene shown again (Ctrl+Z undoes it)", 4000)
+            self.window.statusBar().showMessage(_("Scene shown again (Ctrl+Z undoes it)"), 4000)
             return
-        self.window.app_state.apply_configuration(self.reset_target(), "reset parameters")
-        self.window.statusBar().showMessage("Parameters reset (Ctrl+Z undoes it)", 4000)
+        self.window.app_state.apply_configuration(self.reset_target(), _("reset parameters"))
+        self.window.statusBar().showMessage(_("Parameters reset (Ctrl+Z undoes it)"), 4000)
 
     def _folder(self) -> str:
         return str(self.path.parent) if self.path else str(Path.home())

@@ -37,6 +37,7 @@ from ..atomic_write import write_atomically
 from ..model import ASSUMPTION_SPECS, DEFAULT_CONFIGURATION, SPECS, Assumptions, Configuration, Parameters
 from ..model.trees.shape import DEFAULT_SHAPE, DraftShape
 from ..plain_text import printable
+from ..text import N_, _
 from ..view_options import DEFAULT_THEME_CHOICE, validate_theme_choice, validate_zoom
 
 __all__ = [
@@ -56,8 +57,8 @@ APPLICATION = "SpecDec Desktop"
 #: The file the app writes is about 150 bytes; anything far larger is not ours.
 MAX_SETTINGS_BYTES = 64 * 1024
 _DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?", re.ASCII)
-_UNREADABLE = "The saved settings could not be read; starting from the defaults."
-_DAMAGED = "The saved settings are from another version or damaged; starting from the defaults."
+_UNREADABLE = N_("The saved settings could not be read; starting from the defaults.")
+_DAMAGED = N_("The saved settings are from another version or damaged; starting from the defaults.")
 
 
 def home_problem(environ: os._Environ[str] | dict[str, str] = os.environ) -> str | None:
@@ -234,24 +235,26 @@ class SettingsStore:
             try:
                 shape = DraftShape.from_dict(json.loads(raw_shape))
             except (ValueError, TypeError):
-                bad.append("draft shape")
+                bad.append(N_("draft shape"))
         theme = DEFAULT_THEME_CHOICE
         raw_theme = parser.get("view", "theme", fallback=None)
         if raw_theme is not None:
             try:
                 theme = validate_theme_choice(raw_theme)
             except ValueError:
-                bad.append("theme")
+                bad.append(N_("theme"))
         zoom = 1.0
         raw_zoom = parser.get("view", "zoom", fallback=None)
         if raw_zoom is not None:
             try:
                 zoom = validate_zoom(_number(raw_zoom))
             except ValueError:
-                bad.append("zoom")
+                bad.append(N_("zoom"))
         notice = None
         if bad:
-            notice = f"Some saved settings were unusable and are back to their defaults: {', '.join(bad)}."
+            notice = _("Some saved settings were unusable and are back to their defaults: {names}.").format(
+                names=", ".join(_(name) for name in bad)
+            )
         configuration = Configuration(Parameters(**values), Assumptions(**assumed), shape)
         return LoadedSettings(configuration, theme, zoom, notice)
 

@@ -18,6 +18,11 @@ same thing.  What the window showed before the tour is kept in the presentation
 state (``state/presentation_state.py``) and given back whole when the tour ends.
 When the configuration or the pins no longer match the scene, the caption says
 so (its numbers would be wrong) and that Ctrl+R shows the scene again.
+
+Languages: the bundled tour's titles and captions are messages of the catalogue (the extractor
+reads ``resources/tours/default.json``), shown with ``_()``, so the tour follows View ▸ Language;
+a tour file of the user's own is shown as written.  The tour itself stays English data, so
+Save tour as… writes the bundled scenes as they are in the file.
 """
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ from ..state import ParameterState
 from ..state.history import ParameterHistory
 from ..state.presentation_state import TourSnapshot
 from ..state.view_state import ViewState
+from ..text import _
 from ..views.caption_banner import CaptionBanner
+from ..views.language import follow_language
 
 __all__ = ["TourController"]
 
@@ -86,6 +93,24 @@ class TourController(QObject):
             owner.changed.connect(self._show_whether_changed)
         app_state.pinned.changed.connect(self._show_whether_changed)
         self._enable_actions()
+        follow_language(self, self._retranslate)
+
+    def _words(self, text: str) -> str:
+        """A title or caption as shown: the bundled tour's in the active language, a user's own
+        tour's as written."""
+        return _(text) if self.source == BUILTIN_TOUR else text
+
+    def _retranslate(self) -> None:
+        """View ▸ Language: the banner's room and the scene shown, in the new language."""
+        if self._tour is None:
+            return
+        self.banner.set_captions(tuple(self._words(scene.caption) for scene in self._tour.scenes))
+        if self.view.tour_active:
+            index = min(self.view.tour_scene, len(self._tour.scenes) - 1)
+            scene = self._tour.scenes[index]
+            total = len(self._tour.scenes)
+            self.banner.show_scene(index + 1, total, self._words(scene.title), self._words(scene.caption))
+            self._show_whether_changed()
 
     # -- the tour itself ------------------------------------------------------------------
 
@@ -99,12 +124,12 @@ class TourController(QObject):
 
     def _set_tour(self, tour: Tour) -> None:
         self._tour = tour
-        self.banner.set_captions(tuple(scene.caption for scene in tour.scenes))
+        self.banner.set_captions(tuple(self._words(scene.caption) for scene in tour.scenes))
 
     def use_tour(self, tour: Tour, source: str) -> None:
         """Replace the tour (already validated); the position goes back to its first scene, off."""
+        self.source = source  # first: it decides whether the captions are translated
         self._set_tour(tour)
-        self.source = source
         self.modified = False
         self.view.set_tour(False, 0)
 
@@ -131,7 +156,9 @@ class TourController(QObject):
 
         tour, window = self.tour, self.window
         if len(tour.scenes) >= MAX_SCENES:
-            window.statusBar().showMessage(f"A tour holds at most {MAX_SCENES} scenes.", 6000)
+            window.statusBar().showMessage(
+                _("A tour holds at most {count} scenes.").format(count=MAX_SCENES), 6000
+            )
             return None
         app_state = window.app_state
         configuration = app_state.configuration()
@@ -142,7 +169,7 @@ class TourController(QObject):
         elif focus == "run" and tab != "token-run":
             focus = "essay"
         scene = Scene(
-            title=f"Scene {len(tour.scenes) + 1}",
+            title=_("Scene {number}").format(number=len(tour.scenes) + 1),
             caption=view_caption(readouts(configuration.parameters, configuration.assumptions)),
             configuration=configuration,
             tab=tab,
@@ -155,7 +182,10 @@ class TourController(QObject):
         self.modified = True
         self._enable_actions()
         window.statusBar().showMessage(
-            f"Added scene {len(added.scenes)} to the tour; Tour ▸ Save tour as… keeps it.", 6000
+            _("Added scene {number} to the tour; Tour ▸ Save tour as… keeps it.").format(
+                number=len(added.scenes)
+            ),
+            6000,
         )
         return added.scenes[-1]
 
@@ -191,7 +221,9 @@ class TourController(QObject):
         target = max(0, min(self.view.tour_scene + step, len(self.tour.scenes) - 1))
         if target == self.view.tour_scene:
             self.window.statusBar().showMessage(
-                "That was the last scene: Esc ends the tour." if step > 0 else "This is the first scene.",
+                _("That was the last scene: Esc ends the tour.")
+                if step > 0
+                else _("This is the first scene."),
                 4000,
             )
         self.view.set_tour(True, target)
@@ -220,7 +252,9 @@ class TourController(QObject):
         index = min(self.view.tour_scene, len(self.tour.scenes) - 1)
         scene = self.tour.scenes[index]
         window = self.window
-        self._set_whole(scene.configuration, scene.pins or (), f"tour scene {index + 1}")
+        self._set_whole(
+            scene.configuration, scene.pins or (), _("tour scene {number}").format(number=index + 1)
+        )
         self.actions["view.map"].setChecked(False)  # the chart, not the (p, c) map
         presentation.hide_answer()
         # The tab first, then the focus: the layout is fitted once, to the scene's tab.
@@ -237,7 +271,9 @@ class TourController(QObject):
         else:
             window.expand_assumptions_if_room()
         self.banner.show()
-        self.banner.show_scene(index + 1, len(self.tour.scenes), scene.title, scene.caption)
+        self.banner.show_scene(
+            index + 1, len(self.tour.scenes), self._words(scene.title), self._words(scene.caption)
+        )
         self._show_whether_changed()
         self._forget_ghost()
         self.scene_shown.emit()
@@ -276,7 +312,7 @@ class TourController(QObject):
     def _give_back(self, before: TourSnapshot) -> None:
         """What the window showed before the tour, whole (one undo step)."""
         window = self.window
-        self._set_whole(before.configuration, before.pins, "end the tour")
+        self._set_whole(before.configuration, before.pins, _("end the tour"))
         window.show_tab(before.tab)
         window.assumptions_panel.set_expanded(before.assumptions_open)
         if before.map_shown:

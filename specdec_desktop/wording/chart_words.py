@@ -11,24 +11,27 @@ from __future__ import annotations
 import numpy as np
 
 from ..model.figures import Curves, Readouts
+from ..text import N_, _, localize
 from .numbers import format_times
 
 __all__ = ["CHART_NAME", "chart_description", "view_caption"]
 
-#: The chart's accessible name.
-CHART_NAME = "Chart of speedup against draft length k"
+#: The chart's accessible name (English; shown with ``_()``).
+CHART_NAME = N_("Chart of speedup against draft length k")
 
 
 def _peak(figures: Readouts) -> str:
     if figures.best_k is None:
-        limit = "" if figures.limit is None else f", toward {format_times(figures.limit)}"
-        return f"The curve has no peak: it keeps rising with k{limit}."
+        if figures.limit is None:
+            return _("The curve has no peak: it keeps rising with k.")
+        return _("The curve has no peak: it keeps rising with k, toward {limit}.").format(
+            limit=format_times(figures.limit)
+        )
     if figures.best_k == 0:
-        return "The curve peaks at k = 0: no draft length beats plain decoding, so do not speculate."
-    return (
-        f"The curve peaks at k = {figures.best_k}, where speculative decoding is "
-        f"{format_times(figures.best_speedup)} faster than plain decoding."
-    )
+        return _("The curve peaks at k = 0: no draft length beats plain decoding, so do not speculate.")
+    return _(
+        "The curve peaks at k = {k}, where speculative decoding is {speedup} faster than plain decoding."
+    ).format(k=figures.best_k, speedup=format_times(figures.best_speedup))
 
 
 def _break_even(curves: Curves) -> str:
@@ -37,33 +40,56 @@ def _break_even(curves: Curves) -> str:
     below = drafting & (speedup < 1.0)
     shown_to = int(k[-1])
     if not below.any():
-        return f"Every draft length up to k = {shown_to} is faster than plain decoding (above break-even)."
+        return _("Every draft length up to k = {k} is faster than plain decoding (above break-even).").format(
+            k=shown_to
+        )
     if below[drafting].all():
-        return f"Every draft length up to k = {shown_to} is slower than plain decoding (below break-even)."
+        return _("Every draft length up to k = {k} is slower than plain decoding (below break-even).").format(
+            k=shown_to
+        )
     first = int(k[np.argmax(below)])
-    return f"From k = {first} the curve falls below break-even: longer drafts are slower than plain decoding."
+    return _(
+        "From k = {k} the curve falls below break-even: longer drafts are slower than plain decoding."
+    ).format(k=first)
 
 
 def chart_description(figures: Readouts, curves: Curves) -> str:
     """Peak, the current k, and break-even, in words."""
     k = figures.params.k
-    where = f"At the current k = {k} the speedup is {format_times(figures.speedup)}"
+    speedup = format_times(figures.speedup)
     if figures.best_k is not None and figures.best_k > 0 and k != figures.best_k:
-        where += f", {'past' if k > figures.best_k else 'short of'} the peak"
-    return f"{_peak(figures)} {where}. {_break_even(curves)}"
+        if k > figures.best_k:
+            where = _("At the current k = {k} the speedup is {speedup}, past the peak.")
+        else:
+            where = _("At the current k = {k} the speedup is {speedup}, short of the peak.")
+    else:
+        where = _("At the current k = {k} the speedup is {speedup}.")
+    return f"{_peak(figures)} {where.format(k=k, speedup=speedup)} {_break_even(curves)}"
 
 
 def view_caption(figures: Readouts) -> str:
     """A caption for a tour scene made from the view on screen (Tour ▸ Add the current view)."""
     params = figures.params
-    text = (
-        f"Guessing {params.k} tokens per check at p = {params.p:g} and c = {params.c:g}: "
-        f"{format_times(figures.speedup)} faster than plain decoding."
+    text = _(
+        "Guessing {k} tokens per check at p = {p} and c = {c}: {speedup} faster than plain decoding."
+    ).format(
+        k=params.k,
+        p=_general(params.p),
+        c=_general(params.c),
+        speedup=format_times(figures.speedup),
     )
     if figures.best_k is None:
-        return f"{text} The curve has no peak here."
+        return f"{text} {_('The curve has no peak here.')}"
     if figures.best_k == 0:
-        return f"{text} Here the best choice is not to speculate."
+        return f"{text} {_('Here the best choice is not to speculate.')}"
     if figures.best_k == params.k:
-        return f"{text} This is the best draft length."
-    return f"{text} The best draft length is {figures.best_k}, at {format_times(figures.best_speedup)}."
+        return f"{text} {_('This is the best draft length.')}"
+    best = _("The best draft length is {k}, at {speedup}.").format(
+        k=figures.best_k, speedup=format_times(figures.best_speedup)
+    )
+    return f"{text} {best}"
+
+
+def _general(value: float) -> str:
+    """A parameter as ``:g`` writes it, in the language's way."""
+    return localize(f"{value:g}")

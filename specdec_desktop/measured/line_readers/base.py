@@ -16,6 +16,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_GROUPS, MAX_K, Groups, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
+from specdec_desktop.text import N_, _
 
 __all__ = [
     "MAX_GROUPS",
@@ -52,7 +53,10 @@ def plausible(value: float, text: str) -> float:
     """``value`` (printed as ``text``), unless no engine could have counted it."""
     if abs(value) > _LARGEST:  # also infinity; NaN passes (vLLM prints "nan%" for an idle interval)
         shown = text if len(text) <= 24 else text[:21] + "..."
-        raise MetricsProblem("contradiction", f"holds the number {shown}, beyond any count an engine reports")
+        raise MetricsProblem(
+            "contradiction",
+            _("holds the number {shown}, beyond any count an engine reports").format(shown=shown),
+        )
     return value
 
 
@@ -80,7 +84,9 @@ def check_close(what: str, printed: float, computed: float, tolerance: float, li
     """Refuse a printed figure further than ``tolerance`` from the one its counts give."""
     if not math.isfinite(printed) or abs(printed - computed) > tolerance:
         raise contradiction(
-            f"the numbers contradict each other: {what} is {printed:g}, but the counts give {computed:.4g}",
+            _(
+                "the numbers contradict each other: {what} is {printed:g}, but the counts give {computed:.4g}"
+            ).format(what=_(what), printed=printed, computed=computed),
             line,
         )
 
@@ -90,11 +96,18 @@ def check_rates(rates: list[float], line: int, tolerance: float = 0.0015) -> Non
     previous = 1.0
     for position, rate in enumerate(rates, start=1):
         if not (0.0 <= rate <= 1.0):
-            raise contradiction(f"acceptance rate at position {position} is {rate:g}, outside 0 to 1", line)
+            raise contradiction(
+                _("acceptance rate at position {position} is {rate:g}, outside 0 to 1").format(
+                    position=position, rate=rate
+                ),
+                line,
+            )
         if rate > previous + tolerance:
             raise contradiction(
-                f"acceptance rate at position {position} ({rate:g}) exceeds the one before it "
-                f"({previous:g}); a later guess can only survive if the earlier ones did",
+                _(
+                    "acceptance rate at position {position} ({rate:g}) exceeds the one before it "
+                    "({previous:g}); a later guess can only survive if the earlier ones did"
+                ).format(position=position, rate=rate, previous=previous),
                 line,
             )
         previous = rate
@@ -119,7 +132,9 @@ def check_k(k: int, line: int | None) -> int:
     """``k``, when it is a draft length this app reads."""
     if not 1 <= k <= MAX_K:
         raise MetricsProblem(
-            "contradiction", f"the draft length k would be {k}; this app reads k from 1 to {MAX_K}", line=line
+            "contradiction",
+            _("the draft length k would be {k}; this app reads k from 1 to {MAX_K}").format(k=k, MAX_K=MAX_K),
+            line=line,
         )
     return k
 
@@ -133,17 +148,21 @@ def resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, h
         check_k(found, line)
     if found is not None and hint is not None and found != hint:
         raise MetricsProblem(
-            "contradiction", f"the file says k = {found}, but k = {hint} was given", line=line
+            "contradiction",
+            _("the file says k = {found}, but k = {hint} was given").format(found=found, hint=hint),
+            line=line,
         )
     k = found if found is not None else hint
     if k is None:
         raise MetricsProblem(
             "k_missing",
-            f"the draft length k is missing: {how}; give it with --k",
+            _("the draft length k is missing: {how}; give it with --k").format(how=_(how)),
             line=line,
         )
     if k < 1:
-        raise MetricsProblem("contradiction", f"the draft length k is {k}; it must be 1 or more", line=line)
+        raise MetricsProblem(
+            "contradiction", _("the draft length k is {k}; it must be 1 or more").format(k=k), line=line
+        )
     return k
 
 
@@ -165,8 +184,10 @@ class LineReader:
         if waiting >= WAIT_FOR_K and self.k_hint is None:
             raise MetricsProblem(
                 "k_missing",
-                f"the draft length k is missing: the first {WAIT_FOR_K:,} metric lines do not state it "
-                f"({how}); give it with --k",
+                _(
+                    "the draft length k is missing: the first {WAIT_FOR_K:,} metric lines do not state it "
+                    "({how}); give it with --k"
+                ).format(WAIT_FOR_K=WAIT_FOR_K, how=_(how)),
                 line=line,
             )
 
@@ -213,7 +234,7 @@ class LineReader:
     def _summed(self, total: PositionSum, k: int, basis: str, notes: tuple[str, ...] = ()) -> Measurement:
         """The measurement of intervals summed in ``total`` (engine acceptance = accepted ÷ drafted)."""
         counts = total.position_counts()
-        rebuilt = ("per-position counts rebuilt from rates printed to 3 decimals",) if counts else ()
+        rebuilt = (N_("per-position counts rebuilt from rates printed to 3 decimals"),) if counts else ()
         return self._measurement(
             k=k,
             steps=total.steps,
@@ -246,8 +267,10 @@ class PositionSum:
             self.k, self.k_line = k, line
         elif k != self.k:
             raise contradiction(
-                f"the draft length changes from {self.k} (line {self.k_line}) to {k}; "
-                "import the parts with different k separately",
+                _(
+                    "the draft length changes from {k} (line {k_line}) to {new_k}; import the parts with "
+                    "different k separately"
+                ).format(k=self.k, k_line=self.k_line, new_k=k),
                 line,
             )
 

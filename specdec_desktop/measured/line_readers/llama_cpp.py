@@ -16,6 +16,7 @@ import re
 from typing import ClassVar
 
 from specdec_desktop.measured.measurement import Measurement
+from specdec_desktop.text import N_, _
 
 from .base import (
     NUMBER,
@@ -60,10 +61,15 @@ class LlamaCppReader(LineReader):
             return False
         rate, accepted, generated = (plausible(float(match.group(i)), match.group(i)) for i in (1, 2, 3))
         if accepted > generated:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {generated:.0f} generated", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {generated:.0f} generated").format(
+                    accepted=accepted, generated=generated
+                ),
+                line,
+            )
         if generated == 0:
             return True
-        check_close("the draft acceptance", rate, accepted / generated, 0.00051, line)
+        check_close(N_("the draft acceptance"), rate, accepted / generated, 0.00051, line)
         mean = find_number(self._mean, text)
         found = self._positions.search(text)
         rates = leading_numbers(text[found.end() :]) if found else []
@@ -72,7 +78,7 @@ class LlamaCppReader(LineReader):
             self.sum.set_k(len(rates), line)
             if mean is not None:
                 check_close(
-                    "the mean acceptance length", mean, 1 + sum(rates), 0.006 + 0.0006 * len(rates), line
+                    N_("the mean acceptance length"), mean, 1 + sum(rates), 0.006 + 0.0006 * len(rates), line
                 )
         k = self.sum.k
         if mean is not None and mean > 1.005:
@@ -87,14 +93,14 @@ class LlamaCppReader(LineReader):
             self.sum.add(steps, accepted, generated, rates or None)
         elif mean is not None and accepted == 0:
             if k is None and self.k_hint is None:
-                self._waited_too_long(len(self.pending), line, "no per-position rates")
+                self._waited_too_long(len(self.pending), line, N_("no per-position rates"))
                 self.pending.append((line, accepted, generated))
             else:
                 self.sum.add(round(generated / (k or self.k_hint)), 0.0, generated, rates or None)
         elif k is not None or self.k_hint is not None:  # k known: read the line now, not at the end
             self.sum.add(max(1, round(generated / (k or self.k_hint))), accepted, generated, None)
         else:
-            self._waited_too_long(len(self.pending), line, "no per-position rates")
+            self._waited_too_long(len(self.pending), line, N_("no per-position rates"))
             self.pending.append((line, accepted, generated))
         return True
 
@@ -106,7 +112,7 @@ class LlamaCppReader(LineReader):
             k_hint,
             self.sum.k_line or self.first_line,
             self.format,
-            "these llama.cpp lines do not print per-position rates",
+            N_("these llama.cpp lines do not print per-position rates"),
         )
         for _line, accepted, generated in self.pending:
             self.sum.add(max(1, round(generated / k)), accepted, generated, None)
@@ -172,18 +178,26 @@ class LlamaCppStatisticsReader(LineReader):
         found = self._positions.search(text)
         rates = leading_numbers(text[found.end() :]) if found else []
         if tokens is not None and accepted > tokens:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {tokens:.0f} generated", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {tokens:.0f} generated").format(
+                    accepted=accepted, tokens=tokens
+                ),
+                line,
+            )
         if drafts > 0:
             if rates:
                 check_rates(rates, line)
                 check_k(len(rates), line)
                 if self.k is not None and len(rates) != self.k:
                     raise contradiction(
-                        f"the draft length changes from {self.k} (line {self.k_line}) to {len(rates)}", line
+                        _("the draft length changes from {k} (line {k_line}) to {len_rates}").format(
+                            k=self.k, k_line=self.k_line, len_rates=len(rates)
+                        ),
+                        line,
                     )
                 self.k, self.k_line = len(rates), line
                 check_close(
-                    "the sum of the per-position rates",
+                    N_("the sum of the per-position rates"),
                     sum(rates),
                     accepted / drafts,
                     0.0006 * len(rates) + 0.5 * len(rates) / drafts,
@@ -191,11 +205,15 @@ class LlamaCppStatisticsReader(LineReader):
                 )
                 if values["acc drafts"] is not None:
                     check_close(
-                        "the first position's rate", rates[0], values["acc drafts"] / drafts, 0.0006, line
+                        N_("the first position's rate"), rates[0], values["acc drafts"] / drafts, 0.0006, line
                     )
             if values["mean acc len"] is not None:
                 check_close(
-                    "the mean acceptance length", values["mean acc len"], 1 + accepted / drafts, 0.006, line
+                    N_("the mean acceptance length"),
+                    values["mean acc len"],
+                    1 + accepted / drafts,
+                    0.006,
+                    line,
                 )
             if rates:
                 self.rates[name] = rates
@@ -220,7 +238,7 @@ class LlamaCppStatisticsReader(LineReader):
             k_hint,
             self.k_line or self.first_line,
             self.format,
-            "the statistics lines print no per-position rates",
+            N_("the statistics lines print no per-position rates"),
         )
         counts = None
         if self.rates and all(
@@ -238,5 +256,5 @@ class LlamaCppStatisticsReader(LineReader):
             position_counts=counts,
             engine_acceptance=accepted / tokens if tokens else None,
             engine_basis="accepted ÷ generated draft tokens (llama.cpp)",
-            notes=("per-position counts rebuilt from rates printed to 3 decimals",) if counts else (),
+            notes=(N_("per-position counts rebuilt from rates printed to 3 decimals"),) if counts else (),
         )

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
+from specdec_desktop.text import N_, _
 
 from .base import NUMBER, LineReader, check_close, check_k, contradiction, plausible
 from .blocks import Block, FieldBlocks
@@ -33,7 +34,7 @@ from .vllm_scripts import combine_runs, missing_field
 
 __all__ = ["LlamaCppPrometheusReader", "LlamaRoundsReader", "LlamaSpeculativeReader"]
 
-_VARIES = "drafts vary in length (up to k): no constant p at a fixed k describes them"
+_VARIES = N_("drafts vary in length (up to k): no constant p at a fixed k describes them")
 
 
 class LlamaSpeculativeReader(LineReader):
@@ -78,27 +79,37 @@ class LlamaSpeculativeReader(LineReader):
         k = check_k(round(n_draft), block.line_of("n_draft"))
         if k_hint is not None and k_hint != k:
             raise contradiction(
-                f"the file says n_draft = {k}, but k = {k_hint} was given", block.line_of("n_draft")
+                _("the file says n_draft = {k}, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                block.line_of("n_draft"),
             )
         if n_accept > n_drafted:
             raise contradiction(
-                f"n_accept ({n_accept:.0f}) exceeds n_drafted ({n_drafted:.0f})", block.line_of("n_accept")
+                _("n_accept ({n_accept:.0f}) exceeds n_drafted ({n_drafted:.0f})").format(
+                    n_accept=n_accept, n_drafted=n_drafted
+                ),
+                block.line_of("n_accept"),
             )
         steps = n_predict - n_accept
         if steps <= 0:
             raise contradiction(
-                f"n_predict ({n_predict:.0f}) is not above n_accept ({n_accept:.0f}): every verify step "
-                "yields one token beyond those accepted",
+                _(
+                    "n_predict ({n_predict:.0f}) is not above n_accept ({n_accept:.0f}): every verify step "
+                    "yields one token beyond those accepted"
+                ).format(n_predict=n_predict, n_accept=n_accept),
                 block.line_of("n_predict"),
             )
         if n_drafted > steps * k + 0.5:
             raise contradiction(
-                f"n_drafted ({n_drafted:.0f}) is more than {steps:.0f} steps of at most n_draft = {k}",
+                _(
+                    "n_drafted ({n_drafted:.0f}) is more than {steps:.0f} steps of at most n_draft = {k}"
+                ).format(n_drafted=n_drafted, steps=steps, k=k),
                 block.line_of("n_drafted"),
             )
         percent = block.get("accept")
         if percent is not None and n_drafted > 0:
-            check_close("accept (%)", percent, 100 * n_accept / n_drafted, 0.00051, block.line_of("accept"))
+            check_close(
+                N_("accept (%)"), percent, 100 * n_accept / n_drafted, 0.00051, block.line_of("accept")
+            )
         variable = n_drafted < steps * k - 0.5
         return self._measurement(
             k=k,
@@ -108,7 +119,7 @@ class LlamaSpeculativeReader(LineReader):
             engine_acceptance=n_accept / n_drafted if n_drafted else None,
             engine_basis="n_accept ÷ n_drafted (llama.cpp's accept)",
             variable_k=variable,
-            notes=("verify steps counted as n_predict − n_accept", *((_VARIES,) if variable else ())),
+            notes=(N_("verify steps counted as n_predict − n_accept"), *((_VARIES,) if variable else ())),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
@@ -135,7 +146,10 @@ class LlamaRoundsReader(LineReader):
             return False
         accepted, drafted = int(match.group(1)), int(match.group(2))
         if accepted > drafted:
-            raise contradiction(f"{accepted} of {drafted} draft tokens accepted", line)
+            raise contradiction(
+                _("{accepted} of {drafted} draft tokens accepted").format(accepted=accepted, drafted=drafted),
+                line,
+            )
         if drafted == 0:
             return True
         check_k(drafted, line)
@@ -149,7 +163,8 @@ class LlamaRoundsReader(LineReader):
         k = max(self.by_length)
         if k_hint is not None and k_hint < k:
             raise contradiction(
-                f"drafts of {k} tokens are printed, but k = {k_hint} was given", self.first_line
+                _("drafts of {k} tokens are printed, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                self.first_line,
             )
         steps = sum(sum(h) for h in self.by_length.values())
         accepted = sum(j * n for h in self.by_length.values() for j, n in enumerate(h))

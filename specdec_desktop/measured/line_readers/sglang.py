@@ -21,6 +21,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement, SamplesRunning
 from specdec_desktop.measured.problems import MetricsProblem
+from specdec_desktop.text import N_, _
 
 from .base import NUMBER, Cumulative, LineReader, contradiction, find_number, resolve_k
 from .prometheus import MAX_SERIES, parse_sample, series_key
@@ -63,7 +64,10 @@ class SglangReader(LineReader):
             value = int(match[1])
             if self.settings.get(name, value) != value:
                 raise contradiction(
-                    f"speculative {name.replace('_', ' ')} is {self.settings[name]} and then {value}", line
+                    _("speculative {setting} is {before} and then {after}").format(
+                        setting=name.replace("_", " "), before=self.settings[name], after=value
+                    ),
+                    line,
                 )
             self.settings[name] = value
 
@@ -77,15 +81,18 @@ class SglangReader(LineReader):
         if length == 0:  # speculative decoding off in this interval
             return False
         if length < 1:
-            raise contradiction(f"accept len is {length:g}; a verify pass yields at least 1 token", line)
+            raise contradiction(
+                _("accept len is {length:g}; a verify pass yields at least 1 token").format(length=length),
+                line,
+            )
         rate = find_number(self._rate, text)
         if rate is not None:
             if not 0 <= rate <= 1:
-                raise contradiction(f"accept rate is {rate:g}, outside 0 to 1", line)
+                raise contradiction(_("accept rate is {rate:g}, outside 0 to 1").format(rate=rate), line)
             self.rate_sum += rate
             self.rate_count += 1
         if "num_steps" not in self.settings:
-            self._waited_too_long(self.lengths.count, line, "it is --speculative-num-steps")
+            self._waited_too_long(self.lengths.count, line, N_("it is --speculative-num-steps"))
         self.lengths.add(length)
         return True
 
@@ -97,9 +104,9 @@ class SglangReader(LineReader):
             k_hint,
             self.first_line,
             self.format,
-            "SGLang's decode lines do not state it (it is --speculative-num-steps)",
+            N_("SGLang's decode lines do not state it (it is --speculative-num-steps)"),
         )
-        notes = ("SGLang prints means per interval without counts: intervals weigh equally",)
+        notes = (N_("SGLang prints means per interval without counts: intervals weigh equally"),)
         topk = self.settings.get("eagle_topk")
         if topk is not None and topk > 1:
             draft = self.settings.get("num_draft_tokens")
@@ -148,14 +155,16 @@ class SglangPrometheusReader(LineReader):
         ):
             return False
         if not math.isfinite(value) or value < 0:
-            raise contradiction(f"{name} is {value:g}", line)
+            raise contradiction(_("{name} is {value:g}").format(name=name, value=value), line)
         gauge = self.gauges.setdefault(base, {})
         key = series_key(label_text)
         if key not in gauge and len(gauge) >= MAX_SERIES:
             raise MetricsProblem(
                 "too_many_series",
-                f"holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
-                "exposes a few: import a scrape of one server",
+                _(
+                    "holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
+                    "exposes a few: import a scrape of one server"
+                ).format(MAX_SERIES=MAX_SERIES, name=name),
                 line=line,
             )
         gauge[key] = value
@@ -171,11 +180,14 @@ class SglangPrometheusReader(LineReader):
             values = {round(v) for v in steps_k.values()}
             if len(values) > 1:
                 raise contradiction(
-                    f"sglang:spec_num_steps differs between series: {sorted(values)}", self.first_line
+                    _("sglang:spec_num_steps differs between series: {sorted_values}").format(
+                        sorted_values=sorted(values)
+                    ),
+                    self.first_line,
                 )
             found = min(values.pop(), MAX_K + 1)
         k = resolve_k(
-            found, k_hint, self.first_line, self.format, "sglang:spec_num_steps is not among the metrics"
+            found, k_hint, self.first_line, self.format, N_("sglang:spec_num_steps is not among the metrics")
         )
         rates = list(self.gauges.get("spec_accept_rate", {}).values())
         return self._measurement(
@@ -185,5 +197,5 @@ class SglangPrometheusReader(LineReader):
             engine_basis="SGLang's spec_accept_rate gauge (the divisor differs between versions)"
             if rates
             else None,
-            notes=("a gauge holds the latest interval only",),
+            notes=(N_("a gauge holds the latest interval only"),),
         )

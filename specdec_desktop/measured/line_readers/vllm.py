@@ -24,6 +24,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
+from specdec_desktop.text import N_, _
 
 from .base import (
     NUMBER,
@@ -70,11 +71,16 @@ class VllmReader(LineReader):
         match = self._positions.search(text)
         rates = leading_numbers(text[match.end() :]) if match else None
         if accepted > drafted:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {drafted:.0f} drafted", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {drafted:.0f} drafted").format(
+                    accepted=accepted, drafted=drafted
+                ),
+                line,
+            )
         if drafted == 0:
             return True  # an interval without drafts: nothing to count
         if percent is not None:
-            check_close("the draft acceptance rate (%)", percent, 100 * accepted / drafted, 0.051, line)
+            check_close(N_("the draft acceptance rate (%)"), percent, 100 * accepted / drafted, 0.051, line)
         if rates:
             check_rates(rates, line)
             self.sum.set_k(len(rates), line)
@@ -87,7 +93,7 @@ class VllmReader(LineReader):
         elif self.k_hint is not None:  # given: read the line now (finish checks it against the file)
             k = self.k_hint
         else:
-            self._waited_too_long(len(self.pending), line, "no per-position rates, no mean length")
+            self._waited_too_long(len(self.pending), line, N_("no per-position rates, no mean length"))
             self.pending.append((line, accepted, drafted, mean))
             return True
         self._add(line, k, accepted, drafted, mean, rates or None)
@@ -107,11 +113,11 @@ class VllmReader(LineReader):
             return
         if mean is not None:
             check_close(
-                "the mean acceptance length", mean, 1 + accepted / steps, 0.006 + 0.01 * k / steps, line
+                N_("the mean acceptance length"), mean, 1 + accepted / steps, 0.006 + 0.01 * k / steps, line
             )
         if rates:
             check_close(
-                "the sum of the per-position rates",
+                N_("the sum of the per-position rates"),
                 sum(rates),
                 accepted / steps,
                 0.0006 * k + 0.01 * k / steps,
@@ -128,7 +134,7 @@ class VllmReader(LineReader):
             k_hint,
             self.sum.k_line or line,
             self.format,
-            "these vLLM lines print neither per-position rates nor a mean acceptance length",
+            N_("these vLLM lines print neither per-position rates nor a mean acceptance length"),
         )
         for pending_line, accepted, drafted, mean in self.pending:
             self._add(pending_line, k, accepted, drafted, mean, None)
@@ -169,25 +175,35 @@ class VllmV0Reader(LineReader):
             check_k(int(k), line)
             if self.k is not None and int(k) != self.k:
                 raise contradiction(
-                    f"the number of speculative tokens changes from {self.k} (line {self.k_line}) to {k:.0f}",
+                    _(
+                        "the number of speculative tokens changes from {k} (line {k_line}) to {new_k:.0f}"
+                    ).format(k=self.k, k_line=self.k_line, new_k=k),
                     line,
                 )
             self.k, self.k_line = int(k), line
         if accepted > draft:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {draft:.0f} drafted", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {draft:.0f} drafted").format(
+                    accepted=accepted, draft=draft
+                ),
+                line,
+            )
         rate = find_number(self._rate, text)
         if rate is not None and draft > 0:
-            check_close("the draft acceptance rate", rate, accepted / draft, 0.0006, line)
+            check_close(N_("the draft acceptance rate"), rate, accepted / draft, 0.0006, line)
         if self.k and draft > 0:
             steps = draft / self.k
             if emitted > steps * (self.k + 1) + 0.5 or emitted < steps - 0.5:
                 raise contradiction(
-                    f"{emitted:.0f} emitted tokens cannot come from {steps:.0f} steps of k = {self.k}", line
+                    _("{emitted:.0f} emitted tokens cannot come from {steps:.0f} steps of k = {k}").format(
+                        emitted=emitted, steps=steps, k=self.k
+                    ),
+                    line,
                 )
             efficiency = find_number(self._efficiency, text)
             if efficiency is not None and math.isfinite(efficiency):
                 check_close(
-                    "the system efficiency", efficiency, emitted / (steps * (self.k + 1)), 0.0006, line
+                    N_("the system efficiency"), efficiency, emitted / (steps * (self.k + 1)), 0.0006, line
                 )
         self.accepted.add(accepted)
         self.draft.add(draft)
@@ -197,10 +213,15 @@ class VllmV0Reader(LineReader):
     def _feed_early(self, text: str, line: int, accepted: float, draft: float) -> bool:
         """VLLM V1's first log line, in V0's words: counts of one interval, no k, no emitted count."""
         if accepted > draft:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {draft:.0f} drafted", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {draft:.0f} drafted").format(
+                    accepted=accepted, draft=draft
+                ),
+                line,
+            )
         rate = find_number(self._rate, text)
         if rate is not None and draft > 0:
-            check_close("the draft acceptance rate", rate, accepted / draft, 0.0006, line)
+            check_close(N_("the draft acceptance rate"), rate, accepted / draft, 0.0006, line)
         self.early[0] += accepted
         self.early[1] += draft
         self.early[2] += 1
@@ -209,8 +230,10 @@ class VllmV0Reader(LineReader):
     def _finish_early(self, k_hint: int | None) -> Measurement | None:
         if self.early[2] != self.lines_used:
             raise contradiction(
-                "the file mixes vLLM V0 lines with the first V1 release's lines (no emitted count); "
-                "import them separately",
+                _(
+                    "the file mixes vLLM V0 lines with the first V1 release's lines (no emitted count); "
+                    "import them separately"
+                ),
                 self.first_line,
             )
         accepted, drafted = self.early[0], self.early[1]
@@ -221,11 +244,12 @@ class VllmV0Reader(LineReader):
             k_hint,
             self.first_line,
             "vllm-v1-early",
-            "this first V1 line prints no number of speculative tokens",
+            N_("this first V1 line prints no number of speculative tokens"),
         )
         if abs(drafted / k - round(drafted / k)) > 1e-9:
             raise contradiction(
-                f"{drafted:.0f} draft tokens are not whole drafts of k = {k}", self.first_line
+                _("{drafted:.0f} draft tokens are not whole drafts of k = {k}").format(drafted=drafted, k=k),
+                self.first_line,
             )
         steps = round(drafted / k)
         return Measurement(
@@ -239,7 +263,7 @@ class VllmV0Reader(LineReader):
             engine_basis="accepted ÷ drafted tokens (vLLM's draft acceptance rate)",
             lines_used=self.lines_used,
             first_line=self.first_line,
-            notes=("verify steps counted as draft tokens ÷ k (these lines print no drafts)",),
+            notes=(N_("verify steps counted as draft tokens ÷ k (these lines print no drafts)"),),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
@@ -252,7 +276,7 @@ class VllmV0Reader(LineReader):
             k_hint,
             self.k_line or self.first_line,
             self.format,
-            "these lines do not give the number of speculative tokens",
+            N_("these lines do not give the number of speculative tokens"),
         )
         steps = round(self.draft.total / k)
         return self._measurement(
@@ -291,7 +315,10 @@ class VllmPrometheusReader(LineReader):
         if base not in self._names or name.endswith("_created"):
             return False
         if not math.isfinite(value) or value < 0:
-            raise contradiction(f"{name} is {value:g}; a counter is a count of 0 or more", line)
+            raise contradiction(
+                _("{name} is {value:g}; a counter is a count of 0 or more").format(name=name, value=value),
+                line,
+            )
         position = dict(LABEL.findall(label_text)).get("position") if base.endswith("_per_pos") else None
         key = (base, position, series_key(label_text))
         counter = self.series.get(key)
@@ -299,8 +326,10 @@ class VllmPrometheusReader(LineReader):
             if len(self.series) >= MAX_SERIES:
                 raise MetricsProblem(
                     "too_many_series",
-                    f"holds more than {MAX_SERIES:,} distinct series (label sets) of the "
-                    f"{self.prefix}* counters; a server exposes a few: import a scrape of one server",
+                    _(
+                        "holds more than {MAX_SERIES:,} distinct series (label sets) of the {prefix}* "
+                        "counters; a server exposes a few: import a scrape of one server"
+                    ).format(MAX_SERIES=MAX_SERIES, prefix=self.prefix),
                     line=line,
                 )
             counter = self.series[key] = Cumulative()
@@ -330,19 +359,28 @@ class VllmPrometheusReader(LineReader):
                 return None
             raise MetricsProblem(
                 "contradiction",
-                f"the drafts counter ({self.prefix}num_drafts) is missing or 0 while tokens were drafted",
+                _("the drafts counter ({prefix}num_drafts) is missing or 0 while tokens were drafted").format(
+                    prefix=self.prefix
+                ),
                 line=line,
             )
         for counter in ("num_draft_tokens", "num_accepted_tokens"):
             if not any(name == counter for name, _, _ in self.series):
                 raise MetricsProblem(
                     "missing_field",
-                    f"the counter {self.prefix}{counter} is missing (the scrape may be cut off); "
-                    "a missing counter is not read as zero",
+                    _(
+                        "the counter {prefix}{counter} is missing (the scrape may be cut off); a missing "
+                        "counter is not read as zero"
+                    ).format(prefix=self.prefix, counter=counter),
                     line=line,
                 )
         if accepted > draft_tokens:
-            raise contradiction(f"{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted", line)
+            raise contradiction(
+                _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
+                    accepted=accepted, draft_tokens=draft_tokens
+                ),
+                line,
+            )
         k_found = None
         counts = None
         if by_position:
@@ -350,12 +388,15 @@ class VllmPrometheusReader(LineReader):
             positions = sorted(by_position)
             if positions != list(range(first, first + len(positions))) or first not in (0, 1):
                 raise contradiction(
-                    f"the positions counted are {positions}; they must run 0, 1, 2, ...", line
+                    _("the positions counted are {positions}; they must run 0, 1, 2, ...").format(
+                        positions=positions
+                    ),
+                    line,
                 )
             counts = [by_position[p] for p in positions]
             k_found = len(counts)
             check_rates([n / drafts for n in counts], line, tolerance=1e-9)
-            check_close("the accepted tokens", accepted, sum(counts), 0.5, line)
+            check_close(N_("the accepted tokens"), accepted, sum(counts), 0.5, line)
         elif draft_tokens:
             ratio = draft_tokens / drafts
             if abs(ratio - round(ratio)) < 1e-6:
@@ -364,12 +405,15 @@ class VllmPrometheusReader(LineReader):
         if k_found is None and self.drafts_vary and draft_tokens:
             k_found = max(1, math.ceil(min(draft_tokens / drafts, MAX_K)))
             variable = True
-        k = resolve_k(k_found, k_hint, line, self.format, "no per-position counter and no draft counts")
+        k = resolve_k(k_found, k_hint, line, self.format, N_("no per-position counter and no draft counts"))
         if self.drafts_vary and draft_tokens and draft_tokens < drafts * k - 0.5:
             variable = True
         elif draft_tokens and abs(draft_tokens - drafts * k) > 0.5:
             raise contradiction(
-                f"{draft_tokens:.0f} draft tokens are not {drafts:.0f} drafts of k = {k}", line
+                _("{draft_tokens:.0f} draft tokens are not {drafts:.0f} drafts of k = {k}").format(
+                    draft_tokens=draft_tokens, drafts=drafts, k=k
+                ),
+                line,
             )
         return self._measurement(
             k=k,

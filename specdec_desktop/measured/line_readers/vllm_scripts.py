@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from specdec_desktop.measured.measurement import Measurement, Samples
 from specdec_desktop.measured.problems import MetricsProblem
+from specdec_desktop.text import N_, _
 
 from .base import NUMBER, LineReader, check_close, check_k, check_rates, contradiction, plausible, resolve_k
 from .blocks import Block, FieldBlocks
@@ -44,8 +45,10 @@ def missing_field(name: str, present: str, line: int) -> MetricsProblem:
     """The problem raised when a run prints ``present`` but not ``name``."""
     return MetricsProblem(
         "missing_field",
-        f"this run prints {present} but not {name}; a missing count is not read as zero "
-        "(the output may be cut off)",
+        _(
+            "this run prints {present} but not {name}; a missing count is not read as zero (the output may "
+            "be cut off)"
+        ).format(present=present, name=name),
         line=line,
     )
 
@@ -100,7 +103,9 @@ class SpecDecodeExampleReader(LineReader):
         mean = block.get("mean acceptance length")
         if sorted(block.positions) != list(range(len(block.positions))):
             raise contradiction(
-                f"the positions printed are {sorted(block.positions)}; they must run 0, 1, 2, ...",
+                _("the positions printed are {sorted_positions}; they must run 0, 1, 2, ...").format(
+                    sorted_positions=sorted(block.positions)
+                ),
                 block.first_line,
             )
         rates = block.rates()
@@ -112,11 +117,13 @@ class SpecDecodeExampleReader(LineReader):
             drafts, draft_tokens, accepted = (float(c) for c in counts)  # type: ignore[arg-type]
             if accepted > draft_tokens:
                 raise contradiction(
-                    f"{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted",
+                    _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
+                        accepted=accepted, draft_tokens=draft_tokens
+                    ),
                     block.line_of("num_accepted_tokens"),
                 )
             if drafts <= 0:
-                raise MetricsProblem("no_metrics", "this run made no drafts", line=block.first_line)
+                raise MetricsProblem("no_metrics", _("this run made no drafts"), line=block.first_line)
             found = _k_from(drafts, draft_tokens, block.line_of("num_draft_tokens"))
             if found is not None and len(rates) == found + 1 and rates and rates[0] >= 0.995:
                 rates = rates[1:]  # eagle.py's bonus column
@@ -124,12 +131,14 @@ class SpecDecodeExampleReader(LineReader):
                 check_rates(rates, block.line_of("num_drafts"), tolerance=0.0051)
                 if found is not None and len(rates) != found:
                     raise contradiction(
-                        f"{len(rates)} positions printed, but {draft_tokens:.0f} draft tokens in "
-                        f"{drafts:.0f} drafts make k = {found}",
+                        _(
+                            "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
+                            "{drafts:.0f} drafts make k = {found}"
+                        ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
                         block.first_line,
                     )
                 check_close(
-                    "the sum of the per-position rates",
+                    N_("the sum of the per-position rates"),
                     sum(rates),
                     accepted / drafts,
                     0.0051 * len(rates),
@@ -140,11 +149,11 @@ class SpecDecodeExampleReader(LineReader):
                 k_hint,
                 block.first_line,
                 self.format,
-                "the drafts vary in length and no per-position rates are printed",
+                N_("the drafts vary in length and no per-position rates are printed"),
             )
             if mean is not None:
                 check_close(
-                    "the mean acceptance length",
+                    N_("the mean acceptance length"),
                     mean,
                     1 + accepted / drafts,
                     0.0051,
@@ -158,18 +167,18 @@ class SpecDecodeExampleReader(LineReader):
                 position_rates=tuple(rates) or None,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
                 engine_basis="accepted ÷ drafted tokens (vLLM)",
-                notes=("per-position rates printed to 2 decimals: shown, not tested",) if rates else (),
+                notes=(N_("per-position rates printed to 2 decimals: shown, not tested"),) if rates else (),
             )
         if mean is None:
             raise missing_field("mean acceptance length", "per-position acceptance", block.first_line)
         notes: tuple[str, ...] = ()
         if rates and rates[0] >= 0.995 and abs(mean - sum(rates)) <= 0.0051 * len(rates):
             rates = rates[1:]  # the older eagle.py: "token 0" is the target's own token
-            notes = ("token 0 is the target's own token (always 1.00): k is one less than the lines",)
+            notes = (N_("token 0 is the target's own token (always 1.00): k is one less than the lines"),)
         if rates:
             check_rates(rates, block.first_line, tolerance=0.0051)
             check_close(
-                "the mean acceptance length",
+                N_("the mean acceptance length"),
                 mean,
                 1 + sum(rates),
                 0.0051 * (len(rates) + 1),
@@ -180,13 +189,13 @@ class SpecDecodeExampleReader(LineReader):
             k_hint,
             block.first_line,
             self.format,
-            "this summary prints only the mean acceptance length",
+            N_("this summary prints only the mean acceptance length"),
         )
         return self._measurement(
             k=k,
             tau_samples=(mean,),
             position_rates=tuple(rates) or None,
-            notes=(*notes, "no counts printed: tokens per step is the printed mean, with no interval"),
+            notes=(*notes, N_("no counts printed: tokens per step is the printed mean, with no interval")),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
@@ -203,8 +212,10 @@ def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
     for run, block in zip(runs[1:], blocks[1:], strict=True):
         if run.k != first.k or run.variable_k != first.variable_k:
             raise contradiction(
-                f"the draft length changes from {first.k} (line {blocks[0].first_line}) to {run.k}; "
-                "import the runs separately",
+                _(
+                    "the draft length changes from {k} (line {first_line}) to {run_k}; import the runs "
+                    "separately"
+                ).format(k=first.k, first_line=blocks[0].first_line, run_k=run.k),
                 block.first_line,
             )
     if all(run.steps for run in runs):
@@ -249,7 +260,7 @@ def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
             variable_k=first.variable_k,
         )
     raise contradiction(
-        "some runs print counts and others only a mean; import them separately", blocks[1].first_line
+        _("some runs print counts and others only a mean; import them separately"), blocks[1].first_line
     )
 
 
@@ -312,7 +323,9 @@ class BenchSummaryReader(LineReader):
         length, percent = block.get("length"), block.get("percent")
         if sorted(block.positions) != list(range(len(block.positions))):
             raise contradiction(
-                f"the positions printed are {sorted(block.positions)}; they must run 0, 1, 2, ...",
+                _("the positions printed are {sorted_positions}; they must run 0, 1, 2, ...").format(
+                    sorted_positions=sorted(block.positions)
+                ),
                 block.first_line,
             )
         rates = [r / 100 for r in block.rates()]
@@ -324,14 +337,16 @@ class BenchSummaryReader(LineReader):
             drafts, draft_tokens, accepted = (float(c) for c in counts)  # type: ignore[arg-type]
             if accepted > draft_tokens:
                 raise contradiction(
-                    f"{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted",
+                    _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
+                        accepted=accepted, draft_tokens=draft_tokens
+                    ),
                     block.line_of("accepted"),
                 )
             if drafts <= 0:
-                raise MetricsProblem("no_metrics", "this run made no drafts", line=block.first_line)
+                raise MetricsProblem("no_metrics", _("this run made no drafts"), line=block.first_line)
             if percent is not None and draft_tokens:
                 check_close(
-                    "the acceptance rate (%)",
+                    N_("the acceptance rate (%)"),
                     percent,
                     100 * accepted / draft_tokens,
                     0.0051,
@@ -339,19 +354,25 @@ class BenchSummaryReader(LineReader):
                 )
             if length is not None:
                 check_close(
-                    "the acceptance length", length, 1 + accepted / drafts, 0.0051, block.line_of("length")
+                    N_("the acceptance length"),
+                    length,
+                    1 + accepted / drafts,
+                    0.0051,
+                    block.line_of("length"),
                 )
             found = _k_from(drafts, draft_tokens, block.line_of("draft_tokens"))
             if rates:
                 check_rates(rates, block.first_line, tolerance=0.00006)
                 if found is not None and len(rates) != found:
                     raise contradiction(
-                        f"{len(rates)} positions printed, but {draft_tokens:.0f} draft tokens in "
-                        f"{drafts:.0f} drafts make k = {found}",
+                        _(
+                            "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
+                            "{drafts:.0f} drafts make k = {found}"
+                        ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
                         block.first_line,
                     )
                 check_close(
-                    "the sum of the per-position rates",
+                    N_("the sum of the per-position rates"),
                     sum(rates),
                     accepted / drafts,
                     0.00006 * len(rates) + 0.5 * len(rates) / drafts,
@@ -362,7 +383,7 @@ class BenchSummaryReader(LineReader):
                 k_hint,
                 block.first_line,
                 self.format,
-                "the drafts vary in length and no per-position rates are printed",
+                N_("the drafts vary in length and no per-position rates are printed"),
             )
             counts_rebuilt = None
             if rates:
@@ -378,7 +399,7 @@ class BenchSummaryReader(LineReader):
                 position_counts=counts_rebuilt,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
                 engine_basis="accepted ÷ drafted tokens (the benchmark's acceptance rate)",
-                notes=("per-position counts rebuilt from percentages printed to 2 decimals",)
+                notes=(N_("per-position counts rebuilt from percentages printed to 2 decimals"),)
                 if counts_rebuilt
                 else (),
             )
@@ -389,13 +410,13 @@ class BenchSummaryReader(LineReader):
             k_hint,
             block.first_line,
             self.format,
-            "the benchmark prints only the mean acceptance length",
+            N_("the benchmark prints only the mean acceptance length"),
         )
         return self._measurement(
             k=k,
             tau_samples=(length,),
             position_rates=tuple(rates) or None,
-            notes=("no counts printed: tokens per step is the printed mean, with no interval",),
+            notes=(N_("no counts printed: tokens per step is the printed mean, with no interval"),),
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:

@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QFont
 
 from ...model import Curves, Readouts, speedup
 from ...model.pins import MAX_PINS, Pin, pin_figures
+from ...text import _, current
 from ...theme import Theme
 from ...theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from .speedup_chart import SpeedupChart
@@ -30,7 +31,9 @@ _SHORT = 16
 def pin_label(pin: Pin, best_k: int | None) -> str:
     """A pin's chart label: its name (shortened) and its best k."""
     name = pin.name if len(pin.name) <= _SHORT else pin.name[: _SHORT - 1] + "…"
-    return f"{name}: no peak" if best_k is None else f"{name}: best k = {best_k}"
+    if best_k is None:
+        return _("{name}: no peak").format(name=name)
+    return _("{name}: best k = {k}").format(name=name, k=best_k)
 
 
 class PinnedOverlay:
@@ -86,7 +89,13 @@ class PinnedOverlay:
         """The chart's overlay hook: draw the pins over k = 0..x_max; return their highest speedup."""
         theme = self.chart._theme
         # Without pins the range does not matter: nothing to redraw while the sliders move.
-        key = (self._pins, curves.x_max if self._pins else None, theme)
+        # The language too: its labels' words (View ▸ Language redraws the chart).
+        key = (
+            self._pins,
+            curves.x_max if self._pins else None,
+            theme,
+            current().code if self._pins else None,
+        )
         if key == self._key:
             return self._top
         while len(self.curves) < len(self._pins):

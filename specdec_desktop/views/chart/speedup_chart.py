@@ -36,9 +36,11 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPe
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsRectItem, QWidget
 
 from ...model import Curves, Readouts
+from ...text import N_, _, localize
 from ...theme import Theme
 from ...wording.chart_words import CHART_NAME, chart_description
 from ...wording.numbers import format_parameter
+from ..language import follow_language
 from .axis import RangeCachedAxis
 from .curve_item import ChartCurve
 from .grid import GridLines
@@ -48,12 +50,13 @@ from .marker_item import ChartMarker
 
 __all__ = ["CHART_TITLE", "SpeedupChart", "y_max_for"]
 
-#: The chart's title (the legend follows it).
-CHART_TITLE = "Speedup against draft length"
-
-#: The x-axis title, and the shorter one a chart too narrow for it shows (zoomed in, say).
-X_TITLE = "draft length k (tokens guessed per check)"
-X_TITLE_SHORT = "draft length k"
+#: The chart's title (the legend follows it); English, shown with ``_()``.
+CHART_TITLE = N_("Speedup against draft length")
+#: The axes' titles (English; shown with ``_()``), and the shorter x-axis title a chart too
+#: narrow for the long one shows (zoomed in, say).
+X_TITLE = N_("draft length k (tokens guessed per check)")
+X_TITLE_SHORT = N_("draft length k")
+Y_TITLE = N_("speedup ×")
 
 #: Where a registered label points, in data coordinates (None: the label is hidden).
 Target = Callable[[], "tuple[float, float] | None"]
@@ -88,7 +91,6 @@ class SpeedupChart(pg.PlotWidget):
         axes = {side: RangeCachedAxis(side) for side in ("left", "bottom")}
         super().__init__(parent=parent, axisItems=axes)
         self.setObjectName("speedupPlot")
-        self.setAccessibleName(CHART_NAME)
         self._font_family = font_family
         self._theme = theme
         self._title_lines: tuple = ()
@@ -100,14 +102,16 @@ class SpeedupChart(pg.PlotWidget):
         self._y_max = -1.0
         self._extra = 0.0  # the top of what the overlays drew last (the range stays above it)
         self._last: tuple[Readouts, Curves] | None = None
+        #: The assumptions the assumptions label was written for (None: write it again).
+        self._words_for: object | None = None
         self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
 
         plot = self.getPlotItem()
         plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
-        plot.setLabel("bottom", X_TITLE)
-        plot.setLabel("left", "speedup ×")
+        plot.setLabel("bottom", _(X_TITLE))
+        plot.setLabel("left", _(Y_TITLE))
         # The grid is our own cached item (chart_grid.py), not pyqtgraph's axis grid, which
         # cost a third of every repaint; the axes keep their line and labels, no tick marks.
         self.grid = GridLines(plot)
@@ -122,8 +126,8 @@ class SpeedupChart(pg.PlotWidget):
         self.slower.setPen(pg.mkPen(None))
         self.break_even = pg.InfiniteLine(pos=1.0, angle=0, movable=False)
         # Every label is placed by place_labels, in the plot's pixels (label_item.py).
-        self.slower_label = ChartLabel("slower than plain decoding")
-        self.break_even_label = ChartLabel("break-even: 1×")
+        self.slower_label = ChartLabel()
+        self.break_even_label = ChartLabel()
 
         # The band's two edges (p - 0.10 and p + 0.10) in one plain Qt path item: two
         # PlotCurveItems re-computed their bounds in Python on every new range and paint.
@@ -177,11 +181,12 @@ class SpeedupChart(pg.PlotWidget):
         self._sampled: dict[int, tuple[object, object, tuple[float, ...], np.ndarray | None]] = {}
         #: Called with (readouts, curves) on every change; each returns the top of what it drew.
         self._overlays: list[Callable[[Readouts, Curves], float]] = []
-        #: Legend entries in order: key -> (swatch kind, theme colour name, text).
+        #: Legend entries in order: key -> (swatch kind, theme colour name, text); the text is
+        #: English and shown with ``_()`` (:func:`_legend_text`), so a language switch redraws it.
         self._legend: dict[str, tuple[str, str, str]] = {
-            "curve": ("line", "curve", "this acceptance rate"),
-            "band": ("band", "band", "p ± 0.10"),
-            "break_even": ("dash", "break_even", "break-even"),
+            "curve": ("line", "curve", N_("this acceptance rate")),
+            "band": ("band", "band", N_("p ± 0.10")),
+            "break_even": ("dash", "break_even", N_("break-even")),
         }
         self._title_lines = ()
 
@@ -232,7 +237,38 @@ class SpeedupChart(pg.PlotWidget):
         self.register_obstacle_curve(self.curve)
         self.register_obstacle_curve(self.reference)
         plot.getViewBox().sigResized.connect(self._on_view_resized)
+        self._set_fixed_words()
         self.apply_theme(theme)
+        follow_language(self, self.retranslate)
+
+    def _set_fixed_words(self) -> None:
+        """The words that do not follow the figures, in the active language."""
+        self.setAccessibleName(_(CHART_NAME))
+        plot = self.getPlotItem()
+        plot.getAxis("bottom").labelText = _(X_TITLE)
+        plot.getAxis("left").labelText = _(Y_TITLE)
+        _set_text(self.slower_label, _("slower than plain decoding"))
+        _set_text(self.break_even_label, _("break-even: 1×"))
+
+    def retranslate(self) -> None:
+        """Every word of the chart again in the active language (View ▸ Language): the axes'
+        titles, the title and legend, the labels and the description."""
+        if self.getPlotItem() is None:  # closed (pyqtgraph drops its plot), not yet deleted
+            return
+        self._set_fixed_words()
+        # The axes' titles in their style (the rest of apply_theme does not change with words).
+        theme = self._theme
+        style = {"color": theme.axis, "font-size": f"{theme.font_px}px"}
+        plot = self.getPlotItem()
+        for side in ("left", "bottom"):
+            axis = plot.getAxis(side)
+            axis.setLabel(axis.labelText, **style)
+            axis.showLabel(self._axis_titles_shown)  # setLabel shows it: a crowded chart has none
+        self._title_lines = ()
+        self._update_title()
+        self._fit_axis_title()  # the long or the short x-axis title, as this language's words fit
+        self._words_for = None  # the labels that follow the figures are written again
+        self.refresh()
 
     def event(self, event: QEvent) -> bool:
         # Moved to a screen with another device pixel ratio: pen widths must follow.
@@ -417,7 +453,7 @@ class SpeedupChart(pg.PlotWidget):
             weight = "font-weight:bold;" if swatch == "line" else ""
             parts.append(
                 f'<span style="color:{color};{weight}">{glyph}</span>&nbsp;'
-                f'<span style="color:{theme.text_muted}">{_escape(text)}</span>'
+                f'<span style="color:{theme.text_muted}">{_escape(_legend_text(text))}</span>'
             )
         return _ENTRY_SEP.join(parts)
 
@@ -453,13 +489,14 @@ class SpeedupChart(pg.PlotWidget):
         theme = self._theme
         parts = []
         if self._title_shown:
-            title = f'<span style="color:{theme.text};font-weight:600">{CHART_TITLE}</span>'
-            parts.append((title, CHART_TITLE))
+            words = _(CHART_TITLE)
+            title = f'<span style="color:{theme.text};font-weight:600">{_escape(words)}</span>'
+            parts.append((title, words))
         if not self._legend_shown:
             return parts
         html = self._legend_html().split(_ENTRY_SEP)
-        for entry_html, (_, _, text) in zip(html, self._legend.values(), strict=False):
-            parts.append((entry_html, f"██ {text}"))
+        for entry_html, (_swatch, _color, text) in zip(html, self._legend.values(), strict=False):
+            parts.append((entry_html, f"██ {_legend_text(text)}"))
         return parts
 
     def _title_layout(self) -> tuple[list[list[int]], int]:
@@ -548,8 +585,8 @@ class SpeedupChart(pg.PlotWidget):
         axis = plot.getAxis("bottom")
         font = QFont(self._font_family)
         font.setPixelSize(self._theme.font_px)
-        fits = QFontMetrics(font).horizontalAdvance(X_TITLE) <= self._title_room() + 16
-        text = X_TITLE if fits else X_TITLE_SHORT
+        fits = QFontMetrics(font).horizontalAdvance(_(X_TITLE)) <= self._title_room() + 16
+        text = _(X_TITLE) if fits else _(X_TITLE_SHORT)
         if axis.labelText != text:
             axis.setLabel(text, **axis.labelStyle)
             axis.showLabel(self._axis_titles_shown)  # setLabel shows it: a crowded chart has none
@@ -769,13 +806,22 @@ class SpeedupChart(pg.PlotWidget):
                 self.reference.setData(x, curves.reference)
             self.reference.setVisible(curves.reference is not None)  # hidden when empty: no paint
             if (previous is None or previous.assumptions.is_default) != readouts.assumptions.is_default:
-                entry = None if readouts.assumptions.is_default else "original model"
+                entry = None if readouts.assumptions.is_default else N_("original model")
                 self.set_legend_entry("reference", "dot", "text_muted", entry)
                 self.set_legend_entry(
-                    "curve", "line", "curve", "this acceptance rate" if entry is None else "active model"
+                    "curve",
+                    "line",
+                    "curve",
+                    N_("this acceptance rate") if entry is None else N_("active model"),
                 )
+        if self._words_for != readouts.assumptions:
+            # Only when the assumptions (or the language) changed: a slider drag keeps the words.
+            self._words_for = readouts.assumptions
             named = readouts.assumptions.describe()
-            _set_text(self.assumptions_label, f"assumptions: {named}" if named else "")
+            _set_text(
+                self.assumptions_label,
+                _("assumptions: {named}").format(named=localize(named)) if named else "",
+            )
 
         k = readouts.params.k
         self.current.setData([k], [readouts.speedup])
@@ -792,19 +838,20 @@ class SpeedupChart(pg.PlotWidget):
             self.best_arrow.setPos(curves.x_max, float(curves.speedup[-1]))
         # One label says both when the current k is the best one.
         at_best = readouts.best_k == k and not self._answer_hidden
-        _set_text(self.current_label, f"k = {k}: {readouts.speedup:.2f}×" + (", the best" if at_best else ""))
+        current = _("k = {k}: {speedup:.2f}×, the best") if at_best else _("k = {k}: {speedup:.2f}×")
+        _set_text(self.current_label, current.format(k=k, speedup=readouts.speedup))
         if readouts.best_k is None or at_best or self._answer_hidden:
             best_text = ""
         elif beyond:
-            best_text = f"best k = {readouts.best_k:,} →"
+            best_text = _("best k = {k:,} →").format(k=readouts.best_k)
         else:
-            best_text = f"best k = {readouts.best_k}"
+            best_text = _("best k = {k}").format(k=readouts.best_k)
         _set_text(self.best_label, best_text)
 
         self._extra = max((update(readouts, curves) for update in self._overlays), default=0.0)
         self._set_ranges(readouts, curves)
         low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
-        _set_text(self.band_label, f"band: p = {low} to {high}")
+        _set_text(self.band_label, _("band: p = {low} to {high}").format(low=low, high=high))
         self.place_labels()
         self._describe()
 
@@ -832,7 +879,7 @@ class SpeedupChart(pg.PlotWidget):
             return
         readouts, curves = self._last
         if self._answer_hidden:
-            text = "The best draft length is hidden until the presenter reveals it."
+            text = _("The best draft length is hidden until the presenter reveals it.")
         else:
             text = chart_description(readouts, curves)
         if text != self.accessibleDescription():
@@ -943,6 +990,12 @@ _LABEL_Z = 1000.0
 
 #: Between the title and the legend's entries.
 _ENTRY_SEP = "&nbsp;&nbsp;&nbsp;"
+
+
+def _legend_text(text: str) -> str:
+    """A legend entry (English, as registered) in the active language (a translation writes its
+    own numbers: "p ± 0,10")."""
+    return _(text)
 
 
 def _escape(text: str) -> str:

@@ -17,11 +17,13 @@ from PySide6.QtGui import QColor
 from ...model import Curves, Readouts
 from ...model.trees import best_tree_curve, shape_figures
 from ...state.shape_state import ShapeState
+from ...text import N_
 from .speedup_chart import SpeedupChart
 
 __all__ = ["TREE_LEGEND", "TreeOverlay"]
 
-TREE_LEGEND = "best tree of n guesses"
+#: The legend entry (English; the chart shows it with ``_()``).
+TREE_LEGEND = N_("best tree of n guesses")
 
 
 class TreeOverlay:
