@@ -45,7 +45,9 @@ def render(out_dir: Path, size: tuple[int, int], extra: list[str] | None = None)
     for shown in MOMENTS:
         state.step(shown - state.shown)
         app.processEvents()
-        window.sampling_scroll.ensureWidgetVisible(panel.distributions, 0, 0)
+        # The tab scrolls: bring the top of the distributions to the top of its view.
+        top = panel.distributions.mapTo(window.sampling_view, panel.distributions.rect().topLeft()).y()
+        window.sampling_scroll.verticalScrollBar().setValue(top - 8)
         app.processEvents()
         for target, label in ((window, "window"), (panel, "panel")):
             path = out_dir / f"text-distributions-{size[0]}x{size[1]}-cycle{shown}-{label}.png"
