@@ -282,7 +282,7 @@ def play_token_run(window: QMainWindow, rng: random.Random) -> None:
     view = window.token_run
     controls = view.controls
     choice = rng.random()
-    if choice < 0.1:
+    if choice < 0.03:  # seldom: a shown run repaints at every later move, which slows the pace
         window.show_tab("token-run")
     elif choice < 0.55:
         for _ in range(rng.randint(1, 12)):
