@@ -178,7 +178,10 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     window.resize(*size)
     window.show()
     window.settle()
-    QApplication.processEvents()
+    # What was posted while the window laid itself out (a crowded scene's steps, the column's
+    # new width) is applied before the picture, as a live window would show it a moment later.
+    for _ in range(3):
+        QApplication.processEvents()
     from .atomic_write import reason, write_atomically
     from .export.chart_image import png_bytes
     from .plain_text import printable

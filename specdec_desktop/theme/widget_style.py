@@ -88,6 +88,8 @@ ROLES: dict[str, _Look] = {
     "formula": _Look(1.1),
     "figure": _Look(1.45, _W.Bold),
     "caption": _Look(1.35, _W.DemiBold),
+    # The tour's caption in a crowded window (large zoom): the body's size, still demibold.
+    "captionCompact": _Look(weight=_W.DemiBold),
     "sceneCounter": _Look(weight=_W.Bold, colour="accent"),
     "key": _Look(weight=_W.Bold),
     "cardTitle": _Look(weight=_W.DemiBold, colour="text_muted"),

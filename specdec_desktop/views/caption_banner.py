@@ -4,7 +4,9 @@ It sits in the window's header, in place of the title, rather than floating
 over the content: each scene is about the cards, the chart or the lower panel,
 and a floating banner would hide one of them.  Its height is the same for
 every scene of a tour (the tallest caption decides), so stepping between
-scenes never moves the chart.
+scenes never moves the chart; only when the window is crowded (large type, zoom) does it
+keep the room of the caption shown alone (:meth:`CaptionBanner.set_reserve_longest`), the
+chart's share then mattering more than its stillness.
 
 Titles and captions come from tour files, so they are shown as plain text: markup in a
 file (``<img src=...>`` would make Qt read that file) is shown as the characters it is.
@@ -16,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from ..text import N_, _
+from ..theme.widget_style import restyle
 from .language import follow_language
 
 __all__ = ["CaptionBanner"]
@@ -67,12 +70,15 @@ class CaptionBanner(QFrame):
         self._keys_fit = True  # whether the whole hint fits beside the scene's title
         self._changed = False
         self._fit_pending = True
+        self._reserve_longest = True
+        self._longest: tuple[object, int] = (None, 0)  # (what it was measured for, the height)
         self.hide()
         follow_language(self, self._show_keys)
 
     def set_captions(self, captions: tuple[str, ...]) -> None:
         """The captions of the whole tour, so the banner can reserve room for the longest."""
         self._captions = captions
+        self._longest = (None, 0)
         self.fit_height()
 
     def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
@@ -112,6 +118,21 @@ class CaptionBanner(QFrame):
             self.keys.style().polish(self.keys)
         self.keys.setAccessibleDescription(_(CHANGED_HINT) if self._changed else "")
 
+    def set_reserve_longest(self, on: bool) -> None:
+        """Keep the height of the tour's longest caption (``True``, the default: the chart never
+        moves between scenes) or only of the caption shown (a crowded window)."""
+        if on != self._reserve_longest:
+            self._reserve_longest = on
+            self.fit_height()
+
+    def set_compact(self, on: bool) -> None:
+        """Set the caption at the body's size (a crowded window) rather than the headline size."""
+        role = "captionCompact" if on else "caption"
+        if self.caption.property("role") != role:
+            self.caption.setProperty("role", role)
+            restyle(self.caption)
+            self.fit_height()
+
     def fit_height(self) -> None:
         """Fix the height to what the longest caption needs at the current width and type size.
 
@@ -127,10 +148,24 @@ class CaptionBanner(QFrame):
         layout = self.layout()
         shown = self.caption.text()
         heights = [layout.totalHeightForWidth(width)]
-        for text in self._captions:
-            self.caption.setText(text)
-            heights.append(layout.totalHeightForWidth(width))
-        self.caption.setText(shown)
+        if self._reserve_longest and self._captions:
+            # The longest caption's height, measured once per width, type and scene title: a
+            # crowded window that lets the room go and takes it back does not measure it again.
+            key = (
+                width,
+                self.caption.font().key(),
+                self.counter.font().key(),
+                self.counter.text(),
+                self.keys.text(),
+            )
+            if self._longest[0] != key:
+                longest = 0
+                for text in self._captions:
+                    self.caption.setText(text)
+                    longest = max(longest, layout.totalHeightForWidth(width))
+                self.caption.setText(shown)
+                self._longest = (key, longest)
+            heights.append(self._longest[1])
         self.setFixedHeight(max(heights))
 
     def _fit_keys(self, width: int) -> None:

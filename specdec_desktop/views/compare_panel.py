@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -72,6 +72,22 @@ _HELP = N_(
     "guesses over drafted guesses at that k, (E − 1)/k. Sort by it, then by speedup: the "
     "configuration with the highest acceptance can be the slowest."
 )
+
+
+class _Header(QHeaderView):
+    """The table's header, each column as wide as its title and the sort arrow.
+
+    Qt reserves room for the sort arrow as wide as the section is tall: with two-line titles
+    (and a projector's type) that made every column some 30 px wider than its title, and the
+    table wider than a 1024 px screen's tab.  Here the arrow keeps the room of one line.
+    """
+
+    def sectionSizeFromContents(self, logical_index: int) -> QSize:
+        size = super().sectionSizeFromContents(logical_index)
+        if self.isSortIndicatorShown() and self.orientation() == Qt.Orientation.Horizontal:
+            line = self.fontMetrics().height()
+            size.setWidth(size.width() - max(0, size.height() - line))
+        return size
 
 
 class _Item(QTableWidgetItem):
@@ -160,6 +176,7 @@ class ComparePanel(QWidget):
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("pinnedTable")
+        self.table.setHorizontalHeader(_Header(Qt.Orientation.Horizontal, self.table))
         self.table.setAccessibleName(_("Pinned configurations"))
         # The long titles on two lines: the table fits a projector's narrower tab, not sideways.
         self.table.setHorizontalHeaderLabels([_two_lines(_(title)) for title in COLUMNS])

@@ -8,18 +8,12 @@ Flow of one change (docs/architecture.md draws it):
 
 The window holds no figures: it asks the model for them on every change.
 
-Layout (``_apply_layout``): the window adapts to its size and to the moment.
-In the presenting layout (projector theme, full screen, or the guided tour)
-the secondary panels step aside (the formulas, the controls' explanations, the
-cards' details, all kept in tooltips), the projector theme's type follows the
-window's size (:func:`~specdec_desktop.theme.projector_type_px`), and a tour
-scene gives its room to what it is about: a chart scene to the chart, a run
-scene to the whole run, an essay scene to the whole essay.  Outside the tour,
-presenting, a run that plays or a tab asked for (Ctrl+1..8) takes the chart's
-place the same way (``ViewState.panel_focus``; Esc gives it back).
-When the type is large for the window (zoom, a small projector), what no longer
-fits steps aside in a fixed order (:data:`MainWindow.CROWD_STEPS`) until the
-chart's plot keeps 40 % of the height presenting, 25 % otherwise.
+The window is the assembly: it builds the widgets and wires them to the state.  What it shows
+at each moment is decided elsewhere: :mod:`.window_layout` (the policy: plain values in, a
+:class:`~.window_layout.Layout` out, no widgets) maps the moment (theme, full screen, the tour
+scene's focus, the panel asked for) and the room to what is shown, and
+:class:`~.window_fitting.LayoutFitting` (a mixin of this class) measures the room and applies the
+decision.
 The chart imports pyqtgraph, the slowest import of the app; the launcher can
 paint the window first and call :meth:`MainWindow.install_chart` right after.
 """
@@ -39,7 +33,6 @@ from PySide6.QtWidgets import (
     QLayout,
     QMainWindow,
     QScrollArea,
-    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -50,55 +43,36 @@ from ..model.parameters import DRAFT_LENGTH
 from ..model.trees import shape_figures
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
+from ..text import N_, _
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
-from ..wording import trees as tree_words
 from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
-from ..wording.sampling import SHORT_TAB_TITLE as SAMPLING_SHORT_TITLE
-from ..wording.sampling import TAB_TITLE as SAMPLING_TAB_TITLE
 from ..wording.trees import tree_card_texts
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
+from .language import follow_language
 from .measured_panel import MeasuredPanel, acceptance_addendum
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .sampling_view import SamplingView
 from .token_run import TokenRunView
 from .tree_panel import TreePanel
+from .window_fitting import ChartSplitter, LayoutFitting
+from .window_layout import TABS, LayoutPolicy
 
 __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
 #: The one-line hook the default view always shows (the opening of the original explainer,
 #: in our words): more guessing is not always better.
-HOOK = (
+HOOK = N_(
     "Guessing further ahead does not keep helping: past the best draft length, "
     "every extra guess costs more than it returns."
 )
+#: The window's title, its heading and the status bar's first word (English; shown with ``_()``).
+WINDOW_TITLE = N_("SpecDec Desktop: speculative decoding, explained")
+HEADING = N_("Speculative decoding")
+READY = N_("Ready")
 
-
-#: Tab titles when the whole ones do not fit (the whole title stays in the tab's tooltip).
-_SHORT_TAB_TITLES = (
-    "One run",
-    "Why it peaks",
-    "Acceptance",
-    "Left out",
-    "Compare",
-    "Measured",
-    "Trees",
-    SAMPLING_SHORT_TITLE,
-)
-
-#: Tab titles when even the short ones do not fit (large type on a narrow screen).
-_SHORTEST_TAB_TITLES = (
-    "Run",
-    "Peak",
-    "Accept",
-    "Limits",
-    "Compare",
-    "Measured",
-    "Trees",
-    SAMPLING_SHORT_TITLE,
-)
 
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
@@ -106,6 +80,17 @@ MINIMUM_SIZE = (960, 600)
 
 #: Left column width at the 14 px body size; it grows with the type (zoom, projector).
 _LEFT_WIDTH = (300, 420)
+
+
+def _scrolled(content: QWidget, name: str) -> QScrollArea:
+    """``content`` in a scroll area named ``name`` that scrolls it up and down, never sideways."""
+    scroll = QScrollArea()
+    scroll.setObjectName(name)
+    scroll.setWidget(content)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll
 
 
 class _ChartSlot(QFrame):
@@ -118,33 +103,13 @@ class _ChartSlot(QFrame):
         self.setMinimumSize(300, 160)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.placeholder = QLabel("Drawing the chart…")
+        self.placeholder = QLabel(_("Drawing the chart…"))
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setProperty("role", "hint")
         layout.addWidget(self.placeholder)
 
 
-class _Splitter(QSplitter):
-    """A splitter that lets its owner share out a new height before it does so itself.
-
-    ``resizing`` carries the height its children will share.  An owner that sets the sizes
-    then (``setSizes``) has each child resized once; sharing out first and correcting after
-    resized the chart twice per layout pass (about 1.3 ms each, a zoom step has several).
-    """
-
-    resizing = Signal(int)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        old, new = event.oldSize(), event.size()
-        if self.count() and self.orientation() == Qt.Orientation.Vertical:
-            if old.isValid():
-                self.resizing.emit(sum(self.sizes()) + new.height() - old.height())
-            else:  # the first size (the window's first show): the whole height less the handles
-                self.resizing.emit(new.height() - self.handleWidth() * (self.count() - 1))
-        super().resizeEvent(event)
-
-
-class MainWindow(QMainWindow):
+class MainWindow(LayoutFitting, QMainWindow):
     """SpecDec Desktop's main window.
 
     Signals
@@ -175,7 +140,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__()
         self.setObjectName("mainWindow")
-        self.setWindowTitle("SpecDec Desktop: speculative decoding, explained")
+        self.setWindowTitle(_(WINDOW_TITLE))
         self.app_state = app_state
         if app_state.parent() is None:
             app_state.setParent(self)  # the state lives as long as its window, and no longer
@@ -204,14 +169,15 @@ class MainWindow(QMainWindow):
         self.formulas = FormulaPanel()
         self.assumptions_panel = AssumptionsPanel()
 
-        self.title_label = title = QLabel("Speculative decoding")
+        self.title_label = title = QLabel(_(HEADING))
         title.setProperty("role", "title")
-        self.subtitle_label = subtitle = QLabel(HOOK)
+        self.subtitle_label = subtitle = QLabel(_(HOOK))
         subtitle.setObjectName("hook")
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)
         self._full_screen_look = False  # full screen, or a screenshot previewing it
-        self._crowding = 0  # how many of CROWD_STEPS have stepped aside
+        #: What is shown, decided from the moment and the room (views/window_layout.py).
+        self.layout_policy = LayoutPolicy()
         self._applying_theme = False
         self._laid_out_for: tuple | None = None  # the sizes and look the layout was last fitted to
         self._base_theme = theme
@@ -226,12 +192,7 @@ class MainWindow(QMainWindow):
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
-        self.left_column = QScrollArea()
-        self.left_column.setObjectName("leftColumn")
-        self.left_column.setWidget(left)
-        self.left_column.setWidgetResizable(True)
-        self.left_column.setFrameShape(QFrame.Shape.NoFrame)
-        self.left_column.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.left_column = _scrolled(left, "leftColumn")
 
         # The cards stand in one row, or in two when one row is too narrow for their figures.
         self.cards_grid = QGridLayout()
@@ -243,60 +204,33 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("lowerTabs")
         # The run scrolls inside its tab when the window is too short for it (large type on a
         # projector), rather than squeezing the chart: see _balance_split.
-        self.token_run_scroll = QScrollArea()
-        self.token_run_scroll.setObjectName("tokenRunScroll")
-        self.token_run_scroll.setWidget(self.token_run)
-        self.token_run_scroll.setWidgetResizable(True)
-        self.token_run_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.token_run_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.token_run_scroll, "One run, token by token")
+        self.token_run_scroll = _scrolled(self.token_run, "tokenRunScroll")
+        self._add_tab("token-run", self.token_run_scroll)
         self.essays = {}
         for tab_id, (tab_title, html) in zip(TAB_IDS[1:], ESSAYS, strict=False):
             essay = ExplanationView(tab_title, html)
             essay.anchorClicked.connect(self._on_essay_link)
             self.essays[tab_id] = essay
-            self.tabs.addTab(essay, tab_title)
+            self._add_tab(tab_id, essay)
         # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
         self.compare = CompareController(self)
         # The panel scrolls in its tab when the window is short (presenting), like the run.
-        self.compare_scroll = QScrollArea()
-        self.compare_scroll.setObjectName("compareScroll")
-        self.compare_scroll.setWidget(self.compare.panel)
-        self.compare_scroll.setWidgetResizable(True)
-        self.compare_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.compare_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.compare_scroll, "Compare configurations")
+        self.compare_scroll = _scrolled(self.compare.panel, "compareScroll")
+        self._add_tab("compare", self.compare_scroll)
         # What imported metrics gave (empty until an import); it scrolls rather than squeezing.
         self.measured_panel = MeasuredPanel()
-        self.measured_scroll = QScrollArea()
-        self.measured_scroll.setObjectName("measuredScroll")
-        self.measured_scroll.setWidget(self.measured_panel)
-        self.measured_scroll.setWidgetResizable(True)
-        self.measured_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.measured_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.measured_scroll, "Measured")
+        self.measured_scroll = _scrolled(self.measured_panel, "measuredScroll")
+        self._add_tab("measured", self.measured_scroll)
         # Draft trees: the Draft shape control, the rank vector and the tree diagram (issue 25).
         self.tree_panel = TreePanel(app_state, theme)
-        self.tree_scroll = QScrollArea()
-        self.tree_scroll.setObjectName("treeScroll")
-        self.tree_scroll.setWidget(self.tree_panel)
-        self.tree_scroll.setWidgetResizable(True)
-        self.tree_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.tree_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.tree_scroll, tree_words.TAB_TITLE)
+        self.tree_scroll = _scrolled(self.tree_panel, "treeScroll")
+        self._add_tab("trees", self.tree_scroll)
         # Where p comes from: two distributions, the rules, the draws (views/sampling_view.py).
         self.sampling_view = SamplingView(app_state.sampling, app_state.text_run)
         self.text_run_state = app_state.text_run
         self.sampling_view.text_panel.use_p_requested.connect(lambda p, k: self.state.set(p=p, k=k))
-        self.sampling_scroll = QScrollArea()
-        self.sampling_scroll.setObjectName("samplingScroll")
-        self.sampling_scroll.setWidget(self.sampling_view)
-        self.sampling_scroll.setWidgetResizable(True)
-        self.sampling_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.sampling_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.tabs.addTab(self.sampling_scroll, SAMPLING_TAB_TITLE)
-        for index in range(self.tabs.count()):
-            self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+        self.sampling_scroll = _scrolled(self.sampling_view, "samplingScroll")
+        self._add_tab("sampling", self.sampling_scroll)
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setExpanding(False)
         self.tabs.tabBar().setUsesScrollButtons(False)
@@ -305,7 +239,7 @@ class MainWindow(QMainWindow):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addLayout(self.cards_grid)
-        self.vertical = _Splitter(Qt.Orientation.Vertical)
+        self.vertical = ChartSplitter(Qt.Orientation.Vertical)
         self.vertical.setChildrenCollapsible(False)
         self.vertical.addWidget(self._chart_slot)
         self.vertical.addWidget(self.tabs)
@@ -325,6 +259,12 @@ class MainWindow(QMainWindow):
         self._climb_timer.setInterval(0)
         self._climb_timer.timeout.connect(lambda: self._fit_room(climb_only=True))
         self._room_fitted_for = -1  # the column's height when what steps aside was last fitted
+        # A scene about the run: the run grows as it plays, and what steps aside is fitted again.
+        self._scene_page_timer = QTimer(self)
+        self._scene_page_timer.setSingleShot(True)
+        self._scene_page_timer.setInterval(0)
+        self._scene_page_timer.timeout.connect(self._fit_scene_page)
+        self.token_run.installEventFilter(self)
 
         # The header holds the title and subtitle; the guided tour adds its caption here.
         self.header = QVBoxLayout()
@@ -360,7 +300,8 @@ class MainWindow(QMainWindow):
         # What a tour scene is about gets the room; the presentation state says what that is.
         app_state.presentation.focus_changed.connect(lambda _focus: self._apply_layout())
         app_state.presentation.reveal_changed.connect(lambda: self._render(self.state.params))
-        self.statusBar().showMessage("Ready")
+        self.statusBar().showMessage(_(READY))
+        follow_language(self, self._retranslate)
 
         # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
         # the one table in shortcuts.py.
@@ -371,6 +312,28 @@ class MainWindow(QMainWindow):
 
     # -- building -------------------------------------------------------------------------
 
+    def _add_tab(self, tab_id: str, page: QWidget) -> None:
+        """Add the lower tab ``tab_id`` (the next of :data:`TABS`) with its whole title, which
+        stays its tooltip whatever tier of title shows."""
+        tab = TABS[self.tabs.count()]
+        assert tab.tab_id == tab_id, f"tabs are added in TABS order: {tab.tab_id} before {tab_id}"
+        index = self.tabs.addTab(page, tab.whole())
+        self.tabs.setTabToolTip(index, self.tabs.tabText(index))
+
+    def _retranslate(self) -> None:
+        """The window's own words again in the active language (View ▸ Language): its title, the
+        heading and the hook, the tabs' titles (the tier that fits is chosen again)."""
+        self.setWindowTitle(_(WINDOW_TITLE))
+        self.title_label.setText(_(HEADING))
+        self.subtitle_label.setText(_(HOOK))
+        for index, tab in enumerate(TABS[: self.tabs.count()]):
+            self.tabs.setTabToolTip(index, tab.whole())
+            self.tabs.setTabText(index, tab.whole())
+        self._fit_tab_titles()
+        placeholder = getattr(self._chart_slot, "placeholder", None)
+        if placeholder is not None and self.chart is None:
+            placeholder.setText(_("Drawing the chart…"))
+
     def install_chart(self) -> None:
         """Import pyqtgraph and put the live chart in its place (idempotent)."""
         if self.chart is not None:
@@ -379,7 +342,7 @@ class MainWindow(QMainWindow):
 
         self.chart = SpeedupChart(self.theme, self.font_family)
         self.chart.setMinimumSize(300, 160)
-        self.chart.set_title_shown(not self._caption_mode)
+        self.chart.set_title_shown(self.layout_decision().chart_title)
         self._chart_slot.placeholder.hide()
         self._chart_slot.layout().addWidget(self.chart)
         # On screen already (the launcher installs the chart after the first paint): the map,
@@ -442,317 +405,12 @@ class MainWindow(QMainWindow):
             self.setUpdatesEnabled(True)
             self._applying_theme = False
 
-    @property
-    def _caption_mode(self) -> bool:
-        """Whether the tour's caption replaces the title and hook (read from the state, not kept)."""
-        return self.app_state.presentation.focus is not None
-
-    @property
-    def _scene_focus(self) -> str | None:
-        """What the tour scene shown is about (the presentation state's, never a copy)."""
-        return self.app_state.presentation.focus
-
     def set_full_screen_look(self, on: bool) -> None:
         """Lay the window out as full screen (a screenshot previewing a full-screen lecture)."""
         self._full_screen_look = on
         self.menuBar().setVisible(not on)
         self.statusBar().setVisible(not on)
         self._apply_layout()
-
-    def expand_assumptions_if_room(self) -> None:
-        """Open the assumptions panel when the left column can show it whole (a tour scene asks).
-
-        On a projector it rarely can: it stays closed, its heading names the assumptions in
-        force, and so does the chart; a click still opens it.
-        """
-        panel = self.assumptions_panel
-        panel.set_expanded(True)
-        self.layout().activate()
-        inner = self.left_column.widget()
-        needed = inner.layout().minimumSize().height() if inner.layout() is not None else 0
-        if needed > self.left_column.viewport().height():
-            panel.set_expanded(False)
-
-    def presenting(self) -> bool:
-        """Whether the presenting layout applies: projector theme, full screen, or a tour."""
-        return (
-            self.theme.name == "projector"
-            or self._caption_mode
-            or self._full_screen_look
-            or bool(self.windowState() & Qt.WindowState.WindowFullScreen)
-        )
-
-    def scene_focus(self) -> str | None:
-        """What the layout gives its room to now: a tour scene's focus; outside the tour, in the
-        presenting layout (or with the lower tabs stepped aside), the run or the tab asked for
-        (:attr:`ViewState.panel_focus`); else None (the default view)."""
-        if self._caption_mode:
-            return self._scene_focus
-        panel = self.app_state.view.panel_focus  # the view state's, never a copy
-        if panel is not None and (self.presenting() or self._crowding > 0):
-            return "run" if panel == "run" else "essay"
-        return None
-
-    def show_panel_focus(self) -> None:
-        """Lay out again for the view state's panel focus (None, ``"run"`` or ``"panel"``)."""
-        self._apply_layout()
-
-    def panel_focus_applies(self) -> bool:
-        """Whether asking for a panel gives it the chart's room (presenting, or crowded)."""
-        return not self._caption_mode and (self.presenting() or self._crowding > 0)
-
-    def _apply_layout(self) -> None:
-        """Show what the moment needs and hide the rest (see the module's docstring)."""
-        presenting = self.presenting()
-        focus = self.scene_focus()
-        self.title_label.setVisible(not self._caption_mode)
-        self.subtitle_label.setVisible(not self._caption_mode)
-        self.formulas.setVisible(not presenting)
-        # Presenting, the chart keeps its height: the chart/map switch steps aside (Ctrl+M stays).
-        self.compare.switch.setVisible(not presenting)
-        for control in self.controls.values():
-            control.set_meaning_shown(not presenting)
-        for card in self.cards.values():
-            card.set_detail_shown(not presenting)
-        self.left_column.setVisible(focus not in ("run", "essay"))
-        for card in self.cards.values():
-            card.setVisible(focus not in ("run", "essay"))
-        self._chart_slot.setVisible(focus not in ("run", "essay"))
-        self.tabs.setVisible(focus != "chart")
-        if self.chart is not None:  # a scene's caption names what the chart shows: no title
-            self.chart.set_title_shown(not self._caption_mode)
-        self._fit_tab_titles()
-        self._fit_cards()
-        self._balance_split()
-        self._fit_room()
-        self._fit_essays()
-        self._fit_run()
-
-    #: What steps aside, in this order, while the chart's plot is under its share of the height
-    #: (large type: zoom, a small projector): the lower tabs (Ctrl+1 to Ctrl+8 bring one back, in
-    #: the chart's place), the app's title (the hook stays), the cards (the chart's labels keep
-    #: the speedup at k and the best k), the axes' titles, the legend.
-    CROWD_STEPS = ("tabs", "title", "cards", "axis-titles", "legend")
-    #: Share of the window's height the chart's plot keeps outside the presenting layout.
-    DEFAULT_CHART_SHARE = 0.25
-
-    def _set_crowding(self, level: int) -> None:
-        steps = set(self.CROWD_STEPS[:level])
-        self._crowding = level
-        focus = self.scene_focus()
-        chart_view = focus not in ("run", "essay")
-        self.tabs.setVisible(focus != "chart" and not (chart_view and "tabs" in steps))
-        self.title_label.setVisible(not self._caption_mode and "title" not in steps)
-        for card in self.cards.values():
-            card.setVisible(chart_view and "cards" not in steps)
-        if self.chart is not None:
-            self.chart.set_axis_titles_shown("axis-titles" not in steps)
-            self.chart.set_legend_shown("legend" not in steps)
-
-    def _fit_room(self, *, climb_only: bool = False) -> None:
-        """Let what no longer fits step aside (:data:`CROWD_STEPS`) until the plot has its share:
-        at least 40 % of the window's height presenting, 25 % otherwise.  Measured, step by step,
-        only when crowded (a roomy window stops at the first measure).
-
-        ``climb_only``: start from what has stepped aside already and only add to it (the
-        column's height changed under the layout, e.g. the tour's caption appeared): a fit that
-        went back to nothing stepped aside would move the column again, and so on.
-        """
-        if self._fitting_room:
-            return
-        self._fitting_room = True
-        try:
-            if self._crowding and not climb_only:
-                self._set_crowding(0)
-                self._balance_split()
-            if self.chart is None or not self._chart_slot.isVisibleTo(self) or not self.isVisible():
-                return
-            share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
-            for level in range(self._crowding, len(self.CROWD_STEPS) + 1):
-                if level != self._crowding:
-                    self._set_crowding(level)
-                self._activate_layouts()
-                self._balance_split()
-                if self._room_enough(share, level):
-                    break
-            self._fit_left_column()
-        finally:
-            self._fitting_room = False
-            self._room_fitted_for = self._right.height()
-
-    def eventFilter(self, watched, event) -> bool:
-        if (
-            watched is self._right
-            and event.type() == QEvent.Type.Resize
-            and self._right.height() < self._room_fitted_for  # less room than the fit had
-            and not self._applying_theme
-        ):
-            # Not inside the layout pass that resized the column: right after it.
-            self._climb_timer.start()
-        return False
-
-    def _fit_left_column(self) -> None:
-        """Presenting, the closed Assumptions panel steps aside when the sliders would otherwise
-        scroll (large type): the chart names the assumptions in force; the essay's link to the
-        panel (or a roomier window) brings it back."""
-        panel = self.assumptions_panel
-        inner = self.left_column.widget().layout()
-        show = True
-        if self.presenting() and not panel.expanded and self.left_column.isVisibleTo(self):
-            own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()
-            without = inner.minimumSize().height() - own
-            room = self.left_column.viewport().height()
-            show = without + panel.sizeHint().height() + inner.spacing() <= room
-        if panel.isHidden() == show:
-            panel.setVisible(show)
-
-    def _room_enough(self, share: float, level: int) -> bool:
-        """The plot has ``share`` of the height, no chart labels overlap, and (before anything has
-        stepped aside: only the tabs' row can narrow the content) the content fits the width."""
-        if self._plot_height_now() < share * self.height():
-            return False
-        central = self.centralWidget()
-        if level == 0 and central.minimumSizeHint().width() > central.width():
-            return False
-        chart = self.compare.shown_plot() or self.chart
-        boxes = list(chart.label_boxes().values()) if hasattr(chart, "label_boxes") else []
-        return not any(
-            a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-            for i, a in enumerate(boxes)
-            for b in boxes[i + 1 :]
-        )
-
-    def _activate_layouts(self) -> None:
-        """Lay out now, top down, down to the column holding the chart (a child widget's layout
-        otherwise waits for the event loop)."""
-        for widget in (self, self.centralWidget(), self._right):
-            widget.layout().activate()
-
-    def _plot_height_now(self) -> float:
-        """The plot's height once the chart has laid itself out for its present size."""
-        chart = self.compare.shown_plot() or self.chart
-        chart.getPlotItem().layout.activate()
-        return chart.getPlotItem().getViewBox().height()
-
-    def _fit_run(self) -> None:
-        """In a run focus the whole run shows: what does not fit steps aside, in order: the
-        simulate buttons, then the row of Play/Step/Speed/Seed (Space, N, R and the Run menu
-        still work)."""
-        view = self.token_run
-        steps = (view.simulate_now, view.controls)
-        for part in steps:
-            if part.isHidden():
-                part.setVisible(True)
-        if self.scene_focus() != "run":
-            return
-        self.layout().activate()
-        for part in steps:
-            if view.minimumSizeHint().height() <= self.token_run_scroll.viewport().height():
-                break
-            part.setVisible(False)
-            view.layout().activate()
-
-    def _fit_essays(self) -> None:
-        """In an essay scene the essay shows whole (its type shrinks a little if it must).
-
-        The sampling tab is read the same way: in a scene about it, what the scene is not about
-        (the real-text run) steps aside, so the distributions and the rules show whole.
-        """
-        essay_scene = self.scene_focus() == "essay"
-        self.sampling_view.set_scene_mode(essay_scene and self.current_tab() == "sampling")
-        if essay_scene:
-            self.layout().activate()
-        for index in range(self.tabs.count()):
-            page = self.tabs.widget(index)
-            if isinstance(page, ExplanationView):
-                page.fit_whole(essay_scene and index == self.tabs.currentIndex(), self.app_state.view.zoom)
-        self._fit_tab_bar()
-
-    def _fit_tab_bar(self) -> None:
-        """In a run or essay focus, the tab bar steps aside when the page would not show whole
-        with it (large type): the scene's caption, or Esc, says where the page came from."""
-        bar = self.tabs.tabBar()
-        focused = self.scene_focus() in ("run", "essay")
-        # Measured as if the bar were shown: the page's room is its own less the bar's height.
-        with_bar = 0 if bar.isVisibleTo(self.tabs) else bar.sizeHint().height()
-        hide = focused and self._page_cut(with_bar)
-        if bar.isHidden() != hide:
-            bar.setVisible(not hide)
-
-    def _page_cut(self, less: int = 0) -> bool:
-        """Whether the page shown would scroll (part of it below the fold) with ``less`` px of room."""
-        page = self.tabs.currentWidget()
-        if isinstance(page, ExplanationView):
-            return page.document().size().height() > page.viewport().height() - less
-        if page is self.token_run_scroll:
-            return self.token_run.minimumSizeHint().height() > page.viewport().height() - less
-        content = page.widget()
-        needed = content.heightForWidth(page.viewport().width())
-        if needed < 0:
-            needed = content.minimumSizeHint().height()
-        return needed > page.viewport().height() - less
-
-    def _arrange_cards(self, columns: int) -> None:
-        if columns == self._card_columns:
-            return
-        self._card_columns = columns
-        for card in self.cards.values():
-            self.cards_grid.removeWidget(card)
-        for index, card in enumerate(self.cards.values()):
-            self.cards_grid.addWidget(card, index // columns, index % columns)
-        for column in range(4):
-            self.cards_grid.setColumnStretch(column, 1 if column < columns else 0)
-
-    def _fit_cards(self) -> None:
-        """One row of cards when their figures fit the width, else two (checked at each render)."""
-        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
-        available = self.width() - left - 3 * self.theme.font_px
-        spacing = max(0, self.cards_grid.horizontalSpacing())
-        # One row with the whole titles, else one row with the short ones (a second row of cards
-        # would take the chart's height), else two rows with the whole titles.
-        # The titles are read here, in the active language.
-        whole = {card.name: card.title for card in CARDS}
-        short = {card.name: card.short_title or card.title for card in CARDS}
-        for card_titles, columns in ((whole, 4), (short, 4), (whole, 2)):
-            needed = (
-                sum(self.cards[name].minimum_width_with(title) for name, title in card_titles.items())
-                + 3 * spacing
-            )
-            if needed <= available or columns == 2:
-                break
-        for name, title in card_titles.items():
-            self.cards[name].set_title_text(title)
-        self._arrange_cards(columns)
-
-    def _fit_tab_titles(self) -> None:
-        """The whole tab titles when they fit the width, else the short ones, else the shortest
-        (measured, not tried); the whole title is always the tab's tooltip."""
-        bar = self.tabs.tabBar()
-        metrics = bar.fontMetrics()
-        count = self.tabs.count()
-        whole = [self.tabs.tabToolTip(i) for i in range(count)]
-        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
-        available = self.width() - left - 4 * self.theme.font_px
-
-        def needed(titles: list[str]) -> int:
-            total = 0
-            for index, title in enumerate(titles):
-                # A tab is its text plus the style's padding; bold (the current tab) is wider.
-                padding = bar.tabSizeHint(index).width() - metrics.horizontalAdvance(bar.tabText(index))
-                total += padding + round(metrics.horizontalAdvance(title) * 1.08)
-            return total
-
-        tiers = (whole, list(_SHORT_TAB_TITLES[:count]), list(_SHORTEST_TAB_TITLES[:count]))
-        titles = next((tier for tier in tiers if needed(tier) <= available), tiers[-1])
-        for index, title in enumerate(titles):
-            if self.tabs.tabText(index) != title:
-                self.tabs.setTabText(index, title)
-        # Even the shortest titles too wide (large type, a narrow screen): the tabs share the bar,
-        # each elided, rather than the bar pushing the window wider than the screen.
-        fits = needed(titles) <= available
-        elide = Qt.TextElideMode.ElideNone if fits else Qt.TextElideMode.ElideRight
-        if bar.elideMode() != elide:
-            bar.setElideMode(elide)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -771,6 +429,7 @@ class MainWindow(QMainWindow):
             self._fit_room()
             self._fit_essays()
             self._fit_run()
+            self._fit_scene_page()
 
     def focusNextPrevChild(self, next: bool) -> bool:
         """Tab and Shift+Tab: the next visible control in :attr:`reading_order` (the window services
@@ -837,65 +496,6 @@ class MainWindow(QMainWindow):
         player.set_speed(speed)
         if play:
             player.play()
-
-    # -- layout ---------------------------------------------------------------------------
-
-    #: Height the chart keeps at the least, in units of the body text size (260 px at 14 px type).
-    CHART_MIN_EMS = 18.6
-    #: Share of the split the chart keeps when even the run's compact height does not fit.
-    CHART_SHARE = 0.5
-    #: Share of the window's height the chart's plot keeps in the presenting layout.
-    PRESENTING_CHART_SHARE = 0.4
-
-    def _chart_frame_px(self) -> int:
-        """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
-        shown = self.compare.shown_plot()
-        if shown is None or shown.height() <= 0:
-            return 6 * self.theme.font_px
-        plot_height = shown.getPlotItem().getViewBox().height()
-        return max(0, self._chart_slot.height() - round(plot_height))
-
-    def _on_split_moved(self, _position: int, _index: int) -> None:
-        self._split_moved_by_user = True
-
-    def _balance_split(self, total: int | None = None) -> None:
-        """Share the height between the chart and the lower tabs (until the user drags the handle).
-
-        ``total`` is the height to share (the splitter's, about to be shared out), else the
-        height the two share now.
-
-        The run gets its natural height while the chart keeps half the split; else its compact
-        height while the chart keeps :data:`CHART_MIN_EMS`; else the chart keeps
-        :data:`CHART_SHARE` and the run scrolls in its tab.  Left to itself, Qt's splitter would
-        honour the run's minimum first and squash the chart, the centre of the app, to a strip
-        on a projector with large type.
-        """
-        if self._split_moved_by_user:
-            return
-        if not (self._chart_slot.isVisibleTo(self) and self.tabs.isVisibleTo(self)):
-            return  # one of them has the whole height
-        if total is None:
-            total = sum(self.vertical.sizes())
-        if total <= 0:
-            return
-        bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame
-        natural = self.token_run.sizeHint().height() + bar
-        compact = self.token_run.minimumSizeHint().height() + bar
-        chart_min = self.CHART_MIN_EMS * self.theme.font_px
-        # The chart's plot keeps at least 40 % of the window's height presenting, 25 % otherwise.
-        share = self.PRESENTING_CHART_SHARE if self.presenting() else self.DEFAULT_CHART_SHARE
-        chart_min = max(chart_min, share * self.height() + self._chart_frame_px() + 4)
-        if self._run_in_focus:
-            tabs = min(natural, total - self._chart_slot.minimumSizeHint().height())
-        elif total - natural >= total / 2:
-            tabs = natural
-        elif total - compact >= chart_min:
-            tabs = max(compact, round(total - max(chart_min, total - natural)))
-        else:
-            tabs = round(total - max(total * self.CHART_SHARE, min(chart_min, total - 60)))
-        if self.presenting() and not self._run_in_focus:
-            tabs = max(min(tabs, round(total - chart_min)), min(total // 4, 4 * self.theme.font_px))
-        self.vertical.setSizes([total - tabs, tabs])
 
     # -- state flow -----------------------------------------------------------------------
 

@@ -273,9 +273,11 @@ class PhaseMapView(pg.PlotWidget):
             along = np.concatenate(([0.0], np.cumsum(np.hypot(np.diff(px), np.diff(py)))))
             crossing = int(np.argmin(np.abs(guide)))
             start = along[crossing]
-            # Crowded there, a label slides up its line (toward higher c), where the lines part.
+            # Crowded there, a label slides a little along its line, up first (toward higher c),
+            # where the lines part; never far (a label far up its line, k = 32 at the top edge or
+            # k = 12 above k = 6, read as another line's), else it steps aside with its line.
             up = 1.0 if np.asarray(ys)[-1] >= np.asarray(ys)[0] else -1.0
-            for offset in (0.0, 0.6, 1.2, 1.8, 2.5, 3.2, 4.0, 5.0, -0.6):
+            for offset in _LABEL_OFFSETS:
                 offset *= up
                 i = int(np.searchsorted(along, start + offset * w).clip(0, len(px) - 1))
                 candidates.append(Box(px[i] - w / 2, py[i] - h / 2, px[i] + w / 2, py[i] + h / 2))
@@ -284,12 +286,17 @@ class PhaseMapView(pg.PlotWidget):
             xs, ys = self.contours[level].getData()
             if xs is not None and len(xs) >= 2:
                 obstacles.add_line((np.asarray(xs) - x0) * sx, (y1 - np.asarray(ys)) * sy, step_px=6.0)
-        boxes = place_labels(plot_box, requests, obstacles)
+        boxes = _place_in_order(plot_box, requests, obstacles)
         self._label_boxes = boxes
         for level in CONTOUR_LEVELS:
             box = boxes.get(f"k{level}")
             label = self.labels[level]
             label.setVisible(box is not None)
+            # A line whose label found no room in its place steps aside with it (the colour
+            # still gives the speedup there); the break-even line always shows.
+            shown = box is not None or level == 1 or not label.toPlainText()
+            self.contours[level].setVisible(shown)
+            self.halos[level].setVisible(shown)
             if box is not None:
                 label.setPos(x0 + box.x0 / sx, y1 - box.y0 / sy)
 
@@ -332,6 +339,36 @@ class PhaseMapView(pg.PlotWidget):
         self.gesture_finished.emit()
         event.accept()
 
+
+def _place_in_order(plot: Box, requests: list[LabelRequest], obstacles: Obstacles) -> dict[str, Box]:
+    """The lines' labels, placed one by one down the fan (k = 2, 3, 4, ... from the upper left):
+    each clear of the labels before it and never above or left of the previous one on the fan
+    (so they read in the lines' order); a label with no such place is left out (None)."""
+    placed: dict[str, Box] = {}
+    previous: tuple[float, float] | None = None  # centre of the last label on the fan
+    for request in requests:
+        candidates = [candidate.clamped_into(plot) for candidate in request.candidates]
+        if previous is not None and request.key != "k1":
+            x, y = previous
+            candidates = [
+                b for b in candidates if (b.x0 + b.x1) / 2 >= x - (b.x1 - b.x0) / 2 and (b.y0 + b.y1) / 2 >= y
+            ]
+        if not candidates:
+            continue
+        box = place_labels(plot, [LabelRequest(request.key, candidates)], obstacles).get(request.key)
+        if box is None or any(
+            box.x0 < o.x1 and o.x0 < box.x1 and box.y0 < o.y1 and o.y0 < box.y1 for o in placed.values()
+        ):
+            continue
+        placed[request.key] = box
+        obstacles.boxes.append(box)
+        if request.key != "k1":
+            previous = ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    return placed
+
+
+#: How far a line's label may slide along its line from the guide, in label widths, in the order tried.
+_LABEL_OFFSETS = (0.0, 0.6, 1.2, -0.6, 1.8, -1.2)
 
 #: The guide the lines' labels sit on: from (p, c) = (0.5, 0.8) to (1, 0), across the fan.
 _GUIDE = ((0.5, 0.8), (1.0, 0.0))

@@ -51,7 +51,8 @@ def test_the_check_sees_a_window_that_does_not_fit(qtbot):
         combination = layout_check.Combination(layout_check.Screen(1024, 768), "projector", moment, 3.0)
         layout_check.prepare(window, combination)
         found[moment] = layout_check.check_window(window, combination)
-    assert any("under 40 %" in p for p in found["default"]), found["default"]
+    # What could step aside has (the menu and status bars too): the chart's labels still collide.
+    assert any("under 40 %" in p or "overlap" in p for p in found["default"]), found["default"]
     assert any("needs" in p and "has" in p for p in found["default"]), found["default"]  # the box "0.750"
     for moment in ("scene-7", "scene-8"):
         assert any("content needs" in p for p in found[moment]), found[moment]

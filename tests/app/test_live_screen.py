@@ -172,3 +172,87 @@ def test_the_window_fits_the_screen_it_opens_on(app_window):
     _wait_for("the end of full screen", lambda: not _full_screen(env, window))
     frame = _settled_frame(env, window)
     assert frame.inside(width, height), f"after full screen and Esc: {frame} on a {width}x{height} screen"
+
+
+CHILD = os.path.join(os.path.dirname(__file__), os.pardir, "support", "live_layout_child.py")
+
+
+class _Reports:
+    """The child's JSON lines, read as they come (a thread: the pipe must not fill and block it)."""
+
+    def __init__(self, stream) -> None:
+        import json
+        import threading
+
+        self.lines: list[dict] = []
+        self._parse = json.loads
+        self._thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self._thread.start()
+
+    def _read(self, stream) -> None:
+        for line in stream:
+            if line.startswith("{"):
+                self.lines.append(self._parse(line))
+
+    def after(self, count: int) -> dict:
+        """The report after ``count`` reports already seen (waits for it)."""
+        _wait_for(f"report {count + 1}", lambda: len(self.lines) > count)
+        return self.lines[count]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("x_screen", [(1024, 768), (1280, 800)], indirect=True, ids=["1024x768", "1280x800"])
+def test_a_presenter_zooms_and_walks_the_tour_by_keys_and_nothing_is_cut(x_screen):
+    """Projector theme, keys only, the window as the window manager framed it: zoom in step by step
+    to x2, back to 100 %, then every tour scene by PageDown, zooming in twice in the last; after each
+    step the layout check (tests/support/layout_check.py) finds nothing cut, clipped or crowded."""
+    env, _width, _height = x_screen
+    app = subprocess.Popen(
+        [sys.executable, CHILD, "--no-settings", "--projector"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        reports = _Reports(app.stdout)
+        found = _wait_for(
+            "the main window",
+            lambda: _run(env, "xdotool", "search", "--onlyvisible", "--name", "SpecDec Desktop").split(),
+        )
+        window = found[0]
+        _run(env, "xdotool", "windowactivate", "--sync", window)
+        seen = [reports.after(0)]
+
+        def press(key: str) -> dict:
+            _run(env, "xdotool", "key", "--window", window, key)
+            seen.append(reports.after(len(seen)))
+            return seen[-1]
+
+        while seen[-1]["zoom"] < 2.0:
+            press("ctrl+equal")
+        press("ctrl+0")
+        assert press("F5")["moment"] == "scene-1"
+        scenes = 1
+        while True:
+            before = seen[-1]["moment"]
+            _run(env, "xdotool", "key", "--window", window, "Next")
+            try:
+                _wait_for("the next scene", lambda: len(reports.lines) > len(seen), seconds=5)
+            except AssertionError:
+                break  # the last scene: PageDown says so and changes nothing
+            seen.append(reports.lines[len(seen)])
+            scenes += 1
+            assert seen[-1]["moment"] != before
+        press("ctrl+equal")
+        press("ctrl+equal")
+        _run(env, "xdotool", "key", "--window", window, "ctrl+q")
+        app.wait(timeout=30)
+    finally:
+        if app.poll() is None:
+            app.kill()
+        app.wait()
+    assert "Traceback" not in app.stderr.read()
+    assert scenes >= 19 and max(r["zoom"] for r in seen) >= 2.0
+    problems = [f"{r['moment']} x{r['zoom']:g}: {p}" for r in seen for p in r["problems"]]
+    assert not problems, "\n".join(problems)

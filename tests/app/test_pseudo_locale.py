@@ -1,10 +1,11 @@
 """The pseudo-locale: in the converted parts of the window, no word escapes the text layer.
 
-Scope (docs/i18n.md): the four readout cards, the formulas box, the assumptions panel, the essays,
-the Compare, Measured and Draft trees tabs, every menu action and the View ▸ Language menu.  Not yet
-converted, so not scanned: the window's title, tab titles and hook (views/main_window.py), the
-parameter controls (views/parameter_control.py), the chart's labels (views/chart/), the token run's
-controls and totals (views/token_run/), the sampling tab (views/sampling_view.py), the tour.
+Scope (docs/i18n.md): the four readout cards, the formulas box, the assumptions panel, the
+parameter controls, the essays, the Compare, Measured and Draft trees tabs, every menu action and
+the View ▸ Language menu, and the window's own words (its title, heading, hook, the tabs' titles
+at every tier and the status bar).  Not scanned here: the chart's labels (tests/app/
+test_translated_surfaces.py checks them in German), the token run's controls and totals
+(views/token_run/), the sampling tab (views/sampling_view.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,17 @@ from PySide6.QtWidgets import QWidget
 from ..support.pseudo_scan import scan, unbracketed_words
 from ..support.window import open_window
 
-SCANNED = ("tokensCard", "costCard", "speedupCard", "bestCard", "formulaPanel", "assumptionsPanel")
+SCANNED = (
+    "tokensCard",
+    "costCard",
+    "speedupCard",
+    "bestCard",
+    "formulaPanel",
+    "assumptionsPanel",
+    "kControl",
+    "pControl",
+    "cControl",
+)
 TABS = ("why-peak", "acceptance", "model-limits", "compare", "measured", "trees")
 
 
@@ -45,3 +56,18 @@ def test_english_has_words_the_scan_would_flag(qtbot):
     window = open_window(qtbot, [], active=False)
     roots = [window.findChild(QWidget, name) for name in SCANNED]
     assert len(scan(roots)) > 10
+
+
+def test_the_windows_own_words_go_through_the_text_layer(qtbot):
+    from specdec_desktop.text import _
+    from specdec_desktop.views.window_layout import TABS as TAB_TITLES
+
+    window = open_window(qtbot, ["--lang", "pseudo"], size=(1920, 1080), active=False)
+    tabs = window.tabs
+    words = [window.windowTitle(), window.title_label.text(), window.subtitle_label.text()]
+    words.append(window.statusBar().currentMessage())
+    for index in range(tabs.count()):
+        words += [tabs.tabToolTip(index), tabs.tabText(index)]
+    for tab in TAB_TITLES:  # the tiers a narrower window shows
+        words += [tab.whole(), _(tab.short), _(tab.shortest)]
+    assert [w for word in words for w in unbracketed_words(word)] == []

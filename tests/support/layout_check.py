@@ -266,10 +266,11 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
         )
     if combination.moment == "default":
         # The original explainer's hook: always in the default view.
+        from specdec_desktop.text import _
         from specdec_desktop.views.main_window import HOOK
 
         hook = window.subtitle_label
-        if not hook.isVisible() or hook.text() != HOOK:
+        if not hook.isVisible() or hook.text() != _(HOOK):
             problems.append("the hook is not shown in the default view")
     window_rect = window.rect()
     for widget in window.findChildren(QWidget):
@@ -397,40 +398,34 @@ DEFAULT_SHEET = os.path.join("build", "layout-check", "contact-sheet.png")
 def known_shortfall(window: QMainWindow, combination: Combination) -> str | None:
     """Why ``combination`` is known not to fit yet (issue 21, zoom), or None: it must fit.
 
-    Zoomed in to x1.5 and more (the projector type follows the window, so on any screen), some
-    tour scenes cannot show their subject whole: the tour's caption keeps the height of its
-    longest caption, the sliders stay (the presenter types into them), and the sampling tab is
-    three panels tall.  These are
+    Zoomed in to x1.5 and more, what no longer fits steps aside (views/window_layout.py,
+    ``CROWD_STEPS``: in a tour scene also the caption's reserved room and headline size, and the
+    menu and status bars), but some pages are taller than all the room that leaves: the run and
+    the sampling tab (other people's panels this round: their own parts would have to step aside),
+    an essay at the least type it may shrink to, and the sliders of a chart scene in the
+    projector theme at x2 (its type is then 2x the projector's, 40 px and more).  These are
     listed, not hidden: their thumbnails are red on the contact sheet, and the test fails on any
-    problem outside this list (docs: /work/notes-layout.md at the time of writing).
+    problem outside this list (see /work/notes-window.md at the time of writing).
     """
     if combination.zoom < 1.5:
         return None
-    # The projector's type follows the window, so a 1080 px screen is as crowded zoomed in as
-    # an 800 px one: the screen's height does not bound these.
-    if window.app_state.pinned.pins and combination.moment in ("default", "run-30s"):
-        return "a pin left by the tour's scene 6 (issue 21 point 3, the tour half) crowds the chart"
-    if combination.moment == "run-30s" and combination.theme != "projector":
-        return "the run after 30 s is taller than its strip; the plot is a pixel under 25 %"
-    if combination.moment == "default":
-        if combination.zoom >= 2.0 and combination.screen.width <= 1024:
-            return "x2 on 1024x768: the run's row is wider than the window"
+    screen, projector = combination.screen, combination.theme == "projector"
+    if combination.moment == "run-30s":
+        if not projector and screen.height <= 768 and screen.width >= 1366:
+            return "the run after 30 s is taller than its strip; the plot is under 25 % (1366x768)"
         return None
     if not combination.moment.startswith("scene-"):
         return None
     scene = window.services.tour.tour.scenes[int(combination.moment.split("-")[1]) - 1]
     if scene.tab == "sampling":
         return "the sampling tab (distributions, rules, draws) is taller than the room zoomed in"
-    # On a 768 px screen the run at x1.5 is a few lines taller than the room the tour's longest
-    # caption leaves (the essay scenes added by issue 21's tour half made that caption longer).
-    if scene.focus == "run" and (
-        combination.theme == "projector" or combination.zoom >= 2.0 or combination.screen.height <= 768
-    ):
-        return "the run (strip, totals, legend, caption) is taller than the room zoomed in"
-    if scene.focus == "essay" and combination.zoom >= 2.0 and combination.theme == "projector":
+    x2 = combination.zoom >= 2.0
+    if scene.focus == "run" and (projector or (x2 and screen.height <= 800)) and (x2 or screen.height <= 800):
+        return "the run (strip, totals, legend, narration) is taller than the room zoomed in"
+    if scene.focus == "essay" and x2 and projector and screen.height <= 800:
         return "the essay at the least type it may shrink to is taller than the room at x2"
-    if scene.focus == "chart" and (combination.theme == "projector" or combination.zoom >= 2.0):
-        return "the caption's reserved height and the sliders leave the chart less than its share"
+    if scene.focus == "chart" and x2 and projector:
+        return "at x2 the projector's sliders (40 px type and more) are taller than the column"
     return None
 
 

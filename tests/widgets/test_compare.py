@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -240,3 +241,47 @@ def test_installing_the_chart_draws_its_figures_once(qtbot, monkeypatch):
     window.install_chart()
     assert len(calls) == 1
     assert window.chart.label_boxes()  # drawn and labelled
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800), (1920, 1080)])
+def test_map_labels_read_down_the_fan_in_order_and_a_line_without_one_steps_aside(qtbot, window, size):
+    """Near p = 1 the lines crowd: a label is never placed above or left of the previous line's
+    (k = 12 above k = 6, k = 32 at the top edge read as other lines'), never on another label,
+    and a line left without a label is not drawn."""
+    from specdec_desktop.views.phase_map_view import CONTOUR_LEVELS
+
+    window.resize(*size)
+    qtbot.mouseClick(window.compare.map_button, Qt.MouseButton.LeftButton)
+    view = window.compare.map_view
+    qtbot.waitUntil(lambda: "k2" in view.label_boxes())
+    boxes = view.label_boxes()
+    assert {"k1", "k2", "k3", "k4"} <= set(boxes)
+    fan = [boxes[f"k{level}"] for level in CONTOUR_LEVELS[1:] if f"k{level}" in boxes]
+    for before, after in itertools.pairwise(fan):
+        (bx0, by0, bx1, by1), (ax0, ay0, ax1, ay1) = before, after
+        assert (ay0 + ay1) / 2 >= (by0 + by1) / 2  # lower down the fan
+        assert (ax0 + ax1) / 2 >= (bx0 + bx1) / 2 - (ax1 - ax0) / 2  # not to the left
+    for (key_a, a), (key_b, b) in itertools.combinations(boxes.items(), 2):
+        assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (key_a, key_b)
+    for level in CONTOUR_LEVELS[1:]:
+        assert view.contours[level].isVisible() == (f"k{level}" in boxes), level
+    assert view.contours[1].isVisible()
+
+
+def test_the_pins_table_fits_its_tab_on_a_1024_projector(qtbot, window):
+    """The sort arrow no longer widens every column by the header's height: with pins whose cells
+    are long ("no peak", a best k beyond the chart), the table fits a 1024x768 projector's tab."""
+    pins = {"first": (4, 0.7, 0.15), "second": (8, 0.999, 0.001), "third": (2, 1.0, 0.15)}
+    for name, (k, p, c) in pins.items():
+        window.state.set(k=k, p=p, c=c)
+        _pin(qtbot, window, name)
+    window.services.view.set_theme_choice("projector")
+    window.resize(1024, 768)
+    window.services.show_panel("compare")
+    table = window.compare.panel.table
+    qtbot.waitUntil(table.isVisible)
+    header = table.horizontalHeader()
+    qtbot.waitUntil(lambda: header.length() <= table.viewport().width())
+    assert table.horizontalScrollBar().maximum() == 0
+    for column in range(1, header.count()):  # each column as wide as its widest cell or title
+        assert header.sectionSize(column) >= header.sectionSizeHint(column)

@@ -1,0 +1,451 @@
+"""Applies the layout policy to the main window: measures the room, shows what was decided.
+
+:mod:`.window_layout` decides, from plain values, what the window shows; this mixin of
+:class:`~.main_window.MainWindow` reads the moment from the view and presentation states
+(:meth:`LayoutFitting.moment`, never a copy), applies the decision to the window's parts
+(:meth:`LayoutFitting._show`) and measures what only the widgets know: whether the chart's plot
+keeps its share (what no longer fits steps aside, :data:`~.window_layout.CROWD_STEPS`), which tier
+of tab and card titles fits the width, how the chart and the lower tabs share the height, and
+whether a run or an essay in focus shows whole.
+
+It uses the parts :class:`~.main_window.MainWindow` builds: ``layout_policy``, ``theme``,
+``controls``, ``cards``, ``title_label``, ``subtitle_label``, ``formulas``, ``left_column``,
+``assumptions_panel``, ``compare``, ``chart``, ``_chart_slot``, ``tabs``, ``token_run`` and its
+scroll area, ``sampling_view``, ``vertical`` (a :class:`ChartSplitter`) and ``_right`` (the
+column that holds the cards, the chart and the tabs).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter
+
+from ..wording.cards import CARDS
+from .explanations import ExplanationView
+from .window_layout import (
+    CHART_MIN_EMS,
+    CROWD_STEPS,
+    DEFAULT_CHART_SHARE,
+    PRESENTING_CHART_SHARE,
+    SCENE_STEPS,
+    Layout,
+    Moment,
+    card_tier,
+    split_heights,
+    tab_title_tier,
+)
+
+__all__ = ["ChartSplitter", "LayoutFitting"]
+
+
+class ChartSplitter(QSplitter):
+    """A splitter that lets its owner share out a new height before it does so itself.
+
+    ``resizing`` carries the height its children will share.  An owner that sets the sizes
+    then (``setSizes``) has each child resized once; sharing out first and correcting after
+    resized the chart twice per layout pass (about 1.3 ms each, a zoom step has several).
+    """
+
+    resizing = Signal(int)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        old, new = event.oldSize(), event.size()
+        if self.count() and self.orientation() == Qt.Orientation.Vertical:
+            if old.isValid():
+                self.resizing.emit(sum(self.sizes()) + new.height() - old.height())
+            else:  # the first size (the window's first show): the whole height less the handles
+                self.resizing.emit(new.height() - self.handleWidth() * (self.count() - 1))
+        super().resizeEvent(event)
+
+
+def _needed_height(scroll: QScrollArea) -> int:
+    """The height ``scroll``'s content needs at the viewport's width, as the scroll area itself
+    reckons it (its least height, or its height for that width when that is more): more than the
+    viewport's height and the scroll bar shows."""
+    content = scroll.widget()
+    needed = content.minimumSizeHint().height()
+    layout = content.layout()
+    if layout.hasHeightForWidth() if layout is not None else content.sizePolicy().hasHeightForWidth():
+        needed = max(needed, content.heightForWidth(scroll.viewport().width()))
+    return needed
+
+
+class LayoutFitting:
+    """The main window's layout, applied and fitted (see the module's docstring); a mixin of
+    :class:`~.main_window.MainWindow`, listed before ``QMainWindow``."""
+
+    # -- the decision -----------------------------------------------------------------------
+
+    def moment(self) -> Moment:
+        """The moment the layout is decided for, read from the view and presentation states (the
+        window keeps no copy of either) and the window's own full-screen state."""
+        return Moment(
+            theme_name=self.theme.name,
+            full_screen=self._full_screen_look or bool(self.windowState() & Qt.WindowState.WindowFullScreen),
+            scene_focus=self.app_state.presentation.focus,
+            panel_focus=self.app_state.view.panel_focus,
+        )
+
+    def layout_decision(self) -> Layout:
+        """What the window shows now (:func:`~.window_layout.decide`)."""
+        return self.layout_policy.decide(self.moment())
+
+    def expand_assumptions_if_room(self) -> None:
+        """Open the assumptions panel when the left column can show it whole (a tour scene asks).
+
+        On a projector it rarely can: it stays closed, its heading names the assumptions in
+        force, and so does the chart; a click still opens it.
+        """
+        panel = self.assumptions_panel
+        panel.set_expanded(True)
+        self.layout().activate()
+        inner = self.left_column.widget()
+        needed = inner.layout().minimumSize().height() if inner.layout() is not None else 0
+        if needed > self.left_column.viewport().height():
+            panel.set_expanded(False)
+
+    def presenting(self) -> bool:
+        """Whether the presenting layout applies: projector theme, full screen, or a tour."""
+        return self.moment().presenting
+
+    def scene_focus(self) -> str | None:
+        """What the layout gives its room to now: a tour scene's focus; outside the tour, in the
+        presenting layout (or with the lower tabs stepped aside), the run or the tab asked for
+        (:attr:`ViewState.panel_focus`); else None (the default view)."""
+        return self.layout_decision().focus
+
+    def show_panel_focus(self) -> None:
+        """Lay out again for the view state's panel focus (None, ``"run"`` or ``"panel"``)."""
+        self._apply_layout()
+
+    def panel_focus_applies(self) -> bool:
+        """Whether asking for a panel gives it the chart's room (presenting, or crowded)."""
+        return self.layout_decision().panel_focus_applies
+
+    def _apply_layout(self) -> None:
+        """Show what the moment needs and hide the rest (views/window_layout.py decides), then fit
+        the room: what no longer fits steps aside again from nothing."""
+        policy = self.layout_policy
+        if not policy.keeps_crowding(self.moment()):
+            policy.crowding = 0
+        self._show(self.layout_decision())
+        self._fit_tab_titles()
+        self._fit_cards()
+        self._balance_split()
+        self._fit_room()
+        self._fit_essays()
+        self._fit_run()
+        self._fit_scene_page()
+
+    def _show(self, layout: Layout) -> None:
+        """Apply ``layout``: each part shown or not as it says."""
+        self.title_label.setVisible(layout.title)
+        self.subtitle_label.setVisible(layout.hook)
+        self.formulas.setVisible(layout.formulas)
+        self.compare.switch.setVisible(layout.map_switch)
+        for control in self.controls.values():
+            control.set_meaning_shown(layout.explanations)
+        for card in self.cards.values():
+            card.set_detail_shown(layout.explanations)
+            card.setVisible(layout.cards)
+        self.left_column.setVisible(layout.left_column)
+        self._chart_slot.setVisible(layout.chart)
+        self.tabs.setVisible(layout.tabs)
+        if self.chart is not None:
+            self.chart.set_title_shown(layout.chart_title)
+            self.chart.set_axis_titles_shown(layout.axis_titles)
+            self.chart.set_legend_shown(layout.legend)
+        for bar in (self.menuWidget(), self.statusBar()):
+            if bar is not None and bar.isHidden() == layout.chrome:
+                bar.setVisible(layout.chrome)
+        caption = (layout.caption_room, layout.caption_headline)
+        if caption != getattr(self, "_caption_look", (True, True)):
+            self._caption_look = caption
+            for banner in self.findChildren(QFrame, "tourCaption"):
+                if hasattr(banner, "set_reserve_longest"):
+                    banner.set_compact(not layout.caption_headline)
+                    banner.set_reserve_longest(layout.caption_room)
+
+    def _set_crowding(self, level: int) -> Layout:
+        self.layout_policy.crowding = level
+        layout = self.layout_decision()
+        self._show(layout)
+        return layout
+
+    def _fit_room(self, *, climb_only: bool = False) -> None:
+        """Let what no longer fits step aside (:data:`CROWD_STEPS`) until the plot has its share:
+        at least 40 % of the window's height presenting, 25 % otherwise.  Measured, step by step,
+        only when crowded (a roomy window stops at the first measure).
+
+        ``climb_only``: start from what has stepped aside already and only add to it (the
+        column's height changed under the layout, e.g. the tour's caption appeared): a fit that
+        went back to nothing stepped aside would move the column again, and so on.
+        """
+        if self._fitting_room:
+            return
+        self._fitting_room = True
+        policy = self.layout_policy
+        try:
+            if policy.crowding and not climb_only and not policy.keeps_crowding(self.moment()):
+                self._set_crowding(0)
+                self._balance_split()
+            if self.chart is None or not self._chart_slot.isVisibleTo(self) or not self.isVisible():
+                return
+            share = self.layout_decision().chart_share
+            for level in range(policy.crowding, len(CROWD_STEPS) + 1):
+                if level != policy.crowding and not self._set_crowding(level).chart:
+                    break  # a panel asked for takes the chart's place once crowded: nothing to measure
+                self._activate_layouts()
+                self._balance_split()
+                if self._room_enough(share, level):
+                    break
+            self._fit_left_column()
+        finally:
+            self._fitting_room = False
+            self._room_fitted_for = self._right.height()
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.token_run and event.type() == QEvent.Type.LayoutRequest:
+            # The run grew as it played (a new row of cycles): in a scene about it, make room again.
+            if self.app_state.presentation.focus == "run":
+                self._scene_page_timer.start()
+            return False
+        if (
+            watched is self._right
+            and event.type() == QEvent.Type.Resize
+            and self._right.height() < self._room_fitted_for  # less room than the fit had
+            and not self._applying_theme
+        ):
+            # Not inside the layout pass that resized the column: right after it.
+            self._climb_timer.start()
+        return False
+
+    def _fit_left_column(self) -> None:
+        """Presenting, the closed Assumptions panel steps aside when the sliders would otherwise
+        scroll (large type): the chart names the assumptions in force; the essay's link to the
+        panel (or a roomier window) brings it back."""
+        panel = self.assumptions_panel
+        inner = self.left_column.widget().layout()
+        show = True
+        if self.presenting() and not panel.expanded and self.left_column.isVisibleTo(self):
+            own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()
+            without = inner.minimumSize().height() - own
+            room = self.left_column.viewport().height()
+            show = without + panel.sizeHint().height() + inner.spacing() <= room
+        if panel.isHidden() == show:
+            panel.setVisible(show)
+
+    def _room_enough(self, share: float, level: int) -> bool:
+        """The plot has ``share`` of the height, no chart labels overlap, (before anything has
+        stepped aside: only the tabs' row can narrow the content) the content fits the width, and
+        in a tour scene the sliders show without scrolling."""
+        if self._plot_height_now() < share * self.height():
+            return False
+        if self.moment().in_scene and self._left_column_scrolls():
+            return False
+        central = self.centralWidget()
+        if level == 0 and central.minimumSizeHint().width() > central.width():
+            return False
+        chart = self.compare.shown_plot() or self.chart
+        boxes = list(chart.label_boxes().values()) if hasattr(chart, "label_boxes") else []
+        return not any(
+            a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+            for i, a in enumerate(boxes)
+            for b in boxes[i + 1 :]
+        )
+
+    def _left_column_scrolls(self) -> bool:
+        """Whether the left column would scroll (a closed Assumptions panel stepping aside first)."""
+        if not self.left_column.isVisibleTo(self):
+            return False
+        self._fit_left_column()
+        self.left_column.widget().layout().activate()
+        return _needed_height(self.left_column) > self.left_column.viewport().height()
+
+    def _fit_scene_page(self) -> None:
+        """A tour scene about the run or an essay shows its page whole: while it would still
+        scroll (after the run's buttons and the essay's type have done what they can), the
+        caption's reserved room and then the menu and status bars step aside (``SCENE_STEPS``)."""
+        if not self.moment().in_scene or self.scene_focus() not in ("run", "essay") or not self.isVisible():
+            return
+        policy = self.layout_policy
+        first = CROWD_STEPS.index(SCENE_STEPS[0]) + 1
+        while policy.crowding < len(CROWD_STEPS) and self._page_cut():
+            self._set_crowding(max(policy.crowding + 1, first))
+            self._activate_layouts()
+            self._fit_essays()
+            self._fit_run()
+
+    def _activate_layouts(self) -> None:
+        """Lay out now, top down, down to the column holding the chart (a child widget's layout
+        otherwise waits for the event loop)."""
+        for widget in (self, self.centralWidget(), self._right):
+            widget.layout().activate()
+
+    def _plot_height_now(self) -> float:
+        """The plot's height once the chart has laid itself out for its present size."""
+        chart = self.compare.shown_plot() or self.chart
+        chart.getPlotItem().layout.activate()
+        return chart.getPlotItem().getViewBox().height()
+
+    def _fit_run(self) -> None:
+        """In a run focus the whole run shows: what does not fit steps aside, in order: the
+        simulate buttons, then the row of Play/Step/Speed/Seed (Space, N, R and the Run menu
+        still work)."""
+        view = self.token_run
+        steps = (view.simulate_now, view.controls)
+        for part in steps:
+            if part.isHidden():
+                part.setVisible(True)
+        if self.scene_focus() != "run":
+            return
+        self.layout().activate()
+        for part in steps:
+            if _needed_height(self.token_run_scroll) <= self.token_run_scroll.viewport().height():
+                break
+            part.setVisible(False)
+            view.layout().activate()
+
+    def _fit_essays(self) -> None:
+        """In an essay scene the essay shows whole (its type shrinks a little if it must).
+
+        The sampling tab is read the same way: in a scene about it, what the scene is not about
+        (the real-text run) steps aside, so the distributions and the rules show whole.
+        """
+        essay_scene = self.scene_focus() == "essay"
+        self.sampling_view.set_scene_mode(essay_scene and self.current_tab() == "sampling")
+        if essay_scene:
+            self.layout().activate()
+        for index in range(self.tabs.count()):
+            page = self.tabs.widget(index)
+            if isinstance(page, ExplanationView):
+                page.fit_whole(essay_scene and index == self.tabs.currentIndex(), self.app_state.view.zoom)
+        self._fit_tab_bar()
+
+    def _fit_tab_bar(self) -> None:
+        """In a run or essay focus, the tab bar steps aside when the page would not show whole
+        with it (large type): the scene's caption, or Esc, says where the page came from."""
+        bar = self.tabs.tabBar()
+        focused = self.scene_focus() in ("run", "essay")
+        # Measured as if the bar were shown: the page's room is its own less the bar's height.
+        with_bar = 0 if bar.isVisibleTo(self.tabs) else bar.sizeHint().height()
+        hide = focused and self._page_cut(with_bar)
+        if bar.isHidden() != hide:
+            bar.setVisible(not hide)
+
+    def _page_cut(self, less: int = 0) -> bool:
+        """Whether the page shown would scroll (part of it below the fold) with ``less`` px of room."""
+        page = self.tabs.currentWidget()
+        if isinstance(page, ExplanationView):
+            return page.document().size().height() > page.viewport().height() - less
+        return _needed_height(page) > page.viewport().height() - less
+
+    def _arrange_cards(self, columns: int) -> None:
+        if columns == self._card_columns:
+            return
+        self._card_columns = columns
+        for card in self.cards.values():
+            self.cards_grid.removeWidget(card)
+        for index, card in enumerate(self.cards.values()):
+            self.cards_grid.addWidget(card, index // columns, index % columns)
+        for column in range(4):
+            self.cards_grid.setColumnStretch(column, 1 if column < columns else 0)
+
+    def _fit_cards(self) -> None:
+        """One row of cards when their figures fit the width, else two (checked at each render)."""
+        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
+        available = self.width() - left - 3 * self.theme.font_px
+        spacing = max(0, self.cards_grid.horizontalSpacing())
+        titles = {
+            "whole": {card.name: card.title for card in CARDS},  # read here, in the active language
+            "short": {card.name: card.short_title or card.title for card in CARDS},
+        }
+
+        def needed(tier: str) -> int:
+            row = titles[tier].items()
+            return sum(self.cards[name].minimum_width_with(title) for name, title in row) + 3 * spacing
+
+        tier, columns = card_tier(available, needed)
+        for name, title in titles[tier].items():
+            self.cards[name].set_title_text(title)
+        self._arrange_cards(columns)
+
+    def _fit_tab_titles(self) -> None:
+        """The whole tab titles when they fit the width, else the short ones, else the shortest
+        (measured, not tried); the whole title is always the tab's tooltip."""
+        bar = self.tabs.tabBar()
+        metrics = bar.fontMetrics()
+        count = self.tabs.count()
+        whole = [self.tabs.tabToolTip(i) for i in range(count)]
+        left = self.left_column.minimumWidth() if self.left_column.isVisibleTo(self) else 0
+        available = self.width() - left - 4 * self.theme.font_px
+
+        def needed(titles: list[str]) -> int:
+            total = 0
+            for index, title in enumerate(titles):
+                # A tab is its text plus the style's padding; bold (the current tab) is wider.
+                padding = bar.tabSizeHint(index).width() - metrics.horizontalAdvance(bar.tabText(index))
+                total += padding + round(metrics.horizontalAdvance(title) * 1.08)
+            return total
+
+        titles, fits = tab_title_tier(available, needed, whole)
+        for index, title in enumerate(titles):
+            if self.tabs.tabText(index) != title:
+                self.tabs.setTabText(index, title)
+        # Even the shortest titles too wide (large type, a narrow screen): the tabs share the bar,
+        # each elided, rather than the bar pushing the window wider than the screen.
+        elide = Qt.TextElideMode.ElideNone if fits else Qt.TextElideMode.ElideRight
+        if bar.elideMode() != elide:
+            bar.setElideMode(elide)
+
+    # -- the split between the chart and the lower tabs ---------------------------------
+
+    def _chart_frame_px(self) -> int:
+        """Height of the chart's place around its plot (chart/map switch, title, legend, axis)."""
+        shown = self.compare.shown_plot()
+        if shown is None or shown.height() <= 0:
+            return 6 * self.theme.font_px
+        plot_height = shown.getPlotItem().getViewBox().height()
+        return max(0, self._chart_slot.height() - round(plot_height))
+
+    def _on_split_moved(self, _position: int, _index: int) -> None:
+        self._split_moved_by_user = True
+
+    def _balance_split(self, total: int | None = None) -> None:
+        """Share the height between the chart and the lower tabs (until the user drags the handle).
+
+        ``total`` is the height to share (the splitter's, about to be shared out), else the
+        height the two share now.
+
+        The run gets its natural height while the chart keeps half the split; else its compact
+        height while the chart keeps :data:`CHART_MIN_EMS`; else the chart keeps
+        :data:`CHART_SHARE` and the run scrolls in its tab.  Left to itself, Qt's splitter would
+        honour the run's minimum first and squash the chart, the centre of the app, to a strip
+        on a projector with large type.
+        """
+        if self._split_moved_by_user:
+            return
+        if not (self._chart_slot.isVisibleTo(self) and self.tabs.isVisibleTo(self)):
+            return  # one of them has the whole height
+        if total is None:
+            total = sum(self.vertical.sizes())
+        if total <= 0:
+            return
+        bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame
+        presenting = self.presenting()
+        # The chart's plot keeps at least 40 % of the window's height presenting, 25 % otherwise.
+        share = PRESENTING_CHART_SHARE if presenting else DEFAULT_CHART_SHARE
+        least_plot = share * self.height() + self._chart_frame_px() + 4
+        chart_min = max(CHART_MIN_EMS * self.theme.font_px, least_plot)
+        tabs = split_heights(
+            total,
+            natural=self.token_run.sizeHint().height() + bar,
+            compact=self.token_run.minimumSizeHint().height() + bar,
+            chart_min=chart_min,
+            chart_least=self._chart_slot.minimumSizeHint().height(),
+            run_in_focus=self._run_in_focus,
+            presenting=presenting,
+            font_px=self.theme.font_px,
+        )
+        self.vertical.setSizes([total - tabs, tabs])
