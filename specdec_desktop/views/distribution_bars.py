@@ -131,6 +131,11 @@ class DistributionBars(QWidget):
         slot = area.width() / len(self._tokens)
         bold = QFont(self.font())
         bold.setBold(True)
+        glyph_font = QFont(bold)  # the mark over the proposed token: larger than the labels
+        if bold.pointSizeF() > 0:
+            glyph_font.setPointSizeF(bold.pointSizeF() * 1.4)
+        else:
+            glyph_font.setPixelSize(round(bold.pixelSize() * 1.4))
         width = max(4.0, slot * 0.7)
         for i, token in enumerate(self._tokens):
             x = area.left() + slot * i + (slot - width) / 2
@@ -139,10 +144,11 @@ class DistributionBars(QWidget):
                 self._paint_pair(painter, x, width, p, q, both, y_of)
                 if self._mark is not None and self._mark[0] == i:
                     painter.setPen(QPen(QColor(self._mark[2]), 1))
-                    painter.setFont(bold)
-                    glyph_top = max(0.0, y_of(max(p, q)) - line)
+                    painter.setFont(glyph_font)
+                    glyph_line = QFontMetrics(glyph_font).height()
+                    glyph_top = max(0.0, y_of(max(p, q)) - glyph_line)
                     painter.drawText(
-                        QRectF(area.left() + slot * i, glyph_top, slot, line),
+                        QRectF(area.left() + slot * i, glyph_top, slot, glyph_line),
                         Qt.AlignmentFlag.AlignHCenter,
                         self._mark[1],
                     )
