@@ -129,7 +129,17 @@ class DistributionBars(QWidget):
             )
         painter.drawLine(area.bottomLeft(), area.bottomRight())
         slot = area.width() / len(self._tokens)
-        bold = QFont(self.font())
+        # Labels too wide for their slot (large type, a narrow panel) are set smaller, down to
+        # three quarters of the body, before any is elided.
+        label_font = QFont(self.font())
+        widest = max(metrics.horizontalAdvance(token) for token in self._tokens)
+        shrink = max(0.75, min(1.0, (slot - 2) / widest)) if widest > 0 else 1.0
+        if shrink < 1.0:
+            if label_font.pointSizeF() > 0:
+                label_font.setPointSizeF(label_font.pointSizeF() * shrink)
+            else:
+                label_font.setPixelSize(max(1, round(label_font.pixelSize() * shrink)))
+        bold = QFont(label_font)
         bold.setBold(True)
         glyph_font = QFont(bold)  # the mark over the proposed token: larger than the labels
         if bold.pointSizeF() > 0:
@@ -156,8 +166,8 @@ class DistributionBars(QWidget):
                 self._paint_written(painter, x, width, i, y_of)
             painter.setPen(QPen(text, 1))
             marked = self._mark is not None and self._mark[0] == i
-            painter.setFont(bold if marked else self.font())  # the marked token's label in bold
-            label = (QFontMetrics(bold) if marked else metrics).elidedText(
+            painter.setFont(bold if marked else label_font)  # the marked token's label in bold
+            label = QFontMetrics(bold if marked else label_font).elidedText(
                 token, Qt.TextElideMode.ElideRight, int(slot)
             )
             painter.drawText(

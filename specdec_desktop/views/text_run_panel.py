@@ -231,8 +231,8 @@ class TextRunPanel(QWidget):
         beside.addWidget(self.position_legend)
         self.distributions.setVisible(False)
         row = QHBoxLayout()
-        row.addWidget(self.text, 1)
-        row.addWidget(self.distributions, 1)
+        row.addWidget(self.text, 2)
+        row.addWidget(self.distributions, 3)  # nine bars and their labels want the room
         layout.addLayout(row, 1)
         self.legend = _label("hint", rich=True)
         layout.addWidget(self.legend)
