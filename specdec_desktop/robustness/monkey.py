@@ -2,7 +2,9 @@
 
 Actions are what a user (or a cat on the keyboard) can do: drag and step sliders, type
 arbitrary text into entry boxes, click and double-click anywhere, turn the mouse wheel over
-the chart, press keys and shortcuts, resize the window.  Every action goes through Qt's
+the chart, press keys and shortcuts, resize the window, change the draft shape (chain, best
+tree, SGLang's, a vLLM path list, Medusa heads: valid ones and noise), and play, step, seek
+or restart the token run, often while a draft tree is active.  Every action goes through Qt's
 event system (QTest), so it exercises the same paths a person does.  After each burst the
 window's invariants are checked (:mod:`.window_checks`) and any escaped exception or Qt
 critical message recorded by :class:`~.guard.FailureGuard` ends the run.  The same seed
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..model.trees.paths import format_paths
 from .guard import FailureGuard
 from .window_checks import window_problems
 
@@ -241,8 +244,58 @@ def change_draft_shape(window: QMainWindow, rng: random.Random) -> None:
         box.setValue(rng.randint(box.minimum(), box.maximum()))
         return
     line = rng.choice((panel.paths, panel.heads, panel.ranks))
-    line.setText("".join(rng.choice(_TREE_ALPHABET) for _ in range(rng.randint(0, 24))))
+    if rng.random() < 0.5:  # what an engineer pastes: a shape the model takes
+        ranks = len(window.app_state.shape.shape.more_ranks) + 1
+        text = _valid_tree_text(rng, line is panel.paths, line is panel.heads, ranks)
+    else:
+        text = "".join(rng.choice(_TREE_ALPHABET) for _ in range(rng.randint(0, 24)))
+    line.setText(text)
     line.editingFinished.emit()
+
+
+def _valid_tree_text(rng: random.Random, paths: bool, heads: bool, ranks: int) -> str:
+    """A vLLM path list (prefix-closed, ranks below ``ranks``), Medusa heads or a rank vector."""
+    if paths:
+        tree: list[tuple[int, ...]] = []
+        children: dict[tuple[int, ...], int] = {(): 0}
+        for _ in range(rng.randint(1, 24)):
+            parent = rng.choice(list(children))
+            if children[parent] < ranks:
+                node = (*parent, children[parent])
+                children[parent] += 1
+                children[node] = 0
+                tree.append(node)
+        return format_paths(tuple(sorted(tree, key=lambda path: (len(path), path))))
+    if heads:
+        return ", ".join(str(rng.randint(1, min(3, ranks))) for _ in range(rng.randint(1, 3)))
+    return ", ".join(f"{rng.uniform(0.0, 0.2):.2f}" for _ in range(rng.randint(0, 3)))
+
+
+def play_token_run(window: QMainWindow, rng: random.Random) -> None:
+    """Play, step, seek, restart or reseed the token run; half the time a chain gives way to a tree
+    first (through the Draft shape control), so the run's tree cycles are played and checked."""
+    panel = window.tree_panel
+    if window.app_state.shape.shape.kind == "chain" and rng.random() < 0.5:
+        index = rng.randrange(1, panel.kind.count())
+        panel.kind.setCurrentIndex(index)
+        panel.kind.activated.emit(index)
+    view = window.token_run
+    controls = view.controls
+    choice = rng.random()
+    if choice < 0.03:  # seldom: a shown run repaints at every later move, which slows the pace
+        window.show_tab("token-run")
+    elif choice < 0.55:
+        for _ in range(rng.randint(1, 12)):
+            controls.step.click()
+    elif choice < 0.7:
+        controls.play.click()  # play or pause: a playing run plays on between bursts
+    elif choice < 0.8:
+        events = view.run.stream.k + 1  # a cycle's draft events and its check
+        view.player.seek(rng.uniform(0.0, 300.0 * events))  # as a tour scene does
+    elif choice < 0.9:
+        controls.restart.click()
+    else:
+        controls.seed.setValue(rng.randrange(controls.seed.maximum() + 1))
 
 
 def click_somewhere(window: QMainWindow, rng: random.Random) -> None:
@@ -356,6 +409,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (4, type_into_entry),
     (3, change_assumption),
     (2, change_draft_shape),
+    (3, play_token_run),
     (4, click_somewhere),
     (2, wheel_on_chart),
     (4, press_key),

@@ -5,7 +5,11 @@
 * the chart shows the model's curves for the current parameters, with the markers in place
   (a best k past the x-range cap as an arrow at the right edge);
 * the assumption boxes agree with the assumptions' state, the cards and curves are the active
-  model's, and the original model's curve is drawn exactly when assumptions are active.
+  model's, and the original model's curve is drawn exactly when assumptions are active;
+* the token run drafts the active shape (the chain, or the tree the cards price), its totals panel
+  shows the model's totals at the playhead, the cycles it played are the model's own
+  (``simulate_cycles``, a tree's ``simulate_tree_cycles``, for the run's seed), and the speedup
+  it achieved lies within six standard errors of the model's.
 
 Each check returns a list of broken invariants in words (empty when all hold).
 """
@@ -15,8 +19,18 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtWidgets import QMainWindow
 
-from ..model import ASSUMPTION_SPECS, SPECS, Parameters, readouts, speedup, speedup_curves
-from ..model.trees import shape_figures
+from ..model import (
+    ASSUMPTION_SPECS,
+    SPECS,
+    Parameters,
+    race_totals,
+    readouts,
+    simulate_cycles,
+    speedup,
+    speedup_curves,
+)
+from ..model.trees import shape_figures, simulate_tree_cycles
+from ..views.token_run.totals_panel import format_totals
 from ..wording.cards import card_texts, hidden_card_texts
 from ..wording.trees import tree_card_texts
 
@@ -136,6 +150,70 @@ def _tour_problems(window: QMainWindow) -> list[str]:
     return []
 
 
+#: Most played cycles recounted from the model by :func:`_run_problems` (a run sought far ahead
+#: is checked on its first cycles only, so a check stays within a few milliseconds).
+RECOUNT_CYCLES = 4096
+#: How far the achieved speedup may stray from the model's, in standard errors (a false alarm
+#: about once in 500 million checks), and after how many checked cycles it is held to it.
+SPEEDUP_TOLERANCE_SE = 6.0
+SPEEDUP_MIN_CYCLES = 30
+
+
+def _run_problems(window: QMainWindow) -> list[str]:
+    """The token run against the model: its shape, its cycles, its totals and its speedup."""
+    view = getattr(window, "token_run", None)
+    app_state = window.app_state
+    run, player = app_state.run, app_state.player
+    # The run's own configuration: a change still settling reaches it within SETTLE_MS (and a
+    # settled run's is the state's, which RunState.pending says).
+    stream = run.stream
+    params, assumptions, shape = stream.params, stream.assumptions, run.shape
+    problems = []
+    tree = stream.tree
+    if shape.kind == "chain":
+        if tree is not None:
+            return ["the token run drafts a tree while the shape is the chain"]
+        expected = readouts(params, assumptions).speedup
+    else:
+        figures = shape_figures(shape, params, assumptions)
+        if tree is None or tree.paths != figures.resolved.paths:
+            return [f"the token run does not draft the {shape.kind} tree the cards price"]
+        expected = figures.speedup
+        if abs(stream.timeline.cycle_cost - figures.cost) > 1e-9 * figures.cost:
+            problems.append(
+                f"a tree cycle costs {stream.timeline.cycle_cost} passes, the model {figures.cost}"
+            )
+    totals = race_totals(stream, player.playhead)
+    if abs(totals.expected_speedup - expected) > 1e-9 * expected:
+        problems.append(f"the run expects {totals.expected_speedup}x, the model gives {expected}x")
+    checked = totals.cycles_checked
+    recount = min(checked, RECOUNT_CYCLES)
+    if recount and (tree is not None or assumptions.is_default):
+        if tree is None:
+            model_tokens = simulate_cycles(params.p, params.k, recount, run.seed) + 1
+        else:
+            nodes = simulate_tree_cycles(
+                tree.paths, tree.rank_acceptance, recount, run.seed, levels=tree.levels, decay=tree.decay
+            )
+            model_tokens = tree.accepted_depth(nodes) + 1
+        if stream.tokens_before(recount) != int(model_tokens.sum()):
+            problems.append(f"the run's first {recount} cycles are not the model's for seed {run.seed}")
+    if (
+        checked >= SPEEDUP_MIN_CYCLES
+        and totals.standard_error
+        and abs(totals.achieved_speedup - expected) > SPEEDUP_TOLERANCE_SE * totals.standard_error
+    ):
+        problems.append(
+            f"the run achieved {totals.achieved_speedup:.4f}x over {checked} cycles, the model "
+            f"{expected:.4f}x ± {totals.standard_error:.4f}"
+        )
+    if view is not None:
+        shown = {name: label.text() for name, label in view.totals.figures.items()}
+        if shown != format_totals(totals):
+            problems.append("the run's totals panel does not show the model's totals at the playhead")
+    return problems
+
+
 def window_problems(window: QMainWindow) -> list[str]:
     """Every broken invariant of ``window``, in words."""
     return (
@@ -144,4 +222,5 @@ def window_problems(window: QMainWindow) -> list[str]:
         + _chart_problems(window)
         + _assumption_problems(window)
         + _tour_problems(window)
+        + _run_problems(window)
     )

@@ -1,14 +1,19 @@
 """Self-test of draft trees (issue 25): the issue's figures, the control driving the state, the
-cards and the chart's tree curve following the shape, a bad path list refused, the diagram drawn."""
+cards and the chart's tree curve following the shape, a bad path list refused, the diagram drawn,
+and a short tree run played step by step: its cycles are ``simulate_tree_cycles``' for the run's
+seed, its totals panel shows the model's totals and it expects the cards' speedup."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
-from ..model import Parameters
-from ..model.trees import best_tree, best_tree_curve, shape_figures
+from ..model import Parameters, race_totals
+from ..model.trees import best_tree, best_tree_curve, shape_figures, simulate_tree_cycles
 from ..wording.numbers import format_figure
 from .context import SelfTestContext, expect
+
+#: Cycles of the SGLang tree the self-test plays (six events each: five levels and the check).
+TREE_RUN_CYCLES = 40
 
 #: The issue's reference: a = (0.7, 0.15, 0.05), no depth limit.
 _REFERENCE = ((1, 1.7), (3, 2.533), (7, 3.2088), (15, 3.8308), (31, 4.4294))
@@ -43,6 +48,7 @@ def check_trees(ctx: SelfTestContext) -> str:
         view = window.findChild(QWidget, "treeView")
         expect(view is not None and view._paths == figures.resolved.paths, "the diagram shows another tree")
         expect(not view.grab().isNull(), "the diagram did not paint")
+        played = _play_tree_run(ctx, figures)
         panel = window.tree_panel
         app_state.shape.set(kind="paths")
         before = app_state.shape.shape
@@ -51,8 +57,55 @@ def check_trees(ctx: SelfTestContext) -> str:
         expect(app_state.shape.shape == before, "a path list that is not prefix-closed was taken")
         expect("prefix-closed" in panel.message.text(), "the refusal does not say why")
         nodes = figures.resolved.nodes
-        return f"issue's figures; SGLang tree of {nodes} on cards, chart and diagram; bad input refused"
+        return (
+            f"issue's figures; SGLang tree of {nodes} on cards, chart and diagram; {played} tree "
+            "cycles played = simulate_tree_cycles; bad input refused"
+        )
     finally:
+        app_state.player.pause()
         app_state.shape.set_shape(start[1])
         app_state.parameters.set_params(start[0])
         window.show_tab(start[2])
+
+
+def _play_tree_run(ctx: SelfTestContext, figures) -> int:
+    """Step the token run through :data:`TREE_RUN_CYCLES` cycles of the shape's tree and check
+    them and the totals against the model; return the cycles checked."""
+    from ..views.token_run.totals_panel import format_totals
+
+    window = ctx.window
+    run, player = window.app_state.run, window.app_state.player
+    run.flush()
+    player.seek(0.0)
+    stream = run.stream
+    tree = stream.tree
+    expect(
+        tree is not None and tree.paths == figures.resolved.paths, "the run does not draft the shape's tree"
+    )
+    for _ in range(TREE_RUN_CYCLES * (stream.k + 1)):
+        player.step()
+    ctx.settle()
+    played = player.playhead.cycle
+    expect(played == TREE_RUN_CYCLES, f"{played} tree cycles played, not {TREE_RUN_CYCLES}")
+    nodes = simulate_tree_cycles(
+        tree.paths, tree.rank_acceptance, played, run.seed, levels=tree.levels, decay=tree.decay
+    )
+    expect(
+        bool((stream.accepted_nodes(0, played) == nodes).all()),
+        "the tree run's cycles differ from simulate_tree_cycles",
+    )
+    totals = race_totals(stream, player.playhead)
+    expect(
+        totals.speculative_tokens == int(tree.accepted_depth(nodes).sum()) + played,
+        "the tree run's tokens are not the model's",
+    )
+    expect(
+        abs(totals.expected_speedup - figures.speedup) <= 1e-9 * figures.speedup,
+        "the run expects another speedup",
+    )
+    token_run = window.findChild(QWidget, "tokenRun")
+    shown = {name: label.text() for name, label in token_run.totals.figures.items()}
+    expect(shown == format_totals(totals), "the totals panel does not show the tree run's totals")
+    expect(token_run.tree_cycle.isVisibleTo(token_run), "the run does not draw the tree being checked")
+    player.seek(0.0)
+    return played

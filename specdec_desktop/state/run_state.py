@@ -135,6 +135,11 @@ class RunState(QObject):
         return self._stream.params
 
     @property
+    def shape(self) -> DraftShape:
+        """The draft shape the current run drafts (the shape state's, once a change has settled)."""
+        return self._stream_shape
+
+    @property
     def pending(self) -> bool:
         """Whether the parameters changed and the run has not followed yet (see :data:`SETTLE_MS`)."""
         now = (self._parameters.params, self._active(), self._active_shape())

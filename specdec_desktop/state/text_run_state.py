@@ -1,8 +1,10 @@
 """The real-text run's owner: its settings, the models' build, the simulated run, and how much is shown.
 
 :class:`TextRunState` owns the settings (:class:`TextSettings`: draft order, k, temperature,
-seed), the replay position (cycles shown, and whether it plays) and whether the text shows the
-guesses the check threw away.  Everything else is
+seed), the replay position (cycles shown, whether it plays; :meth:`TextRunState.step` moves it
+one cycle), whether the text shows the guesses the check threw away, and whether the two
+models' distributions at the position shown are on view (:meth:`TextRunState.position`
+computes them, from the model, only when asked).  Everything else is
 derived off the GUI thread, simulate first, then replay: at the first :meth:`TextRunState.start`
 a worker builds the n-gram models from the bundled text (``model/text_corpus.py``, with
 progress), then simulates the run for the settings and the four drafting policies on the same
@@ -27,7 +29,7 @@ from ..model.text_corpus import TARGET_ORDER
 from .worker import Worker
 
 if TYPE_CHECKING:
-    from ..model.text_run import TextRun
+    from ..model.text_run import PositionDistributions, TextRun
 
 __all__ = [
     "BEST_K_RANGE",
@@ -152,6 +154,8 @@ class TextRunState(QObject):
         Cycles shown of the current run.
     discarded_shown_changed(bool)
         Whether the text shows the guesses the check threw away.
+    distributions_shown_changed(bool)
+        Whether the distributions at the position shown are on view.
     failed(str)
         A build or simulation failed: one line saying why.
     """
@@ -161,6 +165,7 @@ class TextRunState(QObject):
     run_changed = Signal(object)
     shown_changed = Signal(int)
     discarded_shown_changed = Signal(bool)
+    distributions_shown_changed = Signal(bool)
     failed = Signal(str)
     _progressed = Signal(float)
 
@@ -171,6 +176,7 @@ class TextRunState(QObject):
         self._shown = 0
         self._started = False
         self._discarded_shown = True
+        self._distributions_shown = False
         self._worker = Worker("specdec-text", self)
         self._timer = QTimer(self)
         self._timer.setInterval(REVEAL_MS)
@@ -207,6 +213,34 @@ class TextRunState(QObject):
         self.discarded_shown_changed.emit(on)
         return True
 
+    @property
+    def distributions_shown(self) -> bool:
+        return self._distributions_shown
+
+    def set_distributions_shown(self, on: bool) -> bool:
+        """Show (or hide) the two models' distributions at the position shown."""
+        on = bool(on)
+        if on == self._distributions_shown:
+            return False
+        self._distributions_shown = on
+        self.distributions_shown_changed.emit(on)
+        return True
+
+    def position(self) -> PositionDistributions | None:
+        """The draft's q and the target's p at the deciding guess of the last cycle shown.
+
+        The deciding guess is the first one rejected, or the last when all were kept; the
+        figures come from the model; ``None`` before a run or a cycle is shown.
+
+        Computed on each call (about a millisecond), so nothing is spent while no one looks.
+        """
+        result = self._result
+        if result is None or self._shown == 0:
+            return None
+        from ..model.text_run import position_distributions
+
+        return position_distributions(result.run, self._shown - 1)
+
     def start(self) -> None:
         """Build the models and simulate, if not already done (the first look at the panel)."""
         if not self._started:
@@ -231,6 +265,18 @@ class TextRunState(QObject):
         self._set_shown(0)
         if self._result is not None:
             self._timer.start()
+
+    def step(self, delta: int = 1) -> None:
+        """Stop playing and show one cycle more (``delta = -1``: one fewer).  A step on from the
+        last cycle starts again at the first."""
+        self._timer.stop()
+        if self._result is None:
+            return
+        cycles = len(self._result.run.cycles)
+        shown = self._shown + int(delta)
+        if delta > 0 and self._shown >= cycles:
+            shown = 1
+        self._set_shown(min(cycles, max(0, shown)))
 
     def show_all(self) -> None:
         """Stop playing and show every cycle."""

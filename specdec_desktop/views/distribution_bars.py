@@ -1,11 +1,13 @@
 """Two distributions over the same tokens as bars (painted, no plot): p = target, q = draft.
 
 Distributions mode, for each token: the overlap min(p, q) filled in the "kept" colour (its total
-area is the probabilistic acceptance), the target's excess max(0, p − q) stacked on it and
+area is the probabilistic acceptance; a bin of several tokens is given its own overlap, the sum
+of theirs), the target's excess max(0, p − q) stacked on it and
 hatched in the target's own-token colour (what the residual refills), the target p outlined
 solid and the draft q outlined dashed.  Histogram mode: the share of each token written,
 filled, with the target p as a solid tick across each bar.  Every mark differs by fill,
-hatch or dash as well as colour, so it reads in greyscale.
+hatch or dash as well as colour, so it reads in greyscale.  One token can be marked (the
+guess the draft proposed): a glyph above its bar, in a colour of the caller's choosing.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..theme import LIGHT, Theme
@@ -35,22 +37,41 @@ class DistributionBars(QWidget):
         self._target = np.zeros(0)
         self._draft: np.ndarray | None = None
         self._written: np.ndarray | None = None
+        self._overlap: np.ndarray | None = None
+        self._mark: tuple[int, str, str] | None = None
         self._compact = False
 
     def apply_theme(self, theme: Theme) -> None:
         self._theme = theme
         self.update()
 
-    def show_distributions(self, tokens: Sequence[str], target: np.ndarray, draft: np.ndarray) -> None:
-        """Distributions mode: p and q, their overlap and the target's excess."""
+    def show_distributions(
+        self,
+        tokens: Sequence[str],
+        target: np.ndarray,
+        draft: np.ndarray,
+        overlap: np.ndarray | None = None,
+        mark: tuple[int, str, str] | None = None,
+    ) -> None:
+        """Distributions mode: p and q, their overlap and the target's excess.
+
+        ``overlap`` gives each bar's shaded part (default min(p, q)); ``mark`` is ``(index,
+        glyph, colour)``: that token's bar gets ``glyph`` above it.
+        """
         self._tokens, self._target, self._draft, self._written = tuple(tokens), target, draft, None
-        parts = [f"{t}: p {a:.2f}, q {b:.2f}" for t, a, b in zip(tokens, target, draft, strict=True)]
+        self._overlap = np.minimum(target, draft) if overlap is None else overlap
+        self._mark = mark
+        parts = [
+            f"{t}: p {a:.2f}, q {b:.2f}, both {m:.2f}"
+            for t, a, b, m in zip(tokens, target, draft, self._overlap, strict=True)
+        ]
         self.setAccessibleDescription("; ".join(parts))
         self.update()
 
     def show_histogram(self, tokens: Sequence[str], written: np.ndarray | None, target: np.ndarray) -> None:
         """Histogram mode: the share of each token written (nothing yet when ``None``) and p."""
         self._tokens, self._target, self._draft, self._written = tuple(tokens), target, None, written
+        self._overlap = self._mark = None
         if written is not None:
             parts = [
                 f"{t}: written {w:.3f}, p {a:.3f}" for t, w, a in zip(tokens, written, target, strict=True)
@@ -110,15 +131,47 @@ class DistributionBars(QWidget):
             )
         painter.drawLine(area.bottomLeft(), area.bottomRight())
         slot = area.width() / len(self._tokens)
+        # Labels too wide for their slot (large type, a narrow panel) are set smaller, down to
+        # three quarters of the body, before any is elided.
+        label_font = QFont(self.font())
+        widest = max(metrics.horizontalAdvance(token) for token in self._tokens)
+        shrink = max(0.75, min(1.0, (slot - 2) / widest)) if widest > 0 else 1.0
+        if shrink < 1.0:
+            if label_font.pointSizeF() > 0:
+                label_font.setPointSizeF(label_font.pointSizeF() * shrink)
+            else:
+                label_font.setPixelSize(max(1, round(label_font.pixelSize() * shrink)))
+        bold = QFont(label_font)
+        bold.setBold(True)
+        glyph_font = QFont(bold)  # the mark over the proposed token: larger than the labels
+        if bold.pointSizeF() > 0:
+            glyph_font.setPointSizeF(bold.pointSizeF() * 1.4)
+        else:
+            glyph_font.setPixelSize(round(bold.pixelSize() * 1.4))
         width = max(4.0, slot * 0.7)
         for i, token in enumerate(self._tokens):
             x = area.left() + slot * i + (slot - width) / 2
-            if self._draft is not None:
-                self._paint_pair(painter, x, width, float(self._target[i]), float(self._draft[i]), y_of)
+            if self._draft is not None and self._overlap is not None:
+                p, q, both = float(self._target[i]), float(self._draft[i]), float(self._overlap[i])
+                self._paint_pair(painter, x, width, p, q, both, y_of)
+                if self._mark is not None and self._mark[0] == i:
+                    painter.setPen(QPen(QColor(self._mark[2]), 1))
+                    painter.setFont(glyph_font)
+                    glyph_line = QFontMetrics(glyph_font).height()
+                    glyph_top = max(0.0, y_of(max(p, q)) - glyph_line)
+                    painter.drawText(
+                        QRectF(area.left() + slot * i, glyph_top, slot, glyph_line),
+                        Qt.AlignmentFlag.AlignHCenter,
+                        self._mark[1],
+                    )
             else:
                 self._paint_written(painter, x, width, i, y_of)
             painter.setPen(QPen(text, 1))
-            label = metrics.elidedText(token, Qt.TextElideMode.ElideRight, int(slot))
+            marked = self._mark is not None and self._mark[0] == i
+            painter.setFont(bold if marked else label_font)  # the marked token's label in bold
+            label = QFontMetrics(bold if marked else label_font).elidedText(
+                token, Qt.TextElideMode.ElideRight, int(slot)
+            )
             painter.drawText(
                 QRectF(area.left() + slot * i, area.bottom() + 3, slot, line),
                 Qt.AlignmentFlag.AlignHCenter,
@@ -126,18 +179,19 @@ class DistributionBars(QWidget):
             )
         painter.end()
 
-    def _paint_pair(self, painter: QPainter, x: float, width: float, p: float, q: float, y_of) -> None:
+    def _paint_pair(
+        self, painter: QPainter, x: float, width: float, p: float, q: float, both: float, y_of
+    ) -> None:
         theme = self._theme
-        both = min(p, q)
         base = y_of(0.0)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(theme.token_accepted))
         painter.drawRect(QRectF(x, y_of(both), width, base - y_of(both)))
-        if p > q:
+        if p > both:  # the target's excess, Σ max(0, p − q) over the bar = p − overlap
             excess = QColor(theme.token_bonus)
             painter.setBrush(QBrush(excess, Qt.BrushStyle.BDiagPattern))
             painter.setPen(QPen(excess, 1))
-            painter.drawRect(QRectF(x, y_of(p), width, y_of(q) - y_of(p)))
+            painter.drawRect(QRectF(x, y_of(p), width, y_of(both) - y_of(p)))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(QColor(theme.curve), max(2.0, theme.curve_width * 0.8)))
         painter.drawRect(QRectF(x, y_of(p), width, base - y_of(p)))

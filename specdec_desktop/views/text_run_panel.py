@@ -4,13 +4,19 @@ It shows :class:`~specdec_desktop.state.text_run_state.TextRunState`: the contro
 order, k, temperature, seed), the build's progress, the text of the cycles shown so far
 coloured as the token run colours tokens (kept guess, rejected guess, discarded guesses, the
 target's own character), the measured figures next to the formula's, and the four drafting
-policies on the same seed.  "Use this p" asks the window to set p and k of the main controls;
+policies on the same seed.  Step and Step back move the replay one cycle; "Show the
+distributions" (off by default) puts beside the text the draft's q and the target's p at the
+guess that decided the last cycle shown, as bars over its most likely characters with the
+overlap shaded and the proposed character marked (``DistributionBars``; the figures come from
+the model through ``TextRunState.position``, and are not computed while the bars are hidden).
+"Use this p" asks the window to set p and k of the main controls;
 "Use the per-position curve" asks it to set p and the decay assumption to the curve fitted to
 the measured per-position acceptances (the Measured tab's fit, state/text_run_state.py).
 """
 
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -38,9 +44,15 @@ from ..state.text_run_state import (
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
+from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
 
-__all__ = ["TextRunPanel", "cycles_html"]
+__all__ = ["TextRunPanel", "character_label", "cycles_html"]
+
+
+def character_label(char: str) -> str:
+    """A character as a bar's label: a newline as ↵, a space as ␣, a tab as ⇥."""
+    return {"\n": "↵", " ": "␣", "\t": "⇥", "\r": "␍"}.get(char, char)
 
 
 def _label(role: str = "", *, rich: bool = False) -> QLabel:
@@ -174,7 +186,22 @@ class TextRunPanel(QWidget):
         self._curve: tuple[float, float] | None = None
         self.thrown_away = QCheckBox(_sampling.TEXT_RUN.show_thrown_away)
         self.thrown_away.setObjectName("textShowThrownAway")
+        self.step_back_button = QPushButton(_sampling.TEXT_RUN.step_back)
+        self.step_back_button.setObjectName("textStepBackButton")
+        self.step_back_button.setToolTip(_sampling.TEXT_RUN.step_tip)
+        self.step_button = QPushButton(_sampling.TEXT_RUN.step)
+        self.step_button.setObjectName("textStepButton")
+        self.step_button.setToolTip(_sampling.TEXT_RUN.step_tip)
+        self.distributions_button = QPushButton(_sampling.TEXT_RUN.show_distributions)
+        self.distributions_button.setObjectName("textDistributionsButton")
+        self.distributions_button.setAccessibleName(_sampling.TEXT_RUN.show_distributions)
+        self.distributions_button.setToolTip(_sampling.TEXT_RUN.show_distributions_tip)
+        self.distributions_button.setCheckable(True)
+        self.distributions_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         controls.addWidget(self.play_button)
+        controls.addWidget(self.step_back_button)
+        controls.addWidget(self.step_button)
+        controls.addWidget(self.distributions_button)
         controls.addWidget(self.use_button)
         controls.addWidget(self.curve_button)
         controls.addWidget(self.thrown_away)
@@ -189,7 +216,24 @@ class TextRunPanel(QWidget):
         self.text.setObjectName("textRunText")
         self.text.setOpenLinks(False)
         self.text.setMinimumHeight(self.fontMetrics().height() * 8)
-        layout.addWidget(self.text, 1)
+        # The distributions at the position shown stand beside the text, on demand.
+        self.distributions = QWidget()
+        self.distributions.setObjectName("textDistributions")
+        self.distributions.setAccessibleName(_sampling.TEXT_RUN.position_bars)
+        beside = QVBoxLayout(self.distributions)
+        beside.setContentsMargins(0, 0, 0, 0)
+        self.position_bars = DistributionBars("textPositionBars", _sampling.TEXT_RUN.position_bars)
+        self.position_caption = _label()
+        self.position_caption.setObjectName("textPositionCaption")
+        self.position_legend = _label("hint", rich=True)
+        beside.addWidget(self.position_bars, 1)
+        beside.addWidget(self.position_caption)
+        beside.addWidget(self.position_legend)
+        self.distributions.setVisible(False)
+        row = QHBoxLayout()
+        row.addWidget(self.text, 2)
+        row.addWidget(self.distributions, 3)  # nine bars and their labels want the room
+        layout.addLayout(row, 1)
         self.legend = _label("hint", rich=True)
         layout.addWidget(self.legend)
         self.figures = _label()
@@ -234,6 +278,10 @@ class TextRunPanel(QWidget):
         self.temperature.valueChanged.connect(lambda v: state.set_settings(temperature=round(v, 2)))
         self.seed.valueChanged.connect(lambda v: state.set_settings(seed=v))
         self.play_button.clicked.connect(state.play)
+        self.step_button.clicked.connect(lambda: state.step(1))
+        self.step_back_button.clicked.connect(lambda: state.step(-1))
+        self.distributions_button.toggled.connect(state.set_distributions_shown)
+        state.distributions_shown_changed.connect(self._show_distributions_on)
         self.use_button.clicked.connect(self._use)
         self.curve_button.clicked.connect(self._use_curve)
         self.thrown_away.toggled.connect(state.set_discarded_shown)
@@ -245,6 +293,7 @@ class TextRunPanel(QWidget):
         state.failed.connect(self._failed)
         self.show_settings(state.settings)
         self._show_thrown_away(state.discarded_shown)
+        self._show_distributions_on(state.distributions_shown)
         self.show_result(state.result)
 
     def apply_theme(self, theme: Theme) -> None:
@@ -259,6 +308,18 @@ class TextRunPanel(QWidget):
             " &nbsp; ".join(
                 f'<span style="background-color:{fill}; color:{theme.token_text}">&nbsp;a&nbsp;</span> {name}'
                 for fill, name in swatches
+            )
+        )
+        self.position_bars.apply_theme(theme)
+        legend = (
+            (theme.curve, "□", _sampling.LEGEND["target"]),
+            (theme.marker_current, "▢", _sampling.LEGEND["draft"]),
+            (theme.token_accepted, "■", _sampling.LEGEND["overlap"]),
+            (theme.token_bonus, "■", _sampling.LEGEND["residual"]),
+        )
+        self.position_legend.setText(
+            " &nbsp; ".join(
+                f'<span style="color:{colour}">{glyph}</span> {text}' for colour, glyph, text in legend
             )
         )
         self.show_cycles(self._state.shown)
@@ -285,7 +346,8 @@ class TextRunPanel(QWidget):
         ready = result is not None
         self.progress.setVisible(not ready)
         self.use_button.setEnabled(ready)
-        self.play_button.setEnabled(ready)
+        for button in (self.play_button, self.step_button, self.step_back_button):
+            button.setEnabled(ready)
         self._curve = per_position_curve(result.run) if ready else None
         self.curve_button.setEnabled(self._curve is not None)
         if not ready:
@@ -296,6 +358,7 @@ class TextRunPanel(QWidget):
             self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k="…"))
             self.verdict.setText("")
             self.text.clear()
+            self.show_position()
             return
         run = result.run
         self.figures.setText(
@@ -344,6 +407,47 @@ class TextRunPanel(QWidget):
         self.text.setHtml(html)
         bar = self.text.verticalScrollBar()
         bar.setValue(bar.maximum())
+        self.show_position()
+
+    def show_position(self) -> None:
+        """The distributions at the position shown, when they are on view (else nothing is done)."""
+        if not self._state.distributions_shown:
+            return
+        position = self._state.position()
+        words = _sampling.TEXT_RUN
+        if position is None:
+            self.position_bars.show_distributions((), np.zeros(0), np.zeros(0))
+            self.position_caption.setText(words.position_empty)
+            return
+        labels = [character_label(ch) for ch in position.characters]
+        if position.other:
+            labels.append(words.position_other)
+        theme = self._theme
+        mark = (
+            position.proposed,
+            "✓" if position.kept else "✗",
+            theme.token_accepted if position.kept else theme.token_rejected,
+        )
+        self.position_bars.show_distributions(labels, position.target, position.draft, position.overlap, mark)
+        self.position_caption.setText(
+            words.position_caption.format(
+                cycle=position.cycle + 1,
+                guess=position.guess + 1,
+                guesses=position.guesses,
+                char=f"‘{character_label(position.proposed_character)}’",
+                q=float(position.draft[position.proposed]),
+                p=float(position.target[position.proposed]),
+                chance=position.keep_chance,
+                verdict=words.position_kept if position.kept else words.position_rejected,
+                overlap=position.acceptance,
+            )
+        )
+
+    def _show_distributions_on(self, on: bool) -> None:
+        with QSignalBlocker(self.distributions_button):
+            self.distributions_button.setChecked(on)
+        self.distributions.setVisible(on)
+        self.show_position()
 
     def _show_thrown_away(self, on: bool) -> None:
         with QSignalBlocker(self.thrown_away):

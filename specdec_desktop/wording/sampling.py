@@ -202,6 +202,23 @@ class TextRunWords:
         "A stopping rule pays only when acceptance varies within the text and the draft's "
         "confidence signals it; with a constant acceptance a fixed best k is as good."
     )
+    step: str = N_("Step")
+    step_back: str = N_("Step back")
+    step_tip: str = N_("Show one cycle more (after the last, the first again); Step back shows one fewer")
+    show_distributions: str = N_("Show the distributions")
+    show_distributions_tip: str = N_(
+        "Show the draft's q and the target's p at the guess that decided the last cycle shown"
+    )
+    position_bars: str = N_("Draft and target distributions at the guess shown")
+    position_empty: str = N_("Play or step the run to see both models' distributions at a guess.")
+    position_caption: str = N_(
+        "Cycle {cycle}, guess {guess} of {guesses}: the draft proposed {char} (q {q:.2f}, p {p:.2f}); "
+        "kept with chance min(1, p/q) = {chance:.2f}: {verdict}. Overlap Σ min(p, q) = {overlap:.3f}, "
+        "the chance a guess is kept here."
+    )
+    position_kept: str = N_("kept")
+    position_rejected: str = N_("rejected")
+    position_other: str = N_("other")
     verdict_pays: str = N_("Here {name} beats the best fixed k: {speedup:.2f}× against {best:.2f}×.")
     verdict_loses: str = N_(
         "Here no stopping rule beats the best fixed k ({best:.2f}×); the oracle's {oracle:.2f}× is "

@@ -99,3 +99,60 @@ def test_bad_fuzz_arguments(args, named):
     result = run_app(*args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and named in result.stderr
+
+
+def test_checks_hold_for_a_tree_run_and_notice_one_that_lies(qtbot):
+    window = open_window(qtbot, size=LAPTOP, active=False)
+    app_state = window.app_state
+    app_state.shape.set(kind="sglang")
+    app_state.run.flush()
+    for _ in range(200):
+        window.token_run.player.step()
+    assert app_state.player.playhead.cycle >= 30
+    assert window_problems(window) == []
+    window.token_run.totals.figures["specTokens"].setText("999,999")
+    assert "the run's totals panel does not show the model's totals at the playhead" in window_problems(
+        window
+    )
+
+
+def test_checks_notice_a_run_that_drafts_another_shape(qtbot):
+    window = open_window(qtbot, size=LAPTOP, active=False)
+    app_state = window.app_state
+    chain_stream = app_state.run.stream
+    app_state.shape.set(kind="best", budget=12)
+    app_state.run.flush()
+    assert window_problems(window) == []
+    app_state.run._stream = chain_stream  # as if the run had not followed the shape
+    assert "the token run does not draft the best tree the cards price" in window_problems(window)
+
+
+def test_checks_notice_a_run_whose_cycles_are_not_the_models(qtbot, monkeypatch):
+    window = open_window(qtbot, size=LAPTOP, active=False)
+    app_state = window.app_state
+    app_state.shape.set(kind="medusa", heads=(3, 2))
+    app_state.run.flush()
+    for _ in range(60):
+        window.token_run.player.step()
+    stream = app_state.run.stream
+    honest = stream.tokens_before
+    monkeypatch.setattr(stream, "tokens_before", lambda cycle: honest(cycle) + 1)
+    problems = window_problems(window)
+    assert any("cycles are not the model's" in p for p in problems), problems
+
+
+def test_the_monkey_plays_and_steps_tree_runs_with_their_invariants_checked(qtbot):
+    from specdec_desktop.robustness.monkey import change_draft_shape, play_token_run
+
+    window = open_window(qtbot, size=LAPTOP, active=False)
+    seen = []
+
+    def watched(window, rng):
+        play_token_run(window, rng)
+        seen.append((window.app_state.shape.shape.kind, window.app_state.player.playhead.cycle))
+
+    monkey = Monkey(window, seed=20261130, burst=5, actions=[(1, change_draft_shape), (3, watched)])
+    result = monkey.run(max_actions=300)
+    assert result.ok, result.summary()
+    kinds_played = {kind for kind, cycle in seen if kind != "chain" and cycle > 0}
+    assert len(kinds_played) >= 3, seen[-20:]

@@ -217,3 +217,24 @@ def test_a_bad_argument_with_self_test_exits_2(argv):
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "Traceback" not in result.stderr
+
+
+def test_the_tree_check_plays_a_tree_run_against_the_model(qapp, capsys):
+    from specdec_desktop.selftest.tree_checks import TREE_RUN_CYCLES
+
+    status, out, err = _run(capsys, _only("draft trees"))
+    assert status == 0, err
+    assert f"{TREE_RUN_CYCLES} tree cycles played = simulate_tree_cycles" in out
+
+
+def test_a_tree_run_off_the_model_fails(qapp, capsys, monkeypatch):
+    from specdec_desktop.selftest import tree_checks
+
+    honest = tree_checks.simulate_tree_cycles
+
+    def other_seed(paths, a, n, seed, **keywords):
+        return honest(paths, a, n, seed + 1, **keywords)
+
+    monkeypatch.setattr(tree_checks, "simulate_tree_cycles", other_seed)
+    status, _, err = _run(capsys, _only("draft trees"))
+    _assert_failed(status, err, "draft trees", "simulate_tree_cycles")

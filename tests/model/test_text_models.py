@@ -167,3 +167,75 @@ def test_the_measured_speedup_is_near_the_formula_for_a_fixed_k(counts):
 def test_bad_run_settings_name_the_argument(counts, kwargs, named):
     with pytest.raises(ValueError, match=named):
         run_text(counts, **kwargs)
+
+
+# -- the distributions at one position of a run (issue 26 item 3: shown on demand) ---------------
+
+
+@pytest.fixture(scope="module")
+def run(counts):
+    return run_text(counts, draft_order=2, k=4, temperature=1.0, tokens=300, seed=11)
+
+
+def test_a_positions_bars_sum_to_one_and_their_overlap_is_the_runs(run):
+    from specdec_desktop.model.text_run import TOP_CHARACTERS, position_distributions
+
+    counts = run.counts
+    history = list(counts.encode(PROMPT))
+    checked = 0
+    for index, cycle in enumerate(run.cycles):
+        for guess in range(len(cycle.drafted)):
+            shown = position_distributions(run, index, guess)
+            assert shown.target.sum() == pytest.approx(1.0, abs=1e-12)
+            assert shown.draft.sum() == pytest.approx(1.0, abs=1e-12)
+            # The shaded bins add up to the overlap the run recorded at that guess, and to
+            # Σ min(p, q) at that context computed here from the counts themselves.
+            context = history + list(cycle.drafted[:guess])
+            p = counts.distribution(context, run.target_order)
+            q = counts.distribution(context, run.draft_order)
+            assert shown.acceptance == pytest.approx(cycle.overlaps[guess], abs=1e-12)
+            assert shown.acceptance == pytest.approx(float(np.minimum(p, q).sum()), abs=1e-12)
+            assert (shown.overlap <= np.minimum(shown.target, shown.draft) + 1e-15).all()
+            assert len(shown.characters) == TOP_CHARACTERS and shown.other
+            assert shown.characters[shown.proposed] == counts.alphabet[cycle.drafted[guess]]
+            assert shown.proposed_character == counts.alphabet[cycle.drafted[guess]]
+            assert shown.kept == (guess < cycle.accepted)
+            x = cycle.drafted[guess]
+            assert shown.keep_chance == pytest.approx(min(1.0, p[x] / q[x]))
+            checked += 1
+        history.extend(cycle.written)
+    assert checked > 100
+
+
+def test_a_positions_bins_are_the_most_likely_characters_with_the_guess_among_them(run):
+    from specdec_desktop.model.text_run import position_distributions
+
+    for index in range(len(run.cycles)):
+        shown = position_distributions(run, index)
+        cycle = run.cycles[index]
+        assert shown.guess == min(cycle.accepted, len(cycle.drafted) - 1)  # the deciding guess
+        named = np.maximum(shown.target, shown.draft)[:-1]
+        if shown.proposed != len(named) - 1:  # the last bin may have given way to the guess
+            assert list(named) == sorted(named, reverse=True)
+    few = position_distributions(run, 0, top=2)
+    assert len(few.characters) == 2 and few.target.size == 3
+
+
+def test_a_greedy_position_has_one_character_each(counts):
+    from specdec_desktop.model.text_run import position_distributions
+
+    greedy = run_text(counts, draft_order=3, k=3, temperature=0.0, tokens=50, seed=2)
+    shown = position_distributions(greedy, 0, 0)
+    assert sorted(shown.target)[-1] == 1.0 and sorted(shown.draft)[-1] == 1.0
+    assert shown.acceptance in (0.0, 1.0)
+    assert shown.kept == (shown.acceptance == 1.0)
+
+
+@pytest.mark.parametrize(("args", "named"), [((10_000,), "cycle"), ((0, 99), "guess"), ((-1,), "cycle")])
+def test_a_position_outside_the_run_is_named(run, args, named):
+    from specdec_desktop.model.text_run import position_distributions
+
+    with pytest.raises(ValueError, match=named):
+        position_distributions(run, *args)
+    with pytest.raises(ValueError, match="top"):
+        position_distributions(run, 0, top=0)

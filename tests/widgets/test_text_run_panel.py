@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
@@ -196,3 +197,105 @@ def test_the_text_run_uses_the_apps_one_worker_helper():
         names = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
         names |= {node.attr for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
         assert not names & {"ThreadPoolExecutor", "QThreadPool"}, path
+
+
+# -- the distributions at the position shown (issue 26 item 3) ----------------------------------
+
+
+def _bars_show(bars, position) -> bool:
+    """Whether ``bars`` paint exactly the model's figures of ``position``."""
+    return (
+        np.array_equal(bars._target, position.target)
+        and np.array_equal(bars._draft, position.draft)
+        and np.array_equal(bars._overlap, position.overlap)
+        and bars._mark is not None
+        and bars._mark[0] == position.proposed
+    )
+
+
+def test_the_distributions_are_off_by_default_and_cost_nothing_while_hidden(panel, qtbot, monkeypatch):
+    state, widget = panel
+    with qtbot.waitSignal(state.run_changed, timeout=BUILD_MS):
+        widget.show()
+    button = widget.findChild(QWidget, "textDistributionsButton")
+    assert button.isCheckable() and not button.isChecked() and not state.distributions_shown
+    assert button.accessibleName() == "Show the distributions"
+    assert button.focusPolicy() & Qt.FocusPolicy.TabFocus
+    assert not widget.findChild(QWidget, "textDistributions").isVisible()
+    asked = []
+    monkeypatch.setattr(state, "position", lambda: asked.append(1))
+    for delta in (-5, 1, 1, -1):
+        state.step(delta)
+    state.play()
+    qtbot.waitUntil(lambda: state.shown >= 2, timeout=5000)
+    state.show_all()
+    assert asked == []  # hidden: not one position was computed
+
+
+def test_the_distributions_follow_the_steps_and_the_play(panel, qtbot):
+    from specdec_desktop.model.text_run import position_distributions
+
+    state, widget = panel
+    with qtbot.waitSignal(state.run_changed, timeout=BUILD_MS):
+        widget.show()
+    run = state.result.run
+    button = widget.findChild(QWidget, "textDistributionsButton")
+    button.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(button.hasFocus)
+    qtbot.keyClick(button, Qt.Key.Key_Space)  # from the keyboard
+    assert state.distributions_shown and button.isChecked()
+    assert widget.findChild(QWidget, "textDistributions").isVisible()
+    bars = widget.findChild(QWidget, "textPositionBars")
+    caption = widget.findChild(QLabel, "textPositionCaption")
+    # Shown whole after the build: the last cycle's deciding guess.
+    assert _bars_show(bars, position_distributions(run, len(run.cycles) - 1))
+    step = widget.findChild(QWidget, "textStepButton")
+    back = widget.findChild(QWidget, "textStepBackButton")
+    qtbot.mouseClick(step, Qt.MouseButton.LeftButton)  # on from the last: the first cycle again
+    assert state.shown == 1
+    first = position_distributions(run, 0)
+    assert _bars_show(bars, first)
+    assert caption.text().startswith(f"Cycle 1, guess {first.guess + 1} of {first.guesses}")
+    assert f"{first.acceptance:.3f}" in caption.text()
+    for _ in range(4):
+        qtbot.mouseClick(step, Qt.MouseButton.LeftButton)
+    assert state.shown == 5 and _bars_show(bars, position_distributions(run, 4))
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert state.shown == 4 and _bars_show(bars, position_distributions(run, 3))
+    state.step(-10)
+    assert (
+        state.shown == 0
+        and caption.text() == "Play or step the run to see both models' distributions at a guess."
+    )
+    state.play()
+    qtbot.waitUntil(lambda: state.shown >= 3, timeout=5000)
+    state.step(0)  # pause where it is
+    assert _bars_show(bars, position_distributions(run, state.shown - 1))
+    assert not bars.grab().isNull()
+    button.click()
+    assert not state.distributions_shown and not widget.findChild(QWidget, "textDistributions").isVisible()
+
+
+def test_the_example_script_renders_the_distributions(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    from ..support.paths import ROOT
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    script = ROOT / "examples" / "text_distributions.py"
+    result = subprocess.run(
+        [sys.executable, str(script), str(tmp_path), "--size", "1280x800"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert len(list(tmp_path.glob("*.png"))) == 4
+    image = QImage(str(tmp_path / "text-distributions-1280x800-cycle12-panel.png"))
+    assert not image.isNull() and image.width() > 600
