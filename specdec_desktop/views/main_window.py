@@ -357,10 +357,12 @@ class MainWindow(LayoutFitting, QMainWindow):
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         if self.isVisible():
-            # On screen without a chart until now (the launcher's path): what steps aside for the
-            # plot's share was fitted with a placeholder; fit it with the chart (a 1024x768
-            # projector's framed 743 px left the plot at 292 px, under its 40 %).
-            self._fit_room()
+            # On screen without a chart until now (the launcher's path): the room was fitted with
+            # a placeholder. Where the plot falls short of its share (a 1024x768 projector's
+            # framed 743 px left it at 292 px, under its 40 %), fit it again with the chart.
+            self._activate_layouts()
+            if self._plot_height_now() < self.layout_decision().chart_share * self.height():
+                self._fit_room()
         self.chart_installed.emit()
 
     def apply_theme(self, theme: Theme) -> None:
@@ -431,7 +433,7 @@ class MainWindow(LayoutFitting, QMainWindow):
         else:
             self._fit_tab_titles()
             self._fit_cards()
-            self._fit_room()
+            self._apply_layout()
             self._fit_essays()
             self._fit_run()
             self._fit_scene_page()
