@@ -92,9 +92,9 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     # translated).  Read as plain JSON: the extractor needs no validation, and no Qt.
     import json
 
-    from ..scenario.tour_file import default_tour_path
+    from ..resources import path as resource_path  # the same file scenario.default_tour_path names
 
-    tour = json.loads(default_tour_path().read_text(encoding="utf-8"))
+    tour = json.loads(resource_path("tours", "default.json").read_text(encoding="utf-8"))
     for number, scene in enumerate(tour["scenes"], start=1):
         add(scene["title"], None, f"resources/tours/default.json (scene {number} title)")
         add(scene["caption"], None, f"resources/tours/default.json (scene {number} caption)")
