@@ -128,21 +128,8 @@ class SpecDecodeExampleReader(LineReader):
             if found is not None and len(rates) == found + 1 and rates and rates[0] >= 0.995:
                 rates = rates[1:]  # eagle.py's bonus column
             if rates:
-                check_rates(rates, block.line_of("num_drafts"), tolerance=0.0051)
-                if found is not None and len(rates) != found:
-                    raise contradiction(
-                        _(
-                            "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
-                            "{drafts:.0f} drafts make k = {found}"
-                        ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
-                        block.first_line,
-                    )
-                check_close(
-                    N_("the sum of the per-position rates"),
-                    sum(rates),
-                    accepted / drafts,
-                    0.0051 * len(rates),
-                    block.first_line,
+                _check_positions(
+                    rates, found, (drafts, draft_tokens, accepted), block, block.line_of("num_drafts"), 0.0051
                 )
             k = resolve_k(
                 found if found is not None else (len(rates) or None),
@@ -202,6 +189,38 @@ class SpecDecodeExampleReader(LineReader):
         if self.lines_used == 0 or not self.runs.blocks:
             return None
         return combine_runs([self._run(block, k_hint) for block in self.runs.blocks], self.runs.blocks)
+
+
+def _check_positions(
+    rates: list[float],
+    found: int | None,
+    counts: tuple[float, float, float],
+    block: Block,
+    rates_line: int,
+    tolerance: float,
+    slack: float = 0.0,
+) -> None:
+    """The per-position rates of a summary agree with its counts ``(drafts, draft tokens,
+    accepted)``: each in 0 to 1 and not growing (within ``tolerance``, the printed rounding), as
+    many as the k the counts make, and summing to accepted ÷ drafts (within ``tolerance`` per
+    position, plus ``slack``)."""
+    drafts, draft_tokens, accepted = counts
+    check_rates(rates, rates_line, tolerance=tolerance)
+    if found is not None and len(rates) != found:
+        raise contradiction(
+            _(
+                "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
+                "{drafts:.0f} drafts make k = {found}"
+            ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
+            block.first_line,
+        )
+    check_close(
+        N_("the sum of the per-position rates"),
+        sum(rates),
+        accepted / drafts,
+        tolerance * len(rates) + slack,
+        block.first_line,
+    )
 
 
 def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
@@ -362,21 +381,15 @@ class BenchSummaryReader(LineReader):
                 )
             found = _k_from(drafts, draft_tokens, block.line_of("draft_tokens"))
             if rates:
-                check_rates(rates, block.first_line, tolerance=0.00006)
-                if found is not None and len(rates) != found:
-                    raise contradiction(
-                        _(
-                            "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
-                            "{drafts:.0f} drafts make k = {found}"
-                        ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
-                        block.first_line,
-                    )
-                check_close(
-                    N_("the sum of the per-position rates"),
-                    sum(rates),
-                    accepted / drafts,
-                    0.00006 * len(rates) + 0.5 * len(rates) / drafts,
+                # Percentages to two decimals, of counts: also half a count per position of slack.
+                _check_positions(
+                    rates,
+                    found,
+                    (drafts, draft_tokens, accepted),
+                    block,
                     block.first_line,
+                    0.00006,
+                    0.5 * len(rates) / drafts,
                 )
             k = resolve_k(
                 found if found is not None else (len(rates) or None),
