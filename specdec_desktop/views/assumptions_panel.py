@@ -95,11 +95,15 @@ class AssumptionsPanel(QFrame):
         "Original model" was pressed.
     simulate_toggled(bool)
         The simulated-speedup overlay was switched.
+    expanded_changed(bool)
+        The panel opened or closed (by its toggle or by the window): whoever fills the worked
+        numbers fills them now, so the panel is measured with its words in place.
     """
 
     edited = Signal(str, object)
     reset_requested = Signal()
     simulate_toggled = Signal(bool)
+    expanded_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -183,6 +187,7 @@ class AssumptionsPanel(QFrame):
         grid.addWidget(self.reset, row + 2, 0, 1, 2, Qt.AlignmentFlag.AlignLeft)
         outer.addWidget(self.body)
         self._shown: Assumptions | None = None
+        self._worked_shown = True
         self.body.hide()  # collapsed by default
         self.toggle.toggled.connect(self.set_expanded)
         self.retranslate()
@@ -218,10 +223,24 @@ class AssumptionsPanel(QFrame):
             self.toggle.setChecked(on)
         self.toggle.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
         self.body.setVisible(on)
+        self.expanded_changed.emit(on)
 
     @property
     def expanded(self) -> bool:
         return self.body.isVisibleTo(self)
+
+    def set_worked_shown(self, on: bool) -> None:
+        """Show or hide the worked example under each box (a tour scene's column steps them aside
+        when they would make it scroll: the scene's caption says what the example would)."""
+        if on == self._worked_shown:
+            return
+        self._worked_shown = on
+        for label in self.worked.values():
+            label.setVisible(on)
+
+    @property
+    def worked_shown(self) -> bool:
+        return self._worked_shown
 
     def show_assumptions(self, a: Assumptions) -> None:
         """Show ``a`` in every box (signals blocked: no echo) and in the one-line summary.

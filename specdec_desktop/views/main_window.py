@@ -289,7 +289,7 @@ class MainWindow(LayoutFitting, QMainWindow):
         self.assumptions_state.changed.connect(self._on_assumptions)
         self.assumptions_panel.edited.connect(self._on_assumption_edited)
         self.assumptions_panel.reset_requested.connect(self._on_assumptions_reset)
-        self.assumptions_panel.toggle.toggled.connect(lambda _on: self._render(self.state.params))
+        self.assumptions_panel.expanded_changed.connect(lambda on: on and self._show_worked())
         self.simulation = app_state.simulation
         self.assumptions_panel.simulate_toggled.connect(self.simulation.set_enabled)
         self.simulation.enabled_changed.connect(self.assumptions_panel.set_simulating)
@@ -547,6 +547,11 @@ class MainWindow(LayoutFitting, QMainWindow):
     def _on_assumptions(self, _assumptions: Assumptions) -> None:
         self._render(self.state.params)
 
+    def _show_worked(self) -> None:
+        """The open Assumptions panel's worked numbers, for the parameters and assumptions now."""
+        params, a = self.state.params, self.assumptions_state.assumptions
+        self.assumptions_panel.show_worked(worked_numbers(params, a))
+
     def _render(self, params: Parameters) -> None:
         """Show ``params`` everywhere: controls, cards and chart, from one computation."""
         a = self.assumptions_state.assumptions
@@ -555,7 +560,7 @@ class MainWindow(LayoutFitting, QMainWindow):
             self.controls[spec.name].show_value(getattr(params, spec.name))
         self.assumptions_panel.show_assumptions(a)
         if self.assumptions_panel.expanded:
-            self.assumptions_panel.show_worked(worked_numbers(params, a))
+            self._show_worked()
         shape = self.app_state.shape.shape
         hidden = self.app_state.presentation.answer_hidden  # predict, then reveal
         if hidden:

@@ -94,16 +94,19 @@ class LayoutFitting:
     def expand_assumptions_if_room(self) -> None:
         """Open the assumptions panel when the left column can show it whole (a tour scene asks).
 
-        On a projector it rarely can: it stays closed, its heading names the assumptions in
-        force, and so does the chart; a click still opens it.
+        Measured as the room's fit measures the column (its height for the viewport's width, the
+        worked numbers in place), from nothing stepped aside, so the answer is the same however
+        the scene was reached.  The worked examples step aside first when that is what fits
+        (:meth:`_fit_left_column`).  On a projector it rarely can: it stays closed, its heading
+        names the assumptions in force, and so does the chart; a click still opens it.
         """
         panel = self.assumptions_panel
+        if not self.layout_policy.keeps_crowding(self.moment()):
+            self._set_crowding(0)
         panel.set_expanded(True)
-        self.layout().activate()
-        inner = self.left_column.widget()
-        needed = inner.layout().minimumSize().height() if inner.layout() is not None else 0
-        if needed > self.left_column.viewport().height():
+        if self._left_column_scrolls():
             panel.set_expanded(False)
+            panel.set_worked_shown(True)
 
     def presenting(self) -> bool:
         """Whether the presenting layout applies: projector theme, full screen, or a tour."""
@@ -222,19 +225,44 @@ class LayoutFitting:
         return False
 
     def _fit_left_column(self) -> None:
-        """Presenting, the closed Assumptions panel steps aside when the sliders would otherwise
-        scroll (large type): the chart names the assumptions in force; the essay's link to the
-        panel (or a roomier window) brings it back."""
+        """Presenting, the left column makes room for the sliders without scrolling: the open
+        Assumptions panel's worked examples step aside when they would make it scroll, and the
+        closed panel steps aside when the sliders would otherwise scroll (large type): the chart
+        names the assumptions in force; the essay's link to the panel (or a roomier window)
+        brings it back."""
         panel = self.assumptions_panel
         inner = self.left_column.widget().layout()
+        presenting = self.presenting() and self.left_column.isVisibleTo(self)
+        worked = True
+        if presenting and panel.expanded:
+            panel.set_worked_shown(True)
+            worked = not self._column_cut()
+        panel.set_worked_shown(worked)
         show = True
-        if self.presenting() and not panel.expanded and self.left_column.isVisibleTo(self):
+        if presenting and not panel.expanded:
             own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()
             without = inner.minimumSize().height() - own
             room = self.left_column.viewport().height()
             show = without + panel.sizeHint().height() + inner.spacing() <= room
         if panel.isHidden() == show:
             panel.setVisible(show)
+
+    def _column_cut(self) -> bool:
+        """Whether the left column's content is taller than its viewport, laid out now."""
+        # Layout requests still queued (the Assumptions panel just closed or opened) would leave
+        # the column's height hint stale: a panel a scene had closed still measured open (898 px
+        # against 306), and the room's fit stepped everything aside, the menus too.
+        # One pass can leave it stale too: words just set in a wrapped label (the worked numbers)
+        # reach the column's layout a request later (808 px measured, 883 after): lay out until
+        # the height holds.
+        needed = -1
+        for _pass in range(4):
+            QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+            self.left_column.widget().layout().activate()
+            needed, before = _needed_height(self.left_column), needed
+            if needed == before:
+                break
+        return needed > self.left_column.viewport().height()
 
     def _room_enough(self, share: float, level: int) -> bool:
         """The plot has ``share`` of the height, no chart labels overlap, (before anything has
@@ -260,12 +288,7 @@ class LayoutFitting:
         if not self.left_column.isVisibleTo(self):
             return False
         self._fit_left_column()
-        # Layout requests still queued (the Assumptions panel just closed or opened) would leave
-        # the column's height hint stale: a panel a scene had closed still measured open (898 px
-        # against 306), and the room's fit stepped everything aside, the menus too.
-        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        self.left_column.widget().layout().activate()
-        return _needed_height(self.left_column) > self.left_column.viewport().height()
+        return self._column_cut()
 
     def _fit_scene_page(self) -> None:
         """A tour scene about the run or an essay shows its page whole: while it would still

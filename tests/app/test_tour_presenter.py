@@ -54,6 +54,8 @@ def shown(window) -> dict:
         "ghost": window.chart.ghost.isVisible(),
         # What stepped aside for the scene's room (the tab bar, the menus) is the scene's, too.
         "tab bar": window.tabs.isVisible() and window.tabs.tabBar().isVisible(),
+        "stepped aside": window.layout_policy.crowding,
+        "worked examples": window.assumptions_panel.expanded and window.assumptions_panel.worked_shown,
     }
 
 
@@ -111,6 +113,25 @@ def test_a_scene_is_the_same_forward_back_by_jumps_and_after_reset(qtbot, window
         assert window.services.banner.changed_shown
         press(qtbot, window, K.Key_R, CTRL)
         assert shown(window) == forward[index], f"Ctrl+R in scene {index + 1}"
+
+
+def test_a_scene_about_an_assumption_opens_its_panel_and_keeps_the_window_whole(qtbot, window):
+    """At 1600x1000 the open Assumptions panel fits the column once its worked examples step
+    aside: the cards, the menus and the chart's titles stay (they once all stepped aside, the
+    room's fit climbing through every step for a column no step could lengthen)."""
+    press(qtbot, window, K.Key_F5)
+    scenes = [i for i, scene in enumerate(TOUR.scenes) if not scene.assumptions.is_default]
+    assert len(scenes) >= 4
+    for index in scenes:
+        window.services.tour.start(index)
+        panel = window.assumptions_panel
+        assert panel.expanded and not panel.worked_shown, f"scene {index + 1}"
+        assert window.layout_policy.crowding == 0, f"scene {index + 1}"
+        assert window.menuBar().isVisible() and all(card.isVisible() for card in window.cards.values())
+        bar = window.left_column.verticalScrollBar()
+        qtbot.waitUntil(lambda bar=bar: bar.maximum() == 0, timeout=3000)  # the column, laid out, fits
+    press(qtbot, window, K.Key_Escape)
+    assert window.assumptions_panel.worked_shown  # outside the tour the examples come back
 
 
 @pytest.mark.parametrize("number", [1, 7, 8, N])
