@@ -57,8 +57,10 @@ class _FirstPaintWatcher(QObject):
         self._queued = True
         self._fallback.stop()
         self._widget.removeEventFilter(self)
-        # Queued, so it runs after the whole paint of this widget and its children is flushed.
-        QTimer.singleShot(0, self._run)
+        # Queued, so it runs after the whole paint of this widget and its children is flushed;
+        # with the watcher as context, so it never runs once the widget (and so the watcher) is
+        # gone: a window closed before its chart was built, or a test's window torn down.
+        QTimer.singleShot(0, self, self._run)
 
     def _run(self) -> None:
         callbacks, self._callbacks = self._callbacks, []

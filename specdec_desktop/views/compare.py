@@ -16,9 +16,10 @@ assumptions change (when the state bundle has them).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QButtonGroup, QHBoxLayout, QToolButton, QWidget
 
+from ..first_paint import after_first_paint
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
 from ..model.pins import Pin, pin_figures
@@ -128,7 +129,7 @@ class CompareController(QObject):
         self.overlay.show_pins(self.pinned.pins)
         chart.setVisible(not self.map_button.isChecked())
         if defer_map and not self.map_button.isChecked():
-            self._after_paint = _AfterFirstPaint(chart.viewport(), self._make_map_view)
+            after_first_paint(chart.viewport(), self._make_map_view)
         else:
             self._make_map_view()  # hidden, and computed only when first shown
 
@@ -254,18 +255,3 @@ class CompareController(QObject):
         with self.history.step(_("preset {name}").format(name=preset.name)):
             self.state.set_params(Parameters(k=preset.k, p=preset.p, c=preset.c))
         self.panel.show_preset(preset)
-
-
-class _AfterFirstPaint(QObject):
-    """Calls ``callback`` from the event loop once ``widget`` has painted (then forgets it)."""
-
-    def __init__(self, widget: QWidget, callback) -> None:
-        super().__init__(widget)
-        self._callback = callback
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            watched.removeEventFilter(self)
-            QTimer.singleShot(0, self._callback)
-        return False

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -359,7 +359,11 @@ class MainWindow(LayoutFitting, QMainWindow):
         if self.isVisible():
             # On screen without a chart until now (the launcher's path): the room was fitted with
             # a placeholder. Where the plot falls short of its share (a 1024x768 projector's
-            # framed 743 px left it at 292 px, under its 40 %), fit it again with the chart.
+            # framed 743 px left it at 292 px, under its 40 %), fit it again with the chart. The
+            # split is shared again in any case: it counts the chart's frame (title row, axes),
+            # which the placeholder did not have (313 px against the screenshot's 330 at 1280x800).
+            self._activate_layouts()
+            self._balance_split()
             self._activate_layouts()
             if self._plot_height_now() < self.layout_decision().chart_share * self.height():
                 self._fit_room()
@@ -461,6 +465,15 @@ class MainWindow(LayoutFitting, QMainWindow):
         reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
         target.setFocus(reason)
         return True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not event.spontaneous() and self.chart is not None:
+            # Shown with its chart (a screenshot, a test): the splitter shared its first height
+            # with the chart not yet laid out (its frame measured 0, then 126 px at 1280x800);
+            # laid out and visible now, the share is made as the launcher's window makes it.
+            self._activate_layouts()
+            self._balance_split()
 
     def changeEvent(self, event) -> None:
         super().changeEvent(event)

@@ -306,7 +306,12 @@ class LayoutFitting:
 
     def _activate_layouts(self) -> None:
         """Lay out now, top down, down to the column holding the chart (a child widget's layout
-        otherwise waits for the event loop)."""
+        otherwise waits for the event loop).
+
+        Layout requests still queued go first: cards just given their short titles (zoomed in,
+        the projector) still measured with the whole ones, two lines, 210 px against 108, and the
+        room's fit stepped the cards aside for a plot that had its share with them."""
+        QApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         for widget in (self, self.centralWidget(), self._right):
             widget.layout().activate()
 
@@ -440,10 +445,33 @@ class LayoutFitting:
         self._split_moved_by_user = True
 
     def _balance_split(self, total: int | None = None) -> None:
-        """Share the height between the chart and the lower tabs (until the user drags the handle).
+        """Share the height between the chart and the lower tabs (until the user drags the handle),
+        counting the chart's frame as the chart is laid out at the share it gets.
 
-        ``total`` is the height to share (the splitter's, about to be shared out), else the
-        height the two share now.
+        ``total`` is the height the splitter is about to share out (its ``resizing`` signal, from
+        inside its resize event): one share, as the frame stands. Otherwise the frame (title row,
+        legend, axes) is measured again once the chart is laid out at its share: a share made
+        from a frame measured before (the launcher's placeholder, a legend about to wrap) differs
+        from the share made after (313 px against 330 at 1280x800), so the share is made again
+        until the frame it counted holds.
+        """
+        frame = self._share_split(total)
+        if total is not None:
+            return
+        for _pass in range(2):
+            if frame is None:
+                return
+            self._activate_layouts()
+            shown = self.compare.shown_plot()
+            if shown is not None:
+                shown.getPlotItem().layout.activate()
+            if self._chart_frame_px() == frame:
+                return
+            frame = self._share_split()
+
+    def _share_split(self, total: int | None = None) -> int | None:
+        """One share of ``total``, else of the height the two share now (:meth:`_balance_split`);
+        the chart frame it counted, or None when nothing was shared.
 
         The run gets its natural height while the chart keeps half the split; else its compact
         height while the chart keeps :data:`CHART_MIN_EMS`; else the chart keeps
@@ -452,18 +480,19 @@ class LayoutFitting:
         on a projector with large type.
         """
         if self._split_moved_by_user:
-            return
+            return None
         if not (self._chart_slot.isVisibleTo(self) and self.tabs.isVisibleTo(self)):
-            return  # one of them has the whole height
+            return None  # one of them has the whole height
         if total is None:
             total = sum(self.vertical.sizes())
         if total <= 0:
-            return
+            return None
         bar = self.tabs.tabBar().sizeHint().height() + 12  # tab bar plus the pane's frame
         presenting = self.presenting()
         # The chart's plot keeps at least 40 % of the window's height presenting, 25 % otherwise.
         share = PRESENTING_CHART_SHARE if presenting else DEFAULT_CHART_SHARE
-        least_plot = share * self.height() + self._chart_frame_px() + 4
+        frame = self._chart_frame_px()
+        least_plot = share * self.height() + frame + 4
         chart_min = max(CHART_MIN_EMS * self.theme.font_px, least_plot)
         tabs = split_heights(
             total,
@@ -476,3 +505,4 @@ class LayoutFitting:
             font_px=self.theme.font_px,
         )
         self.vertical.setSizes([total - tabs, tabs])
+        return frame
