@@ -46,6 +46,9 @@ class TourSnapshot:
     tab: str
     map_shown: bool
     assumptions_open: bool
+    #: The token run's seed and speed (a run scene plays its own seed at its own speed).
+    run_seed: int
+    run_speed: float
 
 
 class PresentationState(QObject):

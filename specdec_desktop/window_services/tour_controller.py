@@ -311,6 +311,8 @@ class TourController(QObject):
             tab=window.current_tab(),
             map_shown=self.actions["view.map"].isChecked(),
             assumptions_open=window.assumptions_panel.expanded,
+            run_seed=window.token_run.run.seed,
+            run_speed=window.token_run.player.speed,
         )
 
     def _give_back(self, before: TourSnapshot) -> None:
@@ -319,6 +321,9 @@ class TourController(QObject):
         self._set_whole(before.configuration, before.pins, _("end the tour"))
         window.show_tab(before.tab)
         window.assumptions_panel.set_expanded(before.assumptions_open)
+        window.token_run.player.pause()
+        window.token_run.player.set_speed(before.run_speed)
+        window.token_run.run.set_seed(before.run_seed)
         if before.map_shown:
             self.actions["view.map"].setChecked(True)
 

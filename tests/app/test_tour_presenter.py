@@ -160,15 +160,20 @@ def test_leaving_the_tour_gives_back_what_was_there(qtbot, window):
     app_state.shape.set(kind="best", budget=12)
     window.show_tab("compare")
     window.services.actions["view.map"].setChecked(True)
+    window.token_run.run.set_seed(3948)
+    window.token_run.player.set_speed(2.0)
     before = shown(window)
     press(qtbot, window, K.Key_F5)
     for _ in range(N - 1):
         press(qtbot, window, K.Key_PageDown)
         mess_up(window)
+    assert window.token_run.run.seed != 3948  # the run scene played its own seed
     press(qtbot, window, K.Key_Escape)
     assert not window.services.view.tour_active
     assert not window.chart.ghost.isVisible()  # not the last scene's curve
     assert shown(window) == before | {"ghost": False}
+    # The run's seed and speed are the presenter's again (a run scene set its own).
+    assert (window.token_run.run.seed, window.token_run.player.speed) == (3948, 2.0)
     assert window.title_label.isVisible() and not window.services.banner.isVisible()
     # Ending the tour is one undo step, and Reset outside the tour is not a scene's.
     window.services.history.stack.undo()
