@@ -1,0 +1,215 @@
+"""JSON metrics: one document, or JSON Lines streamed line by line (no Qt).
+
+Before anything is parsed, its nesting and its count of objects and lists are measured in time
+linear in its size (:func:`json_shape`), so a hostile document is refused instead of parsed.
+vLLM's per-request histograms and the engines' JSON summaries are collected; JSON-formatted log
+lines are scanned for the engines' metric lines as well.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+
+from specdec_desktop.plain_text import size_text
+
+from .engine_json import JSON_COLLECTORS
+from .log_scan import also_scanned, finish_logs, line_readers, with_lines
+from .measurement import FORMAT_LABELS, Measurement
+from .problems import MetricsProblem
+from .request_json import DECODER as _DECODER
+from .request_json import RequestHistograms, parse_json
+from .stream_blocks import Blocks
+
+__all__ = [
+    "MAX_JSON_BYTES",
+    "MAX_JSON_CONTAINERS",
+    "MAX_JSON_DEPTH",
+    "check_depth",
+    "json_depth",
+    "json_shape",
+    "read_json",
+]
+
+#: Largest single JSON document (JSON Lines files stream, and may be up to MAX_BYTES).  Parsed,
+#: a document takes up to about 50 times its size (a 64 MiB one took 3.2 GB): 4 MiB keeps
+#: the peak near 200 MB whatever it holds (docs/robustness.md).
+MAX_JSON_BYTES = 4 * 1024**2
+
+
+#: Deepest nesting of a JSON document or line, checked before it is parsed (engines write 6).
+MAX_JSON_DEPTH = 64
+
+
+#: Most objects and lists in one JSON document, counted before it is parsed: each is walked in
+#: Python after parsing (1.4 M empty objects in 4 MiB took 37 s), and a request holds a few.
+MAX_JSON_CONTAINERS = 200_000
+
+
+#: A JSON string, unrolled (``[^"\\]*(?:\\.[^"\\]*)*``): one way to read each character.
+_JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+
+
+def json_shape(data: bytes) -> tuple[int, int]:
+    """How deep ``data`` (JSON text) nests, and how many objects and lists it opens."""
+    if not data.count(b"[") and not data.count(b"{"):
+        return 0, 0
+    bare = _JSON_STRING.sub(b'""', data)
+    raw = np.frombuffer(bare, dtype=np.uint8)
+    step = np.zeros(raw.size, dtype=np.int32)
+    opening = (raw == 91) | (raw == 123)  # [ {
+    step[opening] = 1
+    step[(raw == 93) | (raw == 125)] = -1  # ] }
+    return int(np.cumsum(step).max(initial=0)), int(np.count_nonzero(opening))
+
+
+def json_depth(data: bytes) -> int:
+    """How deep ``data`` (JSON text) nests its arrays and objects, in time linear in its size.
+
+    Strings are blanked first (their brackets do not count), then the depth is the largest
+    running sum of opening less closing brackets.  Asked before ``json.loads``, whose C
+    scanner recurses once per level (1,000 levels raised RecursionError out of ``fit``).
+    """
+    return json_shape(data)[0]
+
+
+def check_depth(data: bytes) -> None:
+    depth, containers = json_shape(data)
+    if containers > MAX_JSON_CONTAINERS:
+        raise MetricsProblem(
+            "too_large",
+            f"holds {containers:,} JSON objects and lists in one document; the limit is "
+            f"{MAX_JSON_CONTAINERS:,} (write one request per line, JSON Lines, to read more)",
+        )
+    if depth > MAX_JSON_DEPTH:
+        raise MetricsProblem(
+            "too_deep",
+            f"nests its JSON {depth:,} levels deep; the limit is {MAX_JSON_DEPTH} "
+            "(an engine's output nests a few levels), so it was not parsed",
+        )
+
+
+def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurement:
+    first_line = head.split(b"\n", 1)[0].strip()
+    histograms = RequestHistograms()
+    check_depth(first_line)
+    try:
+        parse_json(first_line.decode("utf-8"))
+        lines_mode = True
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        lines_mode = False
+    readers = line_readers(k)
+    collectors = [collector_type() for collector_type in JSON_COLLECTORS]
+    if lines_mode:  # JSON Lines: one response per line (or structured log lines), unreadable lines skipped
+        for chunk, first in also_scanned(blocks, readers):
+            wanted = [c for c in collectors if c.marker in chunk]
+            parts = chunk.split(b"\n")
+            for offset, raw in enumerate(parts):
+                if wanted:  # a last line without its break may be cut: it must parse whole
+                    _feed_collectors(wanted, raw, first + offset, whole=offset == len(parts) - 1)
+                at = raw.find(b'"acceptance_histogram"')
+                if at < 0:
+                    continue
+                value = _object_around(raw, at, "acceptance_histogram")
+                if value is None:
+                    continue
+                try:
+                    histograms.feed_value(value, first + offset)
+                except MetricsProblem as problem:
+                    raise problem.at(line=first + offset) from None
+        lines = blocks.lines
+    else:
+        if size > MAX_JSON_BYTES:
+            raise MetricsProblem(
+                "too_large",
+                f"is one JSON document of {size_text(size)}; the limit is "
+                f"{size_text(MAX_JSON_BYTES)} (JSON Lines files may be larger)",
+            )
+        data = b"".join(chunk for chunk, _ in blocks)
+        lines = blocks.lines
+        check_depth(data)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise MetricsProblem(
+                "not_utf8", "is not UTF-8 text", line=data[: error.start].count(b"\n") + 1
+            ) from None
+        try:
+            value = parse_json(text)
+        except json.JSONDecodeError as error:
+            if error.pos >= len(text.rstrip()):
+                raise MetricsProblem(
+                    "truncated", "ends too early: the JSON looks cut off", line=error.lineno
+                ) from None
+            raise MetricsProblem("not_json", f"is not valid JSON ({error.msg})", line=error.lineno) from None
+        except (ValueError, RecursionError) as error:
+            raise MetricsProblem("not_json", f"is not valid JSON ({error})") from None
+        histograms.feed_value(value, 1)
+        for collector in collectors:
+            try:
+                collector.feed_value(value, 1)
+            except MetricsProblem as problem:
+                raise problem.at(line=1) from None
+    found = [c for c in collectors if c.lines_used]
+    if found:
+        kinds = [histograms, *found] if histograms.lines_used else found
+        if len(kinds) > 1:
+            raise MetricsProblem(
+                "mixed",
+                f"mixes two kinds of metrics: {FORMAT_LABELS[kinds[0].format]} and "
+                f"{FORMAT_LABELS[kinds[1].format]}; import them separately",
+                line=kinds[1].first_line,
+            )
+        collected = found[0].finish(k)
+        if collected is not None:
+            return with_lines(collected, lines)
+    measurement = histograms.finish(k)
+    if measurement is None:
+        if lines_mode and any(reader.lines_used for reader in readers):
+            return with_lines(finish_logs(readers, k, lines, blocks.unterminated), lines)
+        raise MetricsProblem("no_metrics", "this JSON holds no speculative-decoding acceptance_histogram")
+    return with_lines(measurement, lines)
+
+
+def _feed_collectors(collectors, raw: bytes, line: int, whole: bool = False) -> None:
+    """Parse one JSON line for the collectors whose key it holds (unreadable lines are skipped).
+
+    As for vLLM's histograms, the object around the key is parsed alone when it can be (the
+    nearest ``{`` before the key opens it when the object holds only numbers and lists before
+    it), which skips the rest of the response; anything else parses the whole line.
+    """
+    for collector in collectors:
+        at = raw.find(collector.marker)
+        if at < 0:
+            continue
+        value = _object_around(raw, -1 if whole else at, collector.key)
+        if value is None:
+            continue
+        try:
+            collector.feed_value(value, line)
+        except MetricsProblem as problem:
+            raise problem.at(line=line) from None
+
+
+def _object_around(raw: bytes, at: int, key: str):
+    """The object holding ``key`` around ``at``, else the whole line parsed (``at`` < 0: only that).
+
+    vLLM's ``speculative_decoding`` object holds only numbers and lists, so the nearest ``{``
+    before the key opens it, and parsing that object alone skips the rest of the response (the
+    generated text is most of it).
+    """
+    start = raw.rfind(b"{", 0, at) if at >= 0 else -1
+    try:
+        if start < 0:
+            raise ValueError("parse the whole line")
+        value, _end = _DECODER.raw_decode(raw[start:].decode("utf-8"))
+        if isinstance(value, dict) and key in value:
+            return value
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        pass
+    try:
+        return parse_json(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None

@@ -1,0 +1,192 @@
+"""Log files: the engines' metric lines found by their markers, read, and judged (no Qt).
+
+The blocks are searched for each line reader's markers with ``bytes.find`` (C speed); only the
+lines holding one are decoded and handed to their reader, every other line is counted and
+skipped.  :func:`finish_logs` then decides which reader's lines make the measurement (one
+engine, one kind of line) and says why when none or two do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from specdec_desktop.plain_text import size_text
+
+from .line_readers import LINE_READERS, LineReader
+from .log_context import ContextReader, time_span
+from .measurement import FORMAT_LABELS, Measurement
+from .problems import MetricsProblem
+from .stream_blocks import Blocks
+
+__all__ = [
+    "MAX_METRIC_LINE_BYTES",
+    "LongLines",
+    "also_scanned",
+    "finish_logs",
+    "first_meaningful",
+    "line_readers",
+    "scan_logs",
+    "with_lines",
+]
+
+#: A marker line longer than this is skipped, and the measurement says how many were: no
+#: engine prints a metric line of 256 KiB, and reading one is time spent holding the GIL.
+MAX_METRIC_LINE_BYTES = 256 * 1024
+
+
+class LongLines:
+    """Marker lines skipped for their length (:data:`MAX_METRIC_LINE_BYTES`): how many, the first."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.first: int | None = None
+
+    def add(self, line: int) -> None:
+        self.count += 1
+        if self.first is None:
+            self.first = line
+
+    def notes(self) -> tuple[str, ...]:
+        if not self.count:
+            return ()
+        lines = "1 line" if self.count == 1 else f"{self.count:,} lines"
+        return (
+            f"{lines} longer than {size_text(MAX_METRIC_LINE_BYTES)} skipped (the first is line "
+            f"{self.first}): no engine prints a metric line that long",
+        )
+
+
+def scan_logs(
+    blocks: Iterable[tuple[bytes, int]], readers: list[LineReader], long_lines: LongLines | None = None
+) -> None:
+    markers = [(marker, reader) for reader in readers for marker in reader.markers]
+    for chunk, first in blocks:
+        hits: dict[int, tuple[int, LineReader]] = {}
+        # The context reader reads its lines beside the metric readers (a line may serve both).
+        context: dict[int, tuple[int, LineReader]] = {}
+        for marker, reader in markers:
+            found = context if isinstance(reader, ContextReader) else hits
+            position = chunk.find(marker)
+            while position >= 0:
+                start = chunk.rfind(b"\n", 0, position) + 1
+                end = chunk.find(b"\n", position)
+                if end < 0:
+                    end = len(chunk)
+                found.setdefault(start, (end, reader))
+                position = chunk.find(marker, end)
+        for found, counted in ((hits, True), (context, False)):
+            line, last = first, 0
+            for start in sorted(found):
+                end, reader = found[start]
+                line += chunk.count(b"\n", last, start)
+                last = start
+                if end - start > MAX_METRIC_LINE_BYTES:
+                    if long_lines is not None and counted:
+                        long_lines.add(line)
+                    continue
+                try:
+                    reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
+                except MetricsProblem as problem:
+                    raise problem.at(line=line) from None
+
+
+def also_scanned(blocks: Blocks, readers: list[LineReader]) -> Iterator[tuple[bytes, int]]:
+    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings)."""
+    for chunk, first in blocks:
+        scan_logs([(chunk, first)], readers)
+        yield chunk, first
+
+
+def line_readers(k: int | None) -> list[LineReader]:
+    """A fresh reader of every line format, each told the k the caller gave."""
+    readers = [reader_type() for reader_type in LINE_READERS] + [ContextReader()]
+    for reader in readers:
+        reader.k_hint = k
+    return readers
+
+
+def first_meaningful(head: bytes) -> bytes:
+    for raw in head.split(b"\n", 200)[:200]:
+        stripped = raw.strip()
+        if stripped and not stripped.startswith(b"#"):
+            return stripped
+    return b""
+
+
+def finish_logs(
+    readers: list[LineReader],
+    k: int | None,
+    lines: int,
+    unterminated: bool = False,
+    long_lines: LongLines | None = None,
+) -> Measurement:
+    active = [reader for reader in readers if reader.lines_used]
+    formats = {reader.format for reader in active}
+    notes: tuple[str, ...] = ()
+    if {"llama.cpp", "llama.cpp-statistics"} <= formats:  # the statistics lines count every task
+        active = [reader for reader in active if reader.format != "llama.cpp"]
+        notes = ("per-task draft acceptance lines left aside: the statistics lines count every task",)
+    if "llama.cpp-rounds" in formats and formats & {
+        "llama.cpp",
+        "llama.cpp-statistics",
+        "llama.cpp-speculative",
+    }:
+        active = [
+            reader for reader in active if reader.format == "llama.cpp-rounds" or "llama" not in reader.format
+        ]
+        notes = ("the per-round lines (-v) count every verify step: the summary lines are left aside",)
+    if not active and long_lines is not None and long_lines.count:
+        raise MetricsProblem(
+            "line_too_long",
+            f"its only metric-like lines are longer than {size_text(MAX_METRIC_LINE_BYTES)}; "
+            "no engine prints one that long, so nothing was imported",
+            line=long_lines.first,
+        )
+    if not active:
+        missed = [reader for reader in readers if reader.near_miss is not None]
+        if missed:
+            nearest = min(missed, key=lambda reader: reader.near_miss or 0)
+            raise MetricsProblem(
+                "near_miss",
+                f"looks like a {FORMAT_LABELS[nearest.format]}, but this line does not fit that format "
+                "(a number missing or garbled?); nothing was imported",
+                line=nearest.near_miss,
+            )
+        raise MetricsProblem(
+            "no_metrics",
+            f"no speculative-decoding metrics in its {lines} lines: not a "
+            "vLLM, llama.cpp, SGLang or TensorRT-LLM log, summary, Prometheus scrape or per-request JSON, "
+            "or a CSV of accepted guesses",
+        )
+    if len(active) > 1:
+        first, second = sorted(active, key=lambda reader: reader.first_line or 0)[:2]
+        raise MetricsProblem(
+            "mixed",
+            f"mixes two kinds of metrics: {FORMAT_LABELS[first.format]} (from line "
+            f"{first.first_line}) and {FORMAT_LABELS[second.format]}; import them separately",
+            line=second.first_line,
+        )
+    if unterminated and active[0].last_line == lines:
+        raise MetricsProblem(
+            "truncated",
+            "its last line holds metrics but no line break: the file looks cut off, so that line's "
+            "numbers may be cut too; complete the file, or remove the line",
+            line=lines,
+        )
+    measurement = active[0].finish(k)
+    if measurement is None:
+        raise MetricsProblem(
+            "no_metrics", "its metric lines count no drafted tokens", line=active[0].first_line
+        )
+    extra = long_lines.notes() if long_lines is not None else ()
+    context = next((r.rows() for r in readers if isinstance(r, ContextReader)), ())
+    span = time_span(active[0].first_text, active[0].last_text)
+    if span is not None:
+        context += (("time", span),)
+    notes = measurement.notes + notes + extra
+    return replace(measurement, notes=notes, context=measurement.context + context)
+
+
+def with_lines(measurement: Measurement, lines: int) -> Measurement:
+    return replace(measurement, lines_read=lines)
