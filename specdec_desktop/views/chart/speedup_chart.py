@@ -410,7 +410,8 @@ class SpeedupChart(pg.PlotWidget):
     def set_legend_entry(self, key: str, swatch: str, color_name: str, text: str | None) -> None:
         """Add (or replace, or with ``text`` None remove) a legend entry.
 
-        ``swatch`` is ``"line"``, ``"thin"``, ``"dash"`` or ``"band"``; ``color_name`` names a
+        ``swatch`` is ``"line"``, ``"thin"``, ``"dash"``, ``"dot"``, ``"band"`` or ``"triangle"`` (a
+        marker series); ``color_name`` names a
         :class:`~specdec_desktop.theme.Theme` colour field.
         """
         if text is None:
@@ -440,7 +441,7 @@ class SpeedupChart(pg.PlotWidget):
         parts = []
         for swatch, color_name, text in self._legend.values():
             color = getattr(theme, color_name)
-            glyph = {"line": "━━", "thin": "──", "dash": "╌╌", "dot": "┈┈", "band": "██"}.get(swatch, "━━")
+            glyph = _SWATCH_GLYPHS.get(swatch, "━━")
             if swatch == "band":
                 base, paper = QColor(color), QColor(theme.chart_background)
                 a = min(255, theme.band_alpha * 2) / 255
@@ -987,6 +988,9 @@ _FAR = 1.0e6
 
 #: The chart's own labels are drawn above everything in the plot's data.
 _LABEL_Z = 1000.0
+
+#: Each legend swatch kind's glyph (a marker series: its marker's shape).
+_SWATCH_GLYPHS = {"line": "━━", "thin": "──", "dash": "╌╌", "dot": "┈┈", "band": "██", "triangle": "△"}
 
 #: Between the title and the legend's entries.
 _ENTRY_SEP = "&nbsp;&nbsp;&nbsp;"
