@@ -82,6 +82,21 @@ def test_a_cost_table_draws_measured_points_and_fills_the_tab(qtbot, capsys):
     assert (window.state.params, window.assumptions_state.assumptions) == (params, assumptions)
 
 
+def test_labels_keep_off_the_measured_points(qtbot):
+    window = open_window(qtbot)
+    window.state.set(k=4, p=0.8, c=0.1)  # the current k's label would sit on the run at k = 4
+    _import(qtbot, window, [TABLE])
+    chart = window.chart
+    (x0, x1), (y0, y1) = chart.getPlotItem().getViewBox().viewRange()
+    width, height = chart.plot_size()
+    half = window.measured_overlay.points.opts["size"] / 2
+    for k, s in _points(window):
+        px, py = (k - x0) * width / (x1 - x0), (y1 - s) * height / (y1 - y0)
+        for key, (bx0, by0, bx1, by1) in chart.label_boxes().items():
+            apart = px + half <= bx0 or px - half >= bx1 or py + half <= by0 or py - half >= by1
+            assert apart, (key, k, s)
+
+
 def test_the_batch_assumption_picks_the_batch_drawn(qtbot):
     window = open_window(qtbot)
     _import(qtbot, window, [TABLE])

@@ -49,6 +49,7 @@ class MeasuredOverlay:
         self.points = pg.ScatterPlotItem(symbol=SYMBOL)
         self.points.setZValue(8)  # above the curves and the simulated points, below the markers
         self.chart.getPlotItem().addItem(self.points)
+        self.chart.register_obstacle_points(self.points)  # the labels keep off each run
 
     def update(self, readouts: Readouts, curves: Curves) -> float:
         """The chart's overlay hook; returns the highest measured speedup drawn (0 for none)."""

@@ -177,6 +177,8 @@ class SpeedupChart(pg.PlotWidget):
         self._labels: dict[str, tuple[pg.TextItem | ChartLabel, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
         self._obstacle_curves: list[pg.PlotCurveItem | ChartCurve] = []
+        #: Scatter items whose every point the labels keep off (an overlay's marker series).
+        self._obstacle_points: list[pg.ScatterPlotItem] = []
         #: Each obstacle curve's sampled line in pixels, with the data and view it was made for.
         self._sampled: dict[int, tuple[object, object, tuple[float, ...], np.ndarray | None]] = {}
         #: Called with (readouts, curves) on every change; each returns the top of what it drew.
@@ -392,6 +394,10 @@ class SpeedupChart(pg.PlotWidget):
     def register_obstacle_curve(self, item: pg.PlotCurveItem | ChartCurve) -> None:
         """Keep every label off ``item``'s line (it must be in the plot)."""
         self._obstacle_curves.append(item)
+
+    def register_obstacle_points(self, item: pg.ScatterPlotItem) -> None:
+        """Keep every label off each of ``item``'s markers (it must be in the plot)."""
+        self._obstacle_points.append(item)
 
     def add_overlay(self, update: Callable[[Readouts, Curves], float]) -> None:
         """Call ``update(readouts, curves)`` on every change, before the range and the labels.
@@ -673,6 +679,13 @@ class SpeedupChart(pg.PlotWidget):
                 self._sampled[id(curve)] = (xs, ys, view_key, points)
             if points is not None:
                 obstacles.add_sampled(points)
+        for item in self._obstacle_points:
+            if not item.isVisible():
+                continue
+            half = float(item.opts["size"]) / 2 + 1
+            for x, y in zip(*item.getData(), strict=True):
+                mx, my = px(float(x), float(y))
+                obstacles.boxes.append(Box(mx - half, my - half, mx + half, my + half))
         break_even_y = (y1 - 1.0) * sy
         obstacles.add_line([0.0, width], [break_even_y, break_even_y])
         readouts = self._last[0]
