@@ -112,13 +112,10 @@ def _bars_svg(fit: Fit) -> str:
 
 def _measured_points(costs) -> list[tuple[int, float]]:
     """``(k, tokens/s over k = 0)`` of the first batch size of a cost table, when it has k = 0."""
-    if not costs:
-        return []
-    first = costs[0]
-    plain = next((row for row in first.rows if row.k == 0), None)
-    if plain is None:
-        return []
-    return [(row.k, row.tokens_per_second / plain.tokens_per_second) for row in first.rows]
+    from ..measured.cost_summary import measured_speedups
+
+    points = measured_speedups(costs or [])
+    return [] if points is None else list(zip(points.k, points.speedup, strict=True))
 
 
 def _chart_svg(fit: Fit, figures: MeasuredFigures, points: list[tuple[int, float]] = ()) -> str:
@@ -197,36 +194,14 @@ def _cost_keywords(keywords: dict) -> dict:
 def _costs_html(costs) -> str:
     if not costs:
         return ""
-    from ..measured.cost_summary import cost_dicts
+    from ..measured.cost_summary import COST_COLUMNS, cost_cells, cost_headings
 
-    head = (
-        _("Batch"),
-        _("Best k (measured)"),
-        _("Tokens/s"),
-        _("× over k = 0"),
-        _("Overhead o"),
-        "c + β",
-        "p",
-        _("Best k (model)"),
+    rows = (
+        "".join(f"<td>{escape(localize(cells[key]))}</td>" for key, _heading in COST_COLUMNS)
+        for cells in map(cost_cells, costs)
     )
-    keys = (
-        "batch",
-        "best_k_measured",
-        "tokens_per_second",
-        "speedup_over_k0",
-        "overhead",
-        "c_plus_verify_growth",
-        "p",
-        "best_k_model",
-    )
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td>{escape('—' if row[key] is None else localize(f'{row[key]:g}'))}</td>" for key in keys
-        )
-        + "</tr>"
-        for row in cost_dicts(costs)
-    )
+    body = "".join(f"<tr>{row}</tr>" for row in rows)
+    head = "".join(f"<th>{escape(heading)}</th>" for heading in cost_headings())
     return (
         f"<h2>{_text(_('Measured costs: best k per batch size'))}</h2>"
         '<p class="muted">'
@@ -237,7 +212,7 @@ def _costs_html(costs) -> str:
             )
         )
         + "</p>"
-        f"<table><tr>{''.join(f'<th>{escape(h)}</th>' for h in head)}</tr>{body}</table>"
+        f"<table><tr>{head}</tr>{body}</table>"
     )
 
 

@@ -253,21 +253,10 @@ def _compare(request: FitRequest, paths: list[Path], prog: str) -> int:
 
 
 def _is_cost_table(path: Path) -> bool:
-    """Whether ``path`` opens with a per-k cost table's header (k, tokens per step, a time)."""
-    from ..measured.cost_table import looks_like_cost_table
-    from ..user_files import open_user_file
+    """Whether ``path`` opens with a per-k cost table's header (the window asks the same)."""
+    from ..measured.cost_table import is_cost_table
 
-    def refuse(kind: str, problem: str, path: Path) -> ValueError:
-        return ValueError(problem)
-
-    try:  # the one check of a user's file: a FIFO or /proc file is not opened, nor waited on
-        stream, _size = open_user_file(path, 1 << 62, refuse)
-        with stream:
-            head = stream.read(4096).decode("utf-8-sig", "replace")
-    except (OSError, ValueError):
-        return False  # read_metrics names the problem
-    first = next((line for line in head.splitlines() if line.strip() and not line.startswith("#")), "")
-    return looks_like_cost_table(first)
+    return is_cost_table(path)
 
 
 def _costs(tables: list[Path]):

@@ -2,18 +2,63 @@
 
 One row per batch size: the measured best k (most tokens per second), its throughput and its
 speedup over k = 0, the costs the step times imply (:mod:`.cost_table`), and the model's best k
-at those costs (the same search the chart uses), so the two can be compared.
+at those costs (the same search the chart uses), so the two can be compared.  ``fit`` prints the
+table (:func:`cost_lines`), the Measured tab and the report show it (:data:`COST_COLUMNS`,
+:func:`cost_cells`); the window's chart and the report draw :func:`measured_speedups`: each run's
+tokens per second over the k = 0 run's, in one batch size.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from specdec_desktop.model import Parameters
 from specdec_desktop.model.assumptions import Assumptions
 from specdec_desktop.model.figures import readouts
+from specdec_desktop.text import N_, _
 
 from .cost_table import BatchCosts
 
-__all__ = ["cost_assumptions", "cost_dicts", "cost_lines", "model_best_k"]
+__all__ = [
+    "COST_COLUMNS",
+    "MeasuredSpeedups",
+    "cost_assumptions",
+    "cost_cells",
+    "cost_dicts",
+    "cost_headings",
+    "cost_lines",
+    "cost_notes",
+    "measured_speedups",
+    "model_best_k",
+]
+
+#: The table's columns: key of :func:`cost_dicts` and :func:`cost_cells`, and the heading
+#: (English, shown with ``_()``; the symbols are the same in every language).
+COST_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("batch", N_("Batch")),
+    ("best_k_measured", N_("Best k (measured)")),
+    ("tokens_per_second", N_("Tokens/s")),
+    ("speedup_over_k0", N_("× over k = 0")),
+    ("overhead", N_("Overhead o")),
+    ("c_plus_verify_growth", "c + β"),
+    ("c", "c"),
+    ("verify_growth", "β"),
+    ("p", "p"),
+    ("best_k_model", N_("Best k (model)")),
+)
+
+#: Headings that are symbols, the same in every language (never translated).
+_SYMBOLS = frozenset({"c + β", "c", "β", "p"})
+
+
+def cost_headings() -> list[str]:
+    """The columns' headings in the active language."""
+    return [heading if heading in _SYMBOLS else _(heading) for _key, heading in COST_COLUMNS]
+
+
+#: Digits shown after the point, per column (the rest are whole numbers).
+_DIGITS = {"tokens_per_second": 1, "speedup_over_k0": 3}
 
 
 def cost_assumptions(costs: BatchCosts) -> tuple[float, Assumptions] | None:
@@ -63,30 +108,80 @@ def cost_dicts(batches: list[BatchCosts]) -> list[dict]:
     ]
 
 
+def cost_cells(costs: BatchCosts) -> dict[str, str]:
+    """One batch size's row as ``fit`` prints it, by column key (English numbers, "—" for none)."""
+    row = {
+        "batch": costs.batch,
+        "best_k_measured": costs.best_k,
+        "tokens_per_second": costs.best_tokens_per_second,
+        "speedup_over_k0": costs.speedup,
+        "overhead": costs.overhead,
+        "c_plus_verify_growth": costs.slope,
+        "c": costs.c,
+        "verify_growth": costs.verify_growth,
+        "p": costs.p,
+        "best_k_model": model_best_k(costs),
+    }
+
+    def show(key: str, value: float | None) -> str:
+        if value is None:
+            return "—"
+        return str(value) if isinstance(value, int) else f"{value:.{_DIGITS.get(key, 4)}f}"
+
+    return {key: show(key, value) for key, value in row.items()}
+
+
+@dataclass(frozen=True)
+class MeasuredSpeedups:
+    """The measured speedup at each k of one batch size: tokens per second over the k = 0 run's."""
+
+    batch: int
+    k: tuple[int, ...]
+    speedup: tuple[float, ...]
+
+
+def measured_speedups(batches: Sequence[BatchCosts], batch: int | None = None) -> MeasuredSpeedups | None:
+    """The runs of batch size ``batch`` (the first batch size when the table has not that one).
+
+    ``None`` without a table, or when that batch size has no k = 0 run to compare with.
+    """
+    if not batches:
+        return None
+    chosen = next((b for b in batches if b.batch == batch), batches[0])
+    plain = next((row for row in chosen.rows if row.k == 0), None)
+    if plain is None:
+        return None
+    return MeasuredSpeedups(
+        chosen.batch,
+        tuple(row.k for row in chosen.rows),
+        tuple(row.tokens_per_second / plain.tokens_per_second for row in chosen.rows),
+    )
+
+
+def cost_notes(batches: Sequence[BatchCosts]) -> list[str]:
+    """What the table cannot say, in English (shown with ``_()``; sentences without their full stop)."""
+    notes = []
+    if any(b.plain_ms is None for b in batches):
+        notes.append(N_("Without a k = 0 row a batch has no plain step time, so no costs are fitted for it"))
+    if any(b.slope is not None and b.c is None for b in batches):
+        notes.append(
+            N_(
+                "Step times alone cannot tell the draft's cost c from the verify growth β; "
+                "add draft_ms and verify_ms columns to split c + β"
+            )
+        )
+    return notes
+
+
 def cost_lines(batches: list[BatchCosts]) -> list[str]:
     """The K-per-batch-size table in words, one batch a line, with a header."""
     lines = [
         "batch  best k (measured)  tokens/s   × over k=0  overhead o  c + β    c       β       p       "
         "best k (model)"
     ]
+    widths = (7, 19, 11, 12, 12, 9, 8, 8, 8, 0)
     for b in batches:
-
-        def show(value: float | None, width: int = 8, digits: int = 4) -> str:
-            return ("—" if value is None else f"{value:.{digits}f}").ljust(width)
-
-        model = model_best_k(b)
-        lines.append(
-            f"{b.batch:<7}{b.best_k:<19}{b.best_tokens_per_second:<11.1f}{show(b.speedup, 12, 3)}"
-            f"{show(b.overhead, 12)}{show(b.slope, 9)}{show(b.c)}{show(b.verify_growth)}{show(b.p)}"
-            f"{'—' if model is None else model}"
-        )
-    if any(b.plain_ms is None for b in batches):
-        lines.append(
-            "note: without a k = 0 row a batch has no plain step time, so no costs are fitted for it"
-        )
-    if any(b.slope is not None and b.c is None for b in batches):
-        lines.append(
-            "note: step times alone cannot tell the draft's cost c from the verify growth β; "
-            "add draft_ms and verify_ms columns to split c + β"
-        )
-    return lines
+        cells = cost_cells(b)
+        columns = zip(COST_COLUMNS, widths, strict=True)
+        lines.append("".join(cells[key].ljust(width) for (key, _heading), width in columns))
+    return lines + [f"note: {note[0].lower()}{note[1:]}" for note in cost_notes(batches)]

@@ -39,8 +39,11 @@ __all__ = [
     "BatchCosts",
     "CostRow",
     "fit_costs",
+    "is_cost_table",
+    "is_cost_table_text",
     "looks_like_cost_table",
     "read_cost_table",
+    "read_cost_table_text",
 ]
 
 MAX_TABLE_BYTES = 1024**2
@@ -171,9 +174,53 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
         ) from None
     except UnicodeDecodeError:
         raise MetricsProblem("not_utf8", _("is not UTF-8 text"), path) from None
-    lines = [
-        (i, line) for i, line in enumerate(text.splitlines(), 1) if line.strip() and not line.startswith("#")
-    ]
+    return read_cost_table_text(text, path)
+
+
+def _meaningful(text: str) -> list[tuple[int, str]]:
+    """The lines that are neither blank nor comments, with their numbers from 1."""
+    lines = enumerate(text.splitlines(), 1)
+    return [(i, line) for i, line in lines if line.strip() and not line.startswith("#")]
+
+
+def is_cost_table_text(text: str) -> bool:
+    """Whether ``text``'s first meaningful line is a cost table's header."""
+    first = next((line for line in text.splitlines() if line.strip() and not line.startswith("#")), "")
+    return looks_like_cost_table(first)
+
+
+def is_cost_table(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` opens with a per-k cost table's header (k, tokens per step, a time).
+
+    ``False`` for anything that cannot be opened or read: the metrics readers then name the
+    problem.  A FIFO or a system pseudo-file is not opened, nor waited on.
+    """
+
+    def refuse(kind: str, problem: str, path: object) -> ValueError:
+        return ValueError(problem)
+
+    try:
+        stream, _size = open_user_file(Path(path), 1 << 62, refuse)
+        with stream:
+            head = stream.read(4096).decode("utf-8-sig", "replace")
+    except (OSError, ValueError):
+        return False
+    return is_cost_table_text(head)
+
+
+def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") -> list[CostRow]:
+    """The rows of a per-k cost table given as text (``path`` names it in messages).
+
+    Raises
+    ------
+    MetricsProblem
+        Naming ``path`` and the line: too large, no header, a missing column, a bad number.
+    """
+    if len(text) > MAX_TABLE_BYTES:
+        raise MetricsProblem(
+            "too_large", _("is too large for a table of runs at several k (1 MiB at most)"), path
+        )
+    lines = _meaningful(text)
     if not lines or not looks_like_cost_table(lines[0][1]):
         raise MetricsProblem(
             "no_metrics",

@@ -352,6 +352,11 @@ class MainWindow(LayoutFitting, QMainWindow):
         from .chart.tree_overlay import TreeOverlay
 
         self.tree_overlay = TreeOverlay(self.chart, self.app_state.shape)
+        from .chart.measured_overlay import MeasuredOverlay
+
+        self.measured_overlay = MeasuredOverlay(
+            self.chart, self.app_state.measurement, self.assumptions_state
+        )
         params = self.state.params
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
@@ -588,13 +593,16 @@ class MainWindow(LayoutFitting, QMainWindow):
             self.chart.set_answer_hidden(hidden)
             self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
         self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
-        if self.app_state.measurement.fit is not None:
+        if not self.app_state.measurement.is_empty:
             self._show_measurement()
         self.render_count += 1
 
     def _show_measurement(self) -> None:
-        """Show the imported measurement in its panel and in the essay on acceptance."""
+        """Show the imported measurement (and cost table) in its panel and in the essay on acceptance."""
         measurement, params = self.app_state.measurement, self.state.params
+        self.measured_panel.show_costs(
+            measurement.costs, measurement.costs_origin, self.assumptions_state.assumptions.batch
+        )
         self.measured_panel.show_measurement(
             measurement.fit,
             measurement.timings,

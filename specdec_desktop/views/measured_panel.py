@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from ..model import Parameters, best_draft_length, speedup
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..text import _, localize
+from .measured_costs import CostsView
 
 if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
     from ..measured import Fit, Timings
@@ -157,9 +158,10 @@ class MeasuredPanel(QFrame):
 
     Signals
     -------
-    import_requested(), paste_requested(), report_requested(), pin_run_requested()
-        The user asked to import a file, paste from the clipboard, export a report, or pin this
-        run (to compare it with another on the chart and in the pinned table).
+    import_requested(), paste_requested(), report_requested(), pin_run_requested(), clear_requested()
+        The user asked to import a file, paste from the clipboard, export a report, pin this
+        run (to compare it with another on the chart and in the pinned table), or forget what
+        was imported.
     use_p_requested(float)
         Set p to the fitted value.
     use_curve_requested(float, float)
@@ -172,6 +174,7 @@ class MeasuredPanel(QFrame):
     paste_requested = Signal()
     report_requested = Signal()
     pin_run_requested = Signal()
+    clear_requested = Signal()
     use_p_requested = Signal(float)
     use_curve_requested = Signal(float, float)
     timings_entered = Signal(object)
@@ -182,6 +185,7 @@ class MeasuredPanel(QFrame):
         self.setProperty("role", "panel")
         self.setAccessibleName(_("Measured"))
         self._fit: Fit | None = None
+        self._has_costs = False
 
         layout = QVBoxLayout(self)
         buttons = QHBoxLayout()
@@ -192,7 +196,10 @@ class MeasuredPanel(QFrame):
         self.paste_button.setToolTip(_("Read metrics from the clipboard"))
         self.report_button = QPushButton(_("Export report…"))
         self.report_button.setObjectName("exportReportButton")
-        for button in (self.import_button, self.paste_button, self.report_button):
+        self.clear_button = QPushButton(_("Clear"))
+        self.clear_button.setObjectName("clearMeasurementsButton")
+        self.clear_button.setToolTip(_("Forget the imported measurements (the parameters stay)"))
+        for button in (self.import_button, self.paste_button, self.report_button, self.clear_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
@@ -325,6 +332,8 @@ class MeasuredPanel(QFrame):
         self.notes = _label("hint")
         body.addWidget(self.notes)
         layout.addWidget(self.body)
+        self.costs = CostsView()
+        layout.addWidget(self.costs)
         layout.addStretch(1)
 
         self.import_button.clicked.connect(self.import_requested)
@@ -335,6 +344,7 @@ class MeasuredPanel(QFrame):
         self.timings_button.clicked.connect(self._timings)
         self.copy_flags_button.clicked.connect(self._copy_flags)
         self.pin_run_button.clicked.connect(self.pin_run_requested)
+        self.clear_button.clicked.connect(self.clear_requested)
         self.show_measurement(None, None, Parameters())
 
     # -- input ----------------------------------------------------------------------------------
@@ -365,6 +375,18 @@ class MeasuredPanel(QFrame):
 
     # -- output ---------------------------------------------------------------------------------
 
+    def _show_empty(self) -> None:
+        """The hint while nothing is imported; Clear while something is."""
+        empty = self._fit is None and not self._has_costs
+        self.hint.setVisible(empty)
+        self.clear_button.setEnabled(not empty)
+
+    def show_costs(self, costs: tuple, origin: str, batch: int) -> None:
+        """Show a cost table's fit (``costs`` empty: none), its points drawn at batch ``batch``."""
+        self._has_costs = bool(costs)
+        self._show_empty()
+        self.costs.show_costs(costs, origin, batch)
+
     def show_measurement(
         self,
         fit: Fit | None,
@@ -375,7 +397,7 @@ class MeasuredPanel(QFrame):
     ) -> None:
         """Show ``fit`` (or the empty state) with the decision at ``params``' c and ``assumptions``."""
         self._fit = fit
-        self.hint.setVisible(fit is None)
+        self._show_empty()
         self.body.setVisible(fit is not None)
         self.report_button.setEnabled(fit is not None)
         self.bars.show_fit(fit)

@@ -4,7 +4,10 @@ A read (:class:`ImportJob`) runs on the window's import worker (``state/worker.p
 window keeps painting and a progress dialog with Cancel follows it; the result (or the problem)
 comes back to the GUI thread.  A good import goes to :class:`~specdec_desktop.state.MeasurementState`;
 a bad one shows one message naming the file and line, and nothing changes.  When a file does not
-state its draft length, the user is asked for it.
+state its draft length, the user is asked for it.  A per-k cost table (runs at several k, told
+by its header as ``fit`` tells it: :func:`~specdec_desktop.measured.cost_table.is_cost_table`)
+comes in the same ways, alone or beside metrics files; its per-batch fit goes to the same state,
+which the Measured tab and the chart's measured points show.  Clear forgets both.
 
 "Use fitted p" changes p inside one undo step; "use per-position curve" sets p and the decay
 assumption together; timings set c and the verify-growth assumption the same way.
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
@@ -24,19 +28,29 @@ from ..state.worker import Worker
 from ..text import N_, _
 from .notices import show_problem
 
-__all__ = ["ImportJob", "MeasurementIO"]
+__all__ = ["ImportJob", "Imported", "MeasurementIO"]
 
 #: Largest clipboard text read.
 MAX_PASTE_CHARS = 64 * 1024**2
 _FILTER = N_("Metrics (*.log *.txt *.prom *.json *.jsonl *.csv *.tsv);;All files (*)")
 
 
+class Imported(NamedTuple):
+    """What one import read: the metrics' fit and the cost tables' per-batch fit (either may be
+    absent, never both)."""
+
+    fit: object | None
+    costs: tuple = ()
+    #: The names of the files read as cost tables, and of those read as metrics.
+    table_names: tuple[str, ...] = ()
+    metric_names: tuple[str, ...] = ()
+
+
 class ImportJob(QObject):
     """One read of metrics: what to read, its stop flag, and its progress.
 
-    :meth:`read` runs on the worker thread and returns the
-    :class:`~specdec_desktop.measured.Fit`, or raises :class:`MetricsProblem` or
-    :class:`ImportCancelled`.
+    :meth:`read` runs on the worker thread and returns :class:`Imported`, or raises
+    :class:`MetricsProblem` or :class:`ImportCancelled`.
 
     Signals
     -------
@@ -57,25 +71,34 @@ class ImportJob(QObject):
         share = (self._files_done + (done / total if total else 1.0)) / count
         self.progress.emit(int(1000 * share))
 
-    def read(self):
+    def read(self) -> Imported:
         # The readers are imported with the first import of metrics, not at start-up.
         from ..measured import ImportCancelled, MetricsProblem, combine, fit_measurement
+        from ..measured import cost_table as tables
         from ..measured.scan import distinct_files, read_metrics, read_metrics_text, with_notes
 
         current = "clipboard"
         try:
             if self.text is not None:
-                measurement = read_metrics_text(self.text, "clipboard", k=self.k)
-            else:
-                paths, same = distinct_files(self.paths or [])
-                self.paths = paths
-                found = []
-                for path in paths:
-                    current = path.name
+                if tables.is_cost_table_text(self.text):
+                    rows = tables.read_cost_table_text(self.text, "clipboard")
+                    return Imported(None, tuple(tables.fit_costs(rows)))
+                return Imported(fit_measurement(read_metrics_text(self.text, "clipboard", k=self.k)))
+            paths, same = distinct_files(self.paths or [])
+            self.paths = paths
+            found, rows, table_names, metric_names = [], [], [], []
+            for path in paths:
+                current = path.name
+                if tables.is_cost_table(path):
+                    rows += tables.read_cost_table(path)
+                    table_names.append(path.name)
+                else:
                     found.append(read_metrics(path, self.k, self._progress, self.stop.is_set))
-                    self._files_done += 1
-                measurement = with_notes(combine(found), same)
-            return fit_measurement(measurement)
+                    metric_names.append(path.name)
+                self._files_done += 1
+            fit = fit_measurement(with_notes(combine(found), same)) if found else None
+            costs = tuple(tables.fit_costs(rows)) if rows else ()
+            return Imported(fit, costs, tuple(table_names), tuple(metric_names))
         except (MetricsProblem, ImportCancelled):
             raise
         except Exception as error:  # never lose the window to a bad file: a message names it
@@ -114,6 +137,7 @@ class MeasurementIO(QObject):
             text_panel.use_curve_requested.connect(self.use_curve)
         panel.timings_entered.connect(self.set_timings)
         panel.pin_run_requested.connect(self.pin_run)
+        panel.clear_requested.connect(self.clear)
         self.pinned = app_state.pinned
         window.setAcceptDrops(True)
         window.installEventFilter(self)
@@ -167,9 +191,9 @@ class MeasurementIO(QObject):
         job.progress.connect(dialog.setValue)
         self.dialog = dialog
 
-        def done(fit) -> None:
+        def done(imported: Imported) -> None:
             try:
-                self._done(fit, origin, shown)
+                self._done(imported, origin, shown)
             finally:
                 self._finished()
 
@@ -201,9 +225,22 @@ class MeasurementIO(QObject):
 
     # -- results --------------------------------------------------------------------------------
 
-    def _done(self, fit, origin: str, shown: str | None = None) -> None:
-        self.measurement.set_fit(fit, origin)
+    def _done(self, imported: Imported, origin: str, shown: str | None = None) -> None:
+        fit, costs = imported.fit, imported.costs
+        # Each part is named by its own files (one origin when all were of one kind).
+        if costs:
+            self.measurement.set_costs(costs, ", ".join(imported.table_names) or origin)
+        if fit is not None:
+            self.measurement.set_fit(fit, ", ".join(imported.metric_names) if costs else origin)
         self.window.show_tab("measured")
+        if fit is None:
+            self.window.statusBar().showMessage(
+                _("Imported {origin}: runs at several k (best k per batch size in the Measured tab)").format(
+                    origin=origin if shown is None else shown
+                ),
+                8000,
+            )
+            return
         m = fit.measurement
         if fit.fitted_p is None:
             p = _("drafts vary in length, no p fitted")
@@ -302,6 +339,11 @@ class MeasurementIO(QObject):
         self.window.statusBar().showMessage(
             _("Pinned {name}: compare it on the chart and in Compare").format(name=name), 6000
         )
+
+    def clear(self) -> None:
+        """Forget the imported measurement, cost table and timings (the parameters stay)."""
+        if self.measurement.clear():
+            self.window.statusBar().showMessage(_("Measurements cleared"), 4000)
 
     def set_timings(self, values) -> None:
         """Timings from the panel: keep them and set c from them (one undo step)."""

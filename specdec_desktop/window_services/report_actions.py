@@ -33,9 +33,16 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
         return False
     params = window.app_state.parameters.params
     figures = measured_figures(fit, params.c, window.app_state.assumptions.assumptions, measurement.timings)
-    # In the window's language (File ▸ Export report); `fit --report` writes English.
+    # In the window's language (File ▸ Export report); `fit --report` writes English.  An imported
+    # cost table goes in too, as `fit FILE TABLE --report` puts it.
     html = report_html(
-        fit, figures, measurement.origin, measurement.timings, params=params, language=current().code
+        fit,
+        figures,
+        measurement.origin,
+        measurement.timings,
+        params=params,
+        costs=list(measurement.costs) or None,
+        language=current().code,
     )
     try:
         write_atomically(path, html.encode("utf-8"))

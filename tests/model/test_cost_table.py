@@ -7,8 +7,22 @@ from pathlib import Path
 import pytest
 
 from specdec_desktop.measured import MetricsProblem
-from specdec_desktop.measured.cost_summary import cost_assumptions, cost_dicts, cost_lines, model_best_k
-from specdec_desktop.measured.cost_table import fit_costs, looks_like_cost_table, read_cost_table
+from specdec_desktop.measured.cost_summary import (
+    cost_assumptions,
+    cost_cells,
+    cost_dicts,
+    cost_lines,
+    measured_speedups,
+    model_best_k,
+)
+from specdec_desktop.measured.cost_table import (
+    fit_costs,
+    is_cost_table,
+    is_cost_table_text,
+    looks_like_cost_table,
+    read_cost_table,
+    read_cost_table_text,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 
@@ -60,3 +74,35 @@ def test_throughput_instead_of_step_time(tmp_path):
     rows = read_cost_table(table)
     assert rows[1].ms == pytest.approx(1000 * 2.44 / 93.85)
     assert fit_costs(rows)[0].best_k == 2
+
+
+def test_measured_speedups_by_hand():
+    batches = fit_costs(read_cost_table(DATA / "costs_per_k.csv"))
+    one = measured_speedups(batches)
+    assert one.batch == 1 and one.k == (0, 1, 2, 3, 4, 5)
+    # tokens per second over k = 0's: (tau / ms) / (1 / 20)
+    by_hand = (1.0, 20 * 1.8 / 23, 20 * 2.44 / 26, 20 * 2.95 / 29, 20 * 3.36 / 32, 20 * 3.69 / 35)
+    assert one.speedup == pytest.approx(by_hand)
+    assert measured_speedups(batches, 8).speedup[3] == pytest.approx(22 * 2.95 / 38.5)
+    assert measured_speedups(batches, 4).batch == 1  # not in the table: the first batch size
+    assert measured_speedups([]) is None
+
+
+def test_no_measured_speedups_without_a_k0_run(tmp_path):
+    table = tmp_path / "t.csv"
+    table.write_text("k,tau,ms\n1,1.5,20\n2,2.0,22\n")
+    batches = fit_costs(read_cost_table(table))
+    assert measured_speedups(batches) is None
+    assert cost_cells(batches[0])["speedup_over_k0"] == "—"
+    assert cost_lines(batches)[-1].startswith("note: without a k = 0 row")
+
+
+def test_a_cost_table_is_told_from_its_header(tmp_path):
+    assert is_cost_table(DATA / "costs_per_k.csv") and not is_cost_table(DATA / "cycles.csv")
+    assert not is_cost_table(tmp_path / "missing.csv")  # the metrics readers name the problem
+    text = (DATA / "costs_split.csv").read_text()
+    assert is_cost_table_text(text)
+    assert read_cost_table_text(text, "clipboard") == read_cost_table(DATA / "costs_split.csv")
+    with pytest.raises(MetricsProblem) as caught:
+        read_cost_table_text("k,tau,ms\n0,1,20\n1,0.5,20\n", "clipboard")
+    assert caught.value.line == 3 and "clipboard" in str(caught.value)

@@ -189,11 +189,11 @@ def test_a_label_the_placement_did_not_move_is_not_touched(window):
 
 
 def test_k_alone_does_not_resample_the_curves_for_the_labels(window, monkeypatch):
-    from specdec_desktop.views.chart import speedup_chart
+    from specdec_desktop.views.chart import label_layout
 
     calls = []
-    original = speedup_chart.sample_line
-    monkeypatch.setattr(speedup_chart, "sample_line", lambda *a, **k: calls.append(1) or original(*a, **k))
+    original = label_layout.sample_line
+    monkeypatch.setattr(label_layout, "sample_line", lambda *a, **k: calls.append(1) or original(*a, **k))
     window.state.set(k=7)  # same curves, same view: the curve's pixels are the same
     _drain()
     assert calls == []
