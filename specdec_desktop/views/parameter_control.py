@@ -168,6 +168,7 @@ class ParameterControl(QFrame):
         self.setObjectName(f"{spec.name}Control")
         self.setProperty("role", "panel")
 
+        self._compact = False
         self.title = QLabel()
         self.title.setProperty("role", "heading")
         self.title.setTextFormat(Qt.TextFormat.RichText)
@@ -236,7 +237,8 @@ class ParameterControl(QFrame):
         entry box writes its number again (the language's decimal mark, its unit)."""
         spec = self.spec
         label, meaning = _(spec.label), _(spec.meaning)
-        self.title.setText(f"{label}  <i>{spec.symbol}</i>")
+        self.title.setText(f"<i>{spec.symbol}</i>" if self._compact else f"{label}  <i>{spec.symbol}</i>")
+        self.title.setToolTip(label if self._compact else "")
         self.meaning.setText(meaning)
         self.setToolTip(meaning)  # also when the line steps aside (presenting)
         range_text = self._bounds()
@@ -302,6 +304,18 @@ class ParameterControl(QFrame):
         self.error.setText(message)
         self.error.show()
         self._error_timer.start()
+
+    def set_compact(self, on: bool) -> None:
+        """Title the control with its symbol alone (k, p, c), its name then in the tooltip: a
+        presenting column that large type would make scroll (zoomed x2 in the projector theme,
+        "Draft length k" took three lines beside its box)."""
+        if on != self._compact:
+            self._compact = on
+            self.retranslate()
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
 
     def set_meaning_shown(self, shown: bool) -> None:
         """Show or hide the line saying what the parameter means (the tooltip keeps it)."""

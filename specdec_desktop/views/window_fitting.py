@@ -226,18 +226,25 @@ class LayoutFitting:
 
     def _fit_left_column(self) -> None:
         """Presenting, the left column makes room for the sliders without scrolling: the open
-        Assumptions panel's worked examples step aside when they would make it scroll, and the
-        closed panel steps aside when the sliders would otherwise scroll (large type): the chart
-        names the assumptions in force; the essay's link to the panel (or a roomier window)
-        brings it back."""
+        Assumptions panel's worked examples step aside when they would make it scroll, then the
+        sliders' names (their symbols stay), and the closed panel steps aside when the sliders
+        would otherwise scroll (large type): the chart names the assumptions in force; the
+        essay's link to the panel (or a roomier window) brings it back."""
         panel = self.assumptions_panel
         inner = self.left_column.widget().layout()
         presenting = self.presenting() and self.left_column.isVisibleTo(self)
+        for control in self.controls.values():
+            control.set_compact(False)
         worked = True
         if presenting and panel.expanded:
             panel.set_worked_shown(True)
             worked = not self._column_cut()
         panel.set_worked_shown(worked)
+        if presenting and self._column_cut():
+            # Still too tall (large type): the sliders take their symbols for titles.
+            for control in self.controls.values():
+                control.set_compact(True)
+            self._column_cut()  # laid out with the shorter titles (the scroll range follows)
         show = True
         if presenting and not panel.expanded:
             own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()

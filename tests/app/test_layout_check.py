@@ -65,9 +65,13 @@ def test_the_check_sees_a_window_that_does_not_fit(qtbot):
         combination = layout_check.Combination(layout_check.Screen(1024, 768), "projector", moment, 3.0)
         layout_check.prepare(window, combination)
         found[moment] = layout_check.check_window(window, combination)
-    # What could step aside has (the menu and status bars too): the chart's labels still collide.
-    assert any("under 40 %" in p or "overlap" in p for p in found["default"]), found["default"]
-    assert any("needs" in p and "has" in p for p in found["default"]), found["default"]  # the box "0.750"
+    # What could step aside has (the menu and status bars too): the chart is still too small for
+    # its labels, or for its title and legend.
+    assert any(
+        "under 40 %" in p or "overlap" in p or "past the chart's right edge" in p for p in found["default"]
+    ), found["default"]
+    # The number boxes keep their numbers even so: the sliders are titled by their symbols alone.
+    assert not any("needs" in p and "has" in p for p in found["default"]), found["default"]
     for moment in ("scene-7", "scene-8"):
         assert any("content needs" in p for p in found[moment]), found[moment]
     assert any("below the scroll fold" in p for p in found["scene-7"])
@@ -120,3 +124,21 @@ def test_an_essay_scene_refits_when_the_window_grows(qtbot):
         larger.setDefaultFont(font)
         larger.setTextWidth(essay.viewport().width())
         assert larger.size().height() > essay.viewport().height() - 2 * larger.documentMargin()
+
+
+def test_large_type_titles_the_sliders_by_their_symbols_and_gives_the_names_back(qtbot):
+    """Zoomed x2 in the projector theme a chart scene's sliders would scroll: their titles shrink
+    to k, p and c (the names move to the tooltips); at 100 % they are whole again."""
+    window = create_main_window([])
+    qtbot.addWidget(window)
+    window.show()
+    crowded = layout_check.Combination(layout_check.Screen(1280, 800), "projector", "scene-3", 2.0)
+    layout_check.prepare(window, crowded)
+    titles = {name: control.title.text() for name, control in window.controls.items()}
+    assert titles == {"k": "<i>k</i>", "p": "<i>p</i>", "c": "<i>c</i>"}
+    assert window.controls["p"].title.toolTip() == "Acceptance rate"
+    assert layout_check.check_window(window, crowded) == []
+    roomy = layout_check.Combination(layout_check.Screen(1280, 800), "projector", "scene-3", 1.0)
+    layout_check.prepare(window, roomy)
+    assert window.controls["p"].title.text().startswith("Acceptance rate")
+    assert not any(control.compact for control in window.controls.values())

@@ -402,10 +402,9 @@ def known_shortfall(window: QMainWindow, combination: Combination) -> str | None
     ``CROWD_STEPS``: in a tour scene also the caption's reserved room and headline size, and the
     menu and status bars), but some pages are taller than all the room that leaves: the run and
     the sampling tab (other people's panels this round: their own parts would have to step aside),
-    an essay at the least type it may shrink to, and the sliders of a chart scene in the
-    projector theme at x2 (its type is then 2x the projector's, 40 px and more).  These are
+    and an essay at the least type it may shrink to.  These are
     listed, not hidden: their thumbnails are red on the contact sheet, and the test fails on any
-    problem outside this list (see /work/notes-window.md at the time of writing).
+    problem outside this list.
     """
     if combination.zoom < 1.5:
         return None
@@ -424,8 +423,6 @@ def known_shortfall(window: QMainWindow, combination: Combination) -> str | None
         return "the run (strip, totals, legend, narration) is taller than the room zoomed in"
     if scene.focus == "essay" and x2 and projector and screen.height <= 800:
         return "the essay at the least type it may shrink to is taller than the room at x2"
-    if scene.focus == "chart" and x2 and projector:
-        return "at x2 the projector's sliders (40 px type and more) are taller than the column"
     return None
 
 

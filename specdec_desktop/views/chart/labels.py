@@ -86,7 +86,8 @@ class LabelRequest:
     """One label to place: its key, its candidate boxes (best first) and where it may go.
 
     ``area`` is where the label must lie (``None``: anywhere in the plot).  An ``optional``
-    label (one that repeats what the legend says) is left out rather than placed over anything.
+    label (one that repeats what the legend or the shading says) is left out rather than placed
+    over anything.
     """
 
     key: str
