@@ -11,6 +11,7 @@ name                   what
 =====================  ==========================================================================
 ``_(msg)``             ``msg`` in the active language (English: ``msg`` itself, byte for byte)
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
+``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
@@ -20,7 +21,9 @@ name                   what
 =====================  ==========================================================================
 
 Module-level tables hold English strings marked with ``N_``; code translates them where it
-shows them, so a live language switch needs no re-import.
+shows them, so a live language switch needs no re-import.  Sentences made below the views (the
+fit's verdict, the decision's warnings, the model's refusals) are :class:`Phrase` values: English
+data for files and the command line, said in the window's language by ``_()`` where shown.
 """
 
 from __future__ import annotations
@@ -41,13 +44,16 @@ from .catalogue import (
     system_language,
 )
 from .numbers import decimal_point, delocalize, group_separator, localize
+from .phrase import Figures, Phrase
 
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "N_",
     "PSEUDO",
+    "Figures",
     "Language",
+    "Phrase",
     "_",
     "activate",
     "current",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .message import Message
+from .phrase import Phrase
 from .pseudo import pseudo
 
 __all__ = [
@@ -81,7 +82,10 @@ _loaded: dict[str, tuple[tuple[Path, int], Language, gettext.NullTranslations]] 
 
 def _(message: str) -> str:
     """``message`` in the active language (English: ``message`` itself); its ``format``
-    writes numbers in the language's way (:class:`~.message.Message`)."""
+    writes numbers in the language's way (:class:`~.message.Message`).  A
+    :class:`~.phrase.Phrase` is said again from its message and values."""
+    if isinstance(message, Phrase):
+        return Message(message.said(_))
     return Message(_catalogue.gettext(message))
 
 
