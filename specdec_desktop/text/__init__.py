@@ -12,6 +12,7 @@ name                   what
 ``_(msg)``             ``msg`` in the active language (English: ``msg`` itself, byte for byte)
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
 ``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
+``error_text(error)``   an exception's message in the active language (a phrase said again)
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
@@ -37,6 +38,7 @@ from .catalogue import (
     _,
     activate,
     current,
+    error_text,
     language_names,
     ngettext,
     on_change,
@@ -59,6 +61,7 @@ __all__ = [
     "current",
     "decimal_point",
     "delocalize",
+    "error_text",
     "group_separator",
     "language_names",
     "localize",

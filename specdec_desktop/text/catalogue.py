@@ -31,6 +31,7 @@ __all__ = [
     "activate",
     "catalogue_path",
     "current",
+    "error_text",
     "language_names",
     "ngettext",
     "on_change",
@@ -87,6 +88,13 @@ def _(message: str) -> str:
     if isinstance(message, Phrase):
         return Message(message.said(_))
     return Message(_catalogue.gettext(message))
+
+
+def error_text(error: BaseException) -> str:
+    """An exception's message in the active language: a :class:`~.phrase.Phrase` it was raised
+    with is said again (the model's refusals), any other message is shown as it is."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return _(message) if isinstance(message, Phrase) else str(error)
 
 
 def N_(message: str) -> str:
