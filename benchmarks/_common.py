@@ -200,7 +200,7 @@ def ratio_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def _number(value: float, unit: str) -> str:
     if unit == "ms":
         return f"{value:.2f}"
-    if unit == "s":
+    if unit in ("s", "x"):  # seconds, and ratios (x)
         return f"{value:.3f}"
     return f"{value:.1f}" if abs(value) < 1000 else f"{value:.0f}"
 

@@ -12,9 +12,9 @@ Language: the caller names it (``language=``): the window writes the report in i
 language, the command line's ``fit --report`` in English (its printed data is English).  The
 page's words come from the text layer inside :func:`~specdec_desktop.text.speaking`, so the
 window on screen does not change; its numbers follow the language (0,7929 in German), the
-flags to paste and the reproducing command stay as an engine and a shell read them.  Still
-English inside a translated report: what the fit writes itself (``measured/fit.py``: the verdict,
-the test, the intervals), the decision's warnings (``measured/decision.py``), the readers' notes.
+flags to paste and the reproducing command stay as an engine and a shell read them.  The fit's
+verdict, its test and the warnings are phrases (English data, :class:`~specdec_desktop.text.Phrase`)
+said here in the report's language, as are the readers' notes (kept English, marked ``N_``).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .. import __version__
 from ..measured import Fit, Timings
 from ..measured.decision import MeasuredFigures
 from ..model import Parameters, cycle_cost, speedup
-from ..text import N_, _, localize, speaking
+from ..text import N_, Phrase, _, localize, speaking
 from ..wording.measured_words import ENGINE_NAMES, k_range_text, recommendation_text
 
 __all__ = ["report_html"]
@@ -314,15 +314,17 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
             )
         )
     flags = "".join(
-        f"<tr><th>{escape(ENGINE_NAMES[key])}</th><td><code>{escape(value)}</code></td></tr>"
+        # (at k = 0 an engine's entry is a sentence, a phrase: said in the report's language)
+        f"<tr><th>{escape(ENGINE_NAMES[key])}</th>"
+        f"<td><code>{escape(_(value) if isinstance(value, Phrase) else value)}</code></td></tr>"
         for key, value in (figures.flags or {}).items()
     )
     window = ""
     if params is not None:
         values = localize(f"k = {params.k}, p = {params.p:g}, c = {params.c:g}")
         window = f"<h2>{_text(_('The window'))}</h2><table>{_rows([('k, p, c', values)])}</table>"
-    warnings = "".join(f'<li class="warning">{escape(w)}</li>' for w in figures.warnings)
-    notes = "".join(f"<li>{escape(n)}</li>" for n in m.notes)
+    warnings = "".join(f'<li class="warning">{escape(_(w))}</li>' for w in figures.warnings)
+    notes = "".join(f"<li>{escape(_(n))}</li>" for n in m.notes)
     title = _text(_("Speculative decoding: measured acceptance"))
     written = _text(
         _("Written by SpecDec Desktop {version} on {when}.").format(version=__version__, when=when)
@@ -350,8 +352,8 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
 {h2(N_("Context"))}<table>{_rows(context)}</table>
 {h2(N_("The fit"))}<table>{_rows(figures_rows)}</table>
 {_bars_svg(fit)}
-<p class="verdict">{escape(fit.verdict_text)}</p>
-<p class="muted">{escape(fit.test_text)}</p>
+<p class="verdict">{escape(_(fit.verdict_text))}</p>
+<p class="muted">{escape(_(fit.test_text))}</p>
 {"<ul>" + warnings + "</ul>" if warnings else ""}
 {h2(N_("Decision"))}
 <p>{escape(recommendation_text(figures))}</p>

@@ -13,6 +13,8 @@ disagree, too few steps (no Qt).
 
 from __future__ import annotations
 
+from specdec_desktop.text import N_, Figures, Phrase
+
 from .measurement import Measurement
 from .stats import chi2_sf
 
@@ -35,10 +37,11 @@ def never_accepted_from(m: Measurement) -> int | None:
     return None
 
 
-def group_test(m: Measurement, variance: float) -> tuple[bool, str] | None:
+def group_test(m: Measurement, variance: float) -> tuple[bool, Phrase] | None:
     """``(differ, text)`` for the groups of ``m`` (intervals or requests), or ``None`` without two.
 
-    ``variance`` is the variance of the accepted guesses of one step.
+    ``variance`` is the variance of the accepted guesses of one step; ``text`` is a
+    :class:`~specdec_desktop.text.Phrase` (English data, said in the window's language).
     """
     groups = [(tau, n) for tau, n in m.group_taus or () if n > 0]
     if len(groups) < 2 or variance <= 0:
@@ -48,40 +51,65 @@ def group_test(m: Measurement, variance: float) -> tuple[bool, str] | None:
     statistic = sum(n * (tau - mean) ** 2 for tau, n in groups) / variance
     df = len(groups) - 1
     p_value = chi2_sf(statistic, df)
-    shown = ", ".join(f"{tau:.2f}" for tau, _ in groups[:_SHOWN_GROUPS])
-    if len(groups) > _SHOWN_GROUPS:
-        shown += f", … ({len(groups)} in all)"
-    low, high = min(t for t, _ in groups), max(t for t, _ in groups)
-    text = (
-        f"Tokens per step by interval or request: {shown}; test of one value for all: "
-        f"X = {statistic:.1f}, {df} degrees of freedom, P = {p_value:.2g}"
+    shown = Figures(tau for tau, _ in groups[:_SHOWN_GROUPS])
+    more = (
+        Phrase(N_(", … ({count} in all)"), count=len(groups)) if len(groups) > _SHOWN_GROUPS else Phrase("")
     )
+    low, high = min(t for t, _ in groups), max(t for t, _ in groups)
+    test = {"shown": shown, "more": more, "statistic": statistic, "df": df, "p_value": p_value}
     if p_value < GROUPS_DIFFER_BELOW:
-        return True, (
-            f"The intervals differ: tokens per step runs from {low:.2f} to {high:.2f} between them "
-            f"(P = {p_value:.2g}). Pooled, they are not one acceptance rate; fit the parts apart. {text}."
+        return True, Phrase(
+            N_(
+                "The intervals differ: tokens per step runs from {low:.2f} to {high:.2f} between them "
+                "(P = {p_value:.2g}). Pooled, they are not one acceptance rate; fit the parts apart. "
+                "Tokens per step by interval or request: {shown:.2f}{more}; test of one value for all: "
+                "X = {statistic:.1f}, {df} degrees of freedom, P = {p_value:.2g}."
+            ),
+            low=low,
+            high=high,
+            **test,
         )
-    return False, text + "."
+    return False, Phrase(
+        N_(
+            "Tokens per step by interval or request: {shown:.2f}{more}; test of one value for all: "
+            "X = {statistic:.1f}, {df} degrees of freedom, P = {p_value:.2g}."
+        ),
+        **test,
+    )
 
 
-def sample_warnings(m: Measurement) -> tuple[str, ...]:
-    """A warning for each figure the data cannot carry, in words."""
+def sample_warnings(m: Measurement) -> tuple[Phrase, ...]:
+    """A warning for each figure the data cannot carry, in words (phrases: English data)."""
     warnings = []
     if m.variable_k:
         warnings.append(
-            f"Drafts vary in length (up to k = {m.k}): no constant p at a fixed k is fitted, and no best k "
-            "is computed from one."
+            Phrase(
+                N_(
+                    "Drafts vary in length (up to k = {k}): no constant p at a fixed k is fitted, and no "
+                    "best k is computed from one."
+                ),
+                k=m.k,
+            )
         )
     if m.steps is not None and m.steps < MIN_STEPS:
         warnings.append(
-            f"Only {m.steps} verify steps: too few to say much; every figure carries a wide interval."
+            Phrase(
+                N_("Only {steps} verify steps: too few to say much; every figure carries a wide interval."),
+                steps=m.steps,
+            )
         )
     if m.steps is None:
         samples = len(m.tau_samples or ())
         if samples < 2:
-            warnings.append("No step counts and a single mean: tokens per step has no interval.")
+            warnings.append(Phrase(N_("No step counts and a single mean: tokens per step has no interval.")))
         else:
             warnings.append(
-                f"No step counts: the interval on tokens per step comes from the spread of {samples} means."
+                Phrase(
+                    N_(
+                        "No step counts: the interval on tokens per step comes from the spread of "
+                        "{samples} means."
+                    ),
+                    samples=samples,
+                )
             )
     return tuple(warnings)

@@ -34,6 +34,7 @@ from specdec_desktop.model import Parameters, best_draft_length, speedup
 from specdec_desktop.model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from specdec_desktop.model.configuration import Configuration
 from specdec_desktop.model.figures import readouts
+from specdec_desktop.text import N_, Phrase
 
 from .fit import Fit, fit_decay
 from .timings import Timings
@@ -75,6 +76,8 @@ class MeasuredFigures:
         Whether the best k lies past the measured k (the data do not reach it).
     never_accepted_from : int or None
     warnings : tuple of str
+        The fit's warnings and the decision's own, as :class:`~specdec_desktop.text.Phrase`
+        (English data; ``_()`` says each in the window's language).
     p_interval : tuple of float, or None
         The ends of the fit's 95 % interval on p, on the decision's basis (scaled to the
         curve's first position when the basis is ``per_position``): where ``k_low`` and
@@ -132,9 +135,12 @@ def run_pin(
 
 
 def engine_flags(k: int) -> dict[str, str]:
-    """The flags to paste into vLLM, SGLang and llama.cpp for draft length ``k`` (0: no drafting)."""
+    """The flags to paste into vLLM, SGLang and llama.cpp for draft length ``k`` (0: no drafting).
+
+    At k = 0 each engine's entry is a sentence (a :class:`~specdec_desktop.text.Phrase`), not flags.
+    """
     if k <= 0:
-        off = "leave out the speculative-decoding flags (do not speculate)"
+        off = Phrase(N_("leave out the speculative-decoding flags (do not speculate)"))
         return {"vllm": off, "sglang": off, "llama_cpp": off}
     config = json.dumps({"num_speculative_tokens": k})
     return {
@@ -222,11 +228,20 @@ def _measured_figures(fit: Fit, c: float, assumptions: Assumptions) -> MeasuredF
     beyond = best_k is not None and best_k > m.k
     if beyond:
         warnings.append(
-            f"Best k = {best_k} lies beyond the measured k = {m.k}: the data reach k = {m.k} only, "
-            "so past it the curve is the model's extrapolation; measure at a longer k before relying on it."
+            Phrase(
+                N_(
+                    "Best k = {best_k} lies beyond the measured k = {k}: the data reach k = {k} only, so "
+                    "past it the curve is the model's extrapolation; measure at a longer k before relying "
+                    "on it."
+                ),
+                best_k=best_k,
+                k=m.k,
+            )
         )
     if best_k is None:
-        warnings.append("The speedup keeps rising with k under this fit: there is no best k to recommend.")
+        warnings.append(
+            Phrase(N_("The speedup keeps rising with k under this fit: there is no best k to recommend."))
+        )
     return MeasuredFigures(
         basis,
         p,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, Phrase, _, localize
 
 from .checks import MIN_STEPS, group_test, never_accepted_from, sample_warnings
 from .measurement import Measurement
@@ -86,9 +86,11 @@ class Fit:
         ``never_accepted`` (later positions never accepted: cut k) or ``heterogeneous``
         (the intervals or requests disagree).
     verdict_text, test_text : str
-        The verdict in words, and the test behind it.
+        The verdict in words, and the test behind it (:class:`~specdec_desktop.text.Phrase`:
+        English data, said in the window's language by ``_()``).
     warnings : tuple of str
-        What the data cannot carry (too few steps, no counts, drafts of varying length).
+        What the data cannot carry (too few steps, no counts, drafts of varying length), as
+        phrases.
     never_accepted_from : int or None
         The first position no step accepted (k can be cut to one less at no loss).
     """
@@ -120,25 +122,27 @@ class Fit:
         return not self.measurement.variable_k
 
     def p_interval_text(self, digits: int = 4) -> str:
-        """The fitted p's 95 % interval in words, or why there is none."""
+        """The fitted p's 95 % interval in words, or why there is none (in the active language)."""
         if self.fitted_p is None or self.p_low is None or self.p_high is None:
-            return "not fitted: drafts vary in length"
+            return _("not fitted: drafts vary in length")
         if self.tau_se is None:
-            return "no interval: the file gives no counts"
+            return _("no interval: the file gives no counts")
+        low, high = (localize(f"{end:.{digits}f}") for end in (self.p_low, self.p_high))
         if self.measurement.steps is not None and self.measurement.steps < MIN_STEPS:
-            return f"95 %: {self.p_low:.{digits}f} to {self.p_high:.{digits}f}; too few steps to say more"
-        return f"95 %: {self.p_low:.{digits}f} to {self.p_high:.{digits}f}"
+            return _("95 %: {low} to {high}; too few steps to say more").format(low=low, high=high)
+        return _("95 %: {low} to {high}").format(low=low, high=high)
 
     def per_position_texts(self) -> list[str] | None:
         """Each position's fitted rate as text, with its 95 % interval when known ("n/a" if none).
 
         ``["0.804 [0.790, 0.818]", "n/a", ...]`` for a1, a2, ...; None without per-position rates.
+        Numbers with a dot (a caller on screen localizes them); "n/a" in the active language.
         """
         if self.per_position is None:
             return None
         texts = []
         for i, a in enumerate(self.per_position):
-            text = "n/a" if a is None else f"{a:.3f}"
+            text = _("n/a") if a is None else f"{a:.3f}"
             if self.per_position_low is not None and a is not None:
                 text += f" [{self.per_position_low[i]:.3f}, {(self.per_position_high or ())[i]:.3f}]"
             texts.append(text)
@@ -202,28 +206,40 @@ def _xlogy(x: float, y: float) -> float:
     return 0.0 if x <= 0 else x * math.log(x / y)
 
 
-def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, str, str]:
+def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, Phrase, Phrase]:
     if not (m.position_counts and m.steps):
         if a:
             known = [v for v in a if v is not None]
             return (
                 "untested",
-                f"Per-position rates without step counts: a_i run from {known[0]:.2f} to {known[-1]:.2f}.",
-                "No counts, so no test of one p against the a_i.",
+                Phrase(
+                    N_("Per-position rates without step counts: a_i run from {first:.2f} to {last:.2f}."),
+                    first=known[0],
+                    last=known[-1],
+                ),
+                Phrase(N_("No counts, so no test of one p against the a_i.")),
             )
         return (
             "untested",
-            "Only the mean tokens per step is known: p is chosen to reproduce it, and whether "
-            "one p fits every position cannot be tested.",
-            "No per-position data: no test.",
+            Phrase(
+                N_(
+                    "Only the mean tokens per step is known: p is chosen to reproduce it, and whether "
+                    "one p fits every position cannot be tested."
+                )
+            ),
+            Phrase(N_("No per-position data: no test.")),
         )
     if m.k < 2:
-        return "untested", "With k = 1 there is one position: one p always fits.", "k = 1: nothing to test."
+        return (
+            "untested",
+            Phrase(N_("With k = 1 there is one position: one p always fits.")),
+            Phrase(N_("k = 1: nothing to test.")),
+        )
     if m.steps < MIN_STEPS:
         return (
             "untested",
-            f"Only {m.steps} steps: too few to test whether one p fits.",
-            f"Fewer than {MIN_STEPS} steps: no test.",
+            Phrase(N_("Only {steps} steps: too few to test whether one p fits."), steps=m.steps),
+            Phrase(N_("Fewer than {least} steps: no test."), least=MIN_STEPS),
         )
     successes = list(m.position_counts)
     trials = [m.steps, *m.position_counts[:-1]]
@@ -239,17 +255,24 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, s
             g += 2 * (_xlogy(s, t * p_hat) + _xlogy(t - s, t * (1 - p_hat)))
     df = used - 1
     if df < 1:
-        return "untested", "No step reached beyond the first position: nothing to test.", "No test."
+        return (
+            "untested",
+            Phrase(N_("No step reached beyond the first position: nothing to test.")),
+            Phrase(N_("No test.")),
+        )
     p_value = chi2_sf(g, df)
-    test = (
-        f"Likelihood-ratio test of one p = {p_hat:.3f} against a separate a_i at each position: "
-        f"G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g}"
-    )
+    test = {"p": p_hat, "g": g, "df": df, "p_value": p_value, "limit": REJECT_BELOW}
     if p_value >= REJECT_BELOW:
         return (
             "constant",
-            f"One p fits: the per-position acceptances agree with p = {p_hat:.3f}.",
-            test + f" (not below {REJECT_BELOW}).",
+            Phrase(N_("One p fits: the per-position acceptances agree with p = {p:.3f}."), p=p_hat),
+            Phrase(
+                N_(
+                    "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: "
+                    "G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (not below {limit})."
+                ),
+                **test,
+            ),
         )
     points = [(i, s / t, t) for i, (s, t) in enumerate(zip(successes, trials, strict=True), 1) if t > 0]
     weight = sum(t for _, _, t in points)
@@ -259,12 +282,28 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, s
         1e-300, sum(t * (i - mean_i) ** 2 for i, _, t in points)
     )
     first, last = points[0][1], points[-1][1]
+    rejected = Phrase(
+        N_(
+            "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: "
+            "G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (below {limit}); the a_i change "
+            "by {slope:+.3f} per position."
+        ),
+        slope=slope,
+        **test,
+    )
     if slope < 0:
         return (
             "falls",
-            f"Acceptance falls with position: a_1 = {first:.2f} down to a_{points[-1][0]} = "
-            f"{last:.2f}; one p overstates the later guesses.",
-            test + f" (below {REJECT_BELOW}); the a_i change by {slope:+.3f} per position.",
+            Phrase(
+                N_(
+                    "Acceptance falls with position: a_1 = {first:.2f} down to a_{position} = "
+                    "{last:.2f}; one p overstates the later guesses."
+                ),
+                first=first,
+                position=points[-1][0],
+                last=last,
+            ),
+            rejected,
         )
     counts = [m.steps, *m.position_counts, 0]
     histogram = [counts[j] - counts[j + 1] for j in range(m.k + 1)]
@@ -274,9 +313,16 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, s
     ratio = variance / model if model > 0 else float("inf")
     return (
         "bursty",
-        f"Bursty: more steps accept nothing or everything than the capped geometric model "
-        f"allows (spread {ratio:.2f}× the model's); a_i rise from {first:.2f} to {last:.2f}.",
-        test + f" (below {REJECT_BELOW}); the a_i change by {slope:+.3f} per position.",
+        Phrase(
+            N_(
+                "Bursty: more steps accept nothing or everything than the capped geometric model "
+                "allows (spread {ratio:.2f}× the model's); a_i rise from {first:.2f} to {last:.2f}."
+            ),
+            ratio=ratio,
+            first=first,
+            last=last,
+        ),
+        rejected,
     )
 
 
@@ -332,28 +378,53 @@ def fit_measurement(m: Measurement) -> Fit:
         if differ:
             verdict, text = "heterogeneous", group_text
         else:
-            test = f"{test} {group_text}"
+            test = Phrase.joined((test, group_text))
     if cut is not None:
         keep = cut - 1
         cut_text = (
-            f"Positions {cut} to {m.k} were never accepted in {m.steps:,} steps: drafting {m.k} buys "
-            f"exactly what drafting {keep} buys; cut k to {keep}."
+            Phrase(
+                N_(
+                    "Positions {cut} to {k} were never accepted in {steps:,} steps: drafting {k} buys "
+                    "exactly what drafting {keep} buys; cut k to {keep}."
+                ),
+                cut=cut,
+                k=m.k,
+                steps=m.steps,
+                keep=keep,
+            )
             if keep
-            else f"No guess was accepted in {m.steps:,} steps: do not speculate (cut k to 0)."
+            else Phrase(
+                N_("No guess was accepted in {steps:,} steps: do not speculate (cut k to 0)."), steps=m.steps
+            )
         )
-        text = f"{cut_text} {text}" if verdict == "heterogeneous" else cut_text
+        text = Phrase.joined((cut_text, text)) if verdict == "heterogeneous" else cut_text
         verdict = "never_accepted"
     return Fit(m, tau, tau_se, p, p_low, p_high, a, low, high, histogram, verdict, text, test, warnings, cut)
 
 
 def _variable_fit(m: Measurement, tau: float, tau_se: float | None, warnings: tuple[str, ...]) -> Fit:
     """Drafts of varying length: tokens per step and the engine's rate, no p at a fixed k."""
-    rate = "" if m.engine_acceptance is None else f" and the engine's rate {m.engine_acceptance:.3f}"
-    text = (
-        f"Drafts vary in length (up to k = {m.k}): {tau:.3f} tokens per verify step{rate} are what the "
-        "run gave. No constant p at a fixed k describes it, so none is fitted."
-    )
-    test = "Drafts of varying length: no test of one p."
+    if m.engine_acceptance is None:
+        text = Phrase(
+            N_(
+                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step are what the "
+                "run gave. No constant p at a fixed k describes it, so none is fitted."
+            ),
+            k=m.k,
+            tau=tau,
+        )
+    else:
+        text = Phrase(
+            N_(
+                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step and the "
+                "engine's rate {rate:.3f} are what the run gave. No constant p at a fixed k describes "
+                "it, so none is fitted."
+            ),
+            k=m.k,
+            tau=tau,
+            rate=m.engine_acceptance,
+        )
+    test = Phrase(N_("Drafts of varying length: no test of one p."))
     return Fit(m, tau, tau_se, None, None, None, None, None, None, None, "variable", text, test, warnings)
 
 

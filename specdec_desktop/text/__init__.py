@@ -11,6 +11,8 @@ name                   what
 =====================  ==========================================================================
 ``_(msg)``             ``msg`` in the active language (English: ``msg`` itself, byte for byte)
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
+``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
+``error_text(error)``   an exception's message in the active language (a phrase said again)
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
@@ -20,7 +22,9 @@ name                   what
 =====================  ==========================================================================
 
 Module-level tables hold English strings marked with ``N_``; code translates them where it
-shows them, so a live language switch needs no re-import.
+shows them, so a live language switch needs no re-import.  Sentences made below the views (the
+fit's verdict, the decision's warnings, the model's refusals) are :class:`Phrase` values: English
+data for files and the command line, said in the window's language by ``_()`` where shown.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from .catalogue import (
     _,
     activate,
     current,
+    error_text,
     language_names,
     ngettext,
     on_change,
@@ -41,18 +46,22 @@ from .catalogue import (
     system_language,
 )
 from .numbers import decimal_point, delocalize, group_separator, localize
+from .phrase import Figures, Phrase
 
 __all__ = [
     "ENGLISH",
     "LANGUAGES",
     "N_",
     "PSEUDO",
+    "Figures",
     "Language",
+    "Phrase",
     "_",
     "activate",
     "current",
     "decimal_point",
     "delocalize",
+    "error_text",
     "group_separator",
     "language_names",
     "localize",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .message import Message
+from .phrase import Phrase
 from .pseudo import pseudo
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "activate",
     "catalogue_path",
     "current",
+    "error_text",
     "language_names",
     "ngettext",
     "on_change",
@@ -81,8 +83,18 @@ _loaded: dict[str, tuple[tuple[Path, int], Language, gettext.NullTranslations]] 
 
 def _(message: str) -> str:
     """``message`` in the active language (English: ``message`` itself); its ``format``
-    writes numbers in the language's way (:class:`~.message.Message`)."""
+    writes numbers in the language's way (:class:`~.message.Message`).  A
+    :class:`~.phrase.Phrase` is said again from its message and values."""
+    if isinstance(message, Phrase):
+        return Message(message.said(_))
     return Message(_catalogue.gettext(message))
+
+
+def error_text(error: BaseException) -> str:
+    """An exception's message in the active language: a :class:`~.phrase.Phrase` it was raised
+    with is said again (the model's refusals), any other message is shown as it is."""
+    message = error.args[0] if len(error.args) == 1 else None
+    return _(message) if isinstance(message, Phrase) else str(error)
 
 
 def N_(message: str) -> str:

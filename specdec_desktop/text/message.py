@@ -11,6 +11,8 @@ from __future__ import annotations
 import string
 from numbers import Number
 
+from .phrase import Figures
+
 __all__ = ["Message"]
 
 
@@ -25,6 +27,9 @@ localize_number = _as_written
 
 class _Formatter(string.Formatter):
     def format_field(self, value, format_spec: str) -> str:
+        if isinstance(value, Figures):  # a list of numbers: "3,44; 1,40" where commas are decimal
+            shown = [localize_number(format(number, format_spec)) for number in value]
+            return ("; " if any("," in number for number in shown) else ", ").join(shown)
         written = super().format_field(value, format_spec)
         if isinstance(value, Number) and not isinstance(value, bool):
             return localize_number(written)

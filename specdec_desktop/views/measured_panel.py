@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from ..model import Parameters, best_draft_length, speedup
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
-from ..text import _, localize
+from ..text import Phrase, _, localize
 from .measured_costs import CostsView
 
 if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
@@ -416,7 +416,7 @@ class MeasuredPanel(QFrame):
         )
         f["steps"].setText(_("not reported") if m.steps is None else localize(f"{m.steps:,}"))
         se = "" if fit.tau_se is None else f" ± {1.96 * fit.tau_se:.3f}"
-        f["tau"].setText(f"{fit.tau:.3f}{se}")
+        f["tau"].setText(localize(f"{fit.tau:.3f}{se}"))
         if m.engine_acceptance is None:
             f["engine"].setText(_("not reported"))
         else:
@@ -424,9 +424,10 @@ class MeasuredPanel(QFrame):
         if fit.fitted_p is None:
             f["p"].setText(fit.p_interval_text())
         else:
-            f["p"].setText(f"{fit.fitted_p:.4f} ({fit.p_interval_text(3)})")
-        self.verdict.setText(fit.verdict_text)
-        self.test.setText(fit.test_text)
+            f["p"].setText(f"{localize(f'{fit.fitted_p:.4f}')} ({fit.p_interval_text(3)})")
+        # The fit's sentences are English data (phrases): said here in the window's language.
+        self.verdict.setText(_(fit.verdict_text))
+        self.test.setText(_(fit.test_text))
         self.use_button.setVisible(fit.fitted_p is not None)
         self.pin_run_button.setVisible(fit.fitted_p is not None)
         if fit.fitted_p is not None:
@@ -443,7 +444,7 @@ class MeasuredPanel(QFrame):
         decision = measured_figures(fit, params.c, assumptions, timings)
         self.recommendation.setText(recommendation_text(decision))
         warnings = [
-            w for w in decision.warnings if not (decision.basis == "none" and w.startswith("Drafts vary"))
+            _(w) for w in decision.warnings if not (decision.basis == "none" and w.startswith("Drafts vary"))
         ]
         self.warnings.setVisible(bool(warnings))  # (the verdict above already says the drafts vary)
         self.warnings.setText("\n".join(warnings))
@@ -451,7 +452,12 @@ class MeasuredPanel(QFrame):
         self.flags.setVisible(flags is not None)
         self.copy_flags_button.setVisible(flags is not None)
         if flags is not None:
-            self.flags.setText("\n".join(f"{ENGINE_NAMES[key]}: {value}" for key, value in flags.items()))
+            self.flags.setText(
+                "\n".join(
+                    f"{ENGINE_NAMES[key]}: {_(value) if isinstance(value, Phrase) else value}"
+                    for key, value in flags.items()
+                )
+            )
         if timings is not None:
             self.draft_ms.setValue(timings.draft_ms)
             self.target_ms.setValue(timings.target_ms)

@@ -39,7 +39,7 @@ from ..model.trees import (
     vllm_flags,
 )
 from ..state.app_state import AppState
-from ..text import _
+from ..text import N_, Phrase, _, error_text
 from ..theme import Theme
 from ..wording import trees as words
 from .explanations import ExplanationView
@@ -68,12 +68,23 @@ def _spin(name: str, low: int, high: int, special: str = "") -> QSpinBox:
     return box
 
 
+#: What the panel calls the text boxes it reads (the model's own names stay as the API spells them).
+_PATH_LIST = N_("path list")
+_RANKS = N_("rank acceptance")
+
+
 def _numbers(text: str, name: str, kind: type) -> tuple:
     parts = [part.strip() for part in text.replace(";", ",").split(",") if part.strip()]
     try:
         return tuple(kind(part) for part in parts)
     except ValueError:
-        raise ValueError(f"{name} must be numbers separated by commas, got {text[:30]!r}") from None
+        raise ValueError(
+            Phrase(
+                N_("{name} must be numbers separated by commas, got {value}"),
+                name=name,
+                value=repr(text[:30]),
+            )
+        ) from None
 
 
 class TreePanel(QWidget):
@@ -203,7 +214,7 @@ class TreePanel(QWidget):
         try:
             self._state.set(**values)
         except ValueError as error:
-            self._refuse(str(error))
+            self._refuse(error_text(error))
             return
         self.message.hide()
 
@@ -229,17 +240,17 @@ class TreePanel(QWidget):
         try:
             ((name, text),) = texts.items()
             if name == "paths":
-                value = parse_paths(text, name="path list")
+                value = parse_paths(text, name=Phrase(_PATH_LIST))
             elif name == "heads":
                 value = _numbers(text, "heads", int)
             else:
-                value = _numbers(text, "rank acceptance", float)
+                value = _numbers(text, Phrase(_RANKS), float)
             if getattr(self._state.shape, name) == value:
                 self.message.hide()
                 return
             self._state.set(**{name: value})
-        except ValueError as error:
-            self._refuse(str(error))
+        except ValueError as error:  # a phrase of the model's or the panel's: said in the language
+            self._refuse(error_text(error))
             return
         self.message.hide()
 

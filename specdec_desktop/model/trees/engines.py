@@ -24,6 +24,8 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from specdec_desktop.text import N_, Phrase
+
 from .paths import MAX_TREE_DEPTH, MAX_TREE_NODES, Tree, check_paths, check_rank_acceptance, format_paths
 from .value import node_values
 
@@ -44,7 +46,15 @@ class SglangSettings:
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number between {low} and {high}, got {value!r}")
+        raise ValueError(
+            Phrase(
+                N_("{name} must be a whole number between {low} and {high}, got {value}"),
+                name=name,
+                low=low,
+                high=high,
+                value=repr(value),
+            )
+        )
     return value
 
 
@@ -53,7 +63,11 @@ def check_sglang(steps: object, topk: object, num_draft_tokens: object, ranks: i
     s = _whole(steps, "steps", 1, MAX_TREE_DEPTH)
     k = _whole(topk, "topk", 1, 64)
     if k > ranks:
-        raise ValueError(f"topk: {k} ranks need {k} rank acceptances, rank_acceptance has {ranks}")
+        raise ValueError(
+            Phrase(
+                N_("topk: {k} ranks need {k} rank acceptances, rank_acceptance has {ranks}"), k=k, ranks=ranks
+            )
+        )
     candidates = k + (s - 1) * k * k
     n = _whole(num_draft_tokens, "num_draft_tokens", 1, min(candidates, MAX_TREE_NODES) + 1)
     return SglangSettings(s, k, n)

@@ -13,6 +13,9 @@ and Medusa's candidate tree, the Cartesian product of the top-``s_i`` guesses of
 (Cai et al. 2024, "Medusa", arXiv 2401.10774, section 2.1.2).  A path list typed by a person is
 read by :func:`parse_paths` as data (brackets, parentheses, commas and whole numbers; nothing is
 evaluated).
+
+The refusals are phrases (:class:`~specdec_desktop.text.Phrase`): their English is the
+``ValueError``'s text, and a window says them in its language with ``_(error.args[0])``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import json
 import math
 import re
 from collections.abc import Iterable, Sequence
+
+from specdec_desktop.text import N_, Phrase
 
 __all__ = [
     "MAX_RANKS",
@@ -64,48 +69,68 @@ def check_rank_acceptance(rank_acceptance: object, name: str = "rank_acceptance"
     hence the sum.  Raises ``ValueError`` naming ``name``.
     """
     if isinstance(rank_acceptance, (str, bytes)) or not isinstance(rank_acceptance, Iterable):
-        raise ValueError(f"{name} must be a list of numbers, got {_shown(rank_acceptance)}")
+        raise ValueError(
+            Phrase(
+                N_("{name} must be a list of numbers, got {value}"), name=name, value=_shown(rank_acceptance)
+            )
+        )
     values = []
     for value in rank_acceptance:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             try:
                 value = float(value)  # numpy scalars
             except (TypeError, ValueError):
-                raise ValueError(f"{name} must hold numbers, got {_shown(value)}") from None
+                raise ValueError(
+                    Phrase(N_("{name} must hold numbers, got {value}"), name=name, value=_shown(value))
+                ) from None
         value = float(value)
         if not math.isfinite(value) or not 0.0 <= value <= 1.0:
-            raise ValueError(f"{name} values must lie between 0 and 1, got {_shown(value)}")
+            raise ValueError(
+                Phrase(N_("{name} values must lie between 0 and 1, got {value}"), name=name, value=value)
+            )
         values.append(value + 0.0)
         if len(values) > MAX_RANKS:
-            raise ValueError(f"{name} may have at most {MAX_RANKS} ranks")
+            raise ValueError(Phrase(N_("{name} may have at most {most} ranks"), name=name, most=MAX_RANKS))
     if not values:
-        raise ValueError(f"{name} must have at least one rank")
+        raise ValueError(Phrase(N_("{name} must have at least one rank"), name=name))
     total = math.fsum(values)
     if total > 1.0 + _SUM_SLACK:
-        raise ValueError(f"{name} must sum to at most 1, got {total:.6g}")
+        raise ValueError(Phrase(N_("{name} must sum to at most 1, got {total:.6g}"), name=name, total=total))
     return tuple(values)
+
+
+def _not_whole(name: str, rank: object) -> Phrase:
+    return Phrase(N_("{name}: ranks must be whole numbers, got {value}"), name=name, value=_shown(rank))
 
 
 def _as_path(path: object, name: str) -> tuple[int, ...]:
     if isinstance(path, (str, bytes)) or not isinstance(path, Iterable):
-        raise ValueError(f"{name}: each node must be a path of ranks, got {_shown(path)}")
+        raise ValueError(
+            Phrase(
+                N_("{name}: each node must be a path of ranks, got {value}"), name=name, value=_shown(path)
+            )
+        )
     ranks = []
     for rank in path:
         if isinstance(rank, bool) or not isinstance(rank, int):
             try:
                 as_int = int(rank)  # numpy integers
             except (TypeError, ValueError):
-                raise ValueError(f"{name}: ranks must be whole numbers, got {_shown(rank)}") from None
+                raise ValueError(_not_whole(name, rank)) from None
             if as_int != rank or isinstance(rank, (bool, float)):
-                raise ValueError(f"{name}: ranks must be whole numbers, got {_shown(rank)}")
+                raise ValueError(_not_whole(name, rank))
             rank = as_int
         if rank < 0:
-            raise ValueError(f"{name}: ranks count from 0, got {rank}")
+            raise ValueError(Phrase(N_("{name}: ranks count from 0, got {rank}"), name=name, rank=rank))
         ranks.append(int(rank))
         if len(ranks) > MAX_TREE_DEPTH:
-            raise ValueError(f"{name}: a path may be at most {MAX_TREE_DEPTH} deep")
+            raise ValueError(
+                Phrase(N_("{name}: a path may be at most {most} deep"), name=name, most=MAX_TREE_DEPTH)
+            )
     if not ranks:
-        raise ValueError(f"{name}: the root is implied; an empty path is not a drafted node")
+        raise ValueError(
+            Phrase(N_("{name}: the root is implied; an empty path is not a drafted node"), name=name)
+        )
     return tuple(ranks)
 
 
@@ -116,26 +141,49 @@ def check_paths(paths: object, rank_acceptance: Sequence[float] | None = None, n
     twice, lacks its parent, or (given ``rank_acceptance``) uses a rank the vector does not have.
     """
     if isinstance(paths, (str, bytes)) or not isinstance(paths, Iterable):
-        raise ValueError(f"{name} must be a list of paths, got {_shown(paths)}")
+        raise ValueError(
+            Phrase(N_("{name} must be a list of paths, got {value}"), name=name, value=_shown(paths))
+        )
     tree: list[tuple[int, ...]] = []
     for path in paths:
         tree.append(_as_path(path, name))
         if len(tree) > MAX_TREE_NODES:
-            raise ValueError(f"{name}: a tree may have at most {MAX_TREE_NODES} drafted nodes")
+            raise ValueError(
+                Phrase(
+                    N_("{name}: a tree may have at most {most} drafted nodes"), name=name, most=MAX_TREE_NODES
+                )
+            )
     seen = set(tree)
     if len(seen) != len(tree):
         twice = next(p for p in tree if tree.count(p) > 1)
-        raise ValueError(f"{name}: node {twice} appears twice")
+        raise ValueError(Phrase(N_("{name}: node {node} appears twice"), name=name, node=str(twice)))
     for path in tree:
         if len(path) > 1 and path[:-1] not in seen:
-            raise ValueError(f"{name} must be prefix-closed: {path} has no parent {path[:-1]}")
+            raise ValueError(
+                Phrase(
+                    N_("{name} must be prefix-closed: {node} has no parent {parent}"),
+                    name=name,
+                    node=str(path),
+                    parent=str(path[:-1]),
+                )
+            )
     if rank_acceptance is not None:
         ranks = len(rank_acceptance)
         for path in tree:
             if max(path) >= ranks:
+                message = (
+                    N_(
+                        "{name}: node {node} uses rank {rank} but rank_acceptance has {ranks} rank "
+                        "(0..{last})"
+                    )
+                    if ranks == 1
+                    else N_(
+                        "{name}: node {node} uses rank {rank} but rank_acceptance has {ranks} ranks "
+                        "(0..{last})"
+                    )
+                )
                 raise ValueError(
-                    f"{name}: node {path} uses rank {max(path)} but rank_acceptance has "
-                    f"{ranks} rank{'s' if ranks != 1 else ''} (0..{ranks - 1})"
+                    Phrase(message, name=name, node=str(path), rank=max(path), ranks=ranks, last=ranks - 1)
                 )
     return tuple(sorted(tree, key=lambda p: (len(p), p)))
 
@@ -148,7 +196,13 @@ def tree_depth(paths: Tree) -> int:
 def chain_paths(k: int) -> Tree:
     """The chain of ``k`` guesses: ``(0,), (0, 0), …``."""
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= MAX_TREE_DEPTH:
-        raise ValueError(f"k must be a whole number between 0 and {MAX_TREE_DEPTH}, got {_shown(k)}")
+        raise ValueError(
+            Phrase(
+                N_("k must be a whole number between 0 and {most}, got {value}"),
+                most=MAX_TREE_DEPTH,
+                value=_shown(k),
+            )
+        )
     return tuple((0,) * depth for depth in range(1, k + 1))
 
 
@@ -159,19 +213,27 @@ def medusa_paths(heads: Sequence[int]) -> Tree:
     """
     sizes = list(heads) if not isinstance(heads, (str, bytes)) else []
     if not sizes or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sizes):
-        raise ValueError(f"heads must be whole numbers of 1 or more, got {_shown(heads)}")
+        raise ValueError(
+            Phrase(N_("heads must be whole numbers of 1 or more, got {value}"), value=_shown(heads))
+        )
     count, level = 0, 1
     for size in sizes:
         level *= size
         count += level
         if count > MAX_TREE_NODES:
-            raise ValueError(f"heads: the tree would have more than {MAX_TREE_NODES} nodes")
+            raise ValueError(
+                Phrase(N_("heads: the tree would have more than {most} nodes"), most=MAX_TREE_NODES)
+            )
     tree: list[tuple[int, ...]] = []
     frontier: list[tuple[int, ...]] = [()]
     for size in sizes:
         frontier = [(*path, rank) for path in frontier for rank in range(size)]
         tree.extend(frontier)
     return tuple(sorted(tree, key=lambda p: (len(p), p)))
+
+
+def _not_a_list(name: str) -> Phrase:
+    return Phrase(N_("{name} must be a list of paths like [(0,), (1,), (0, 0)]"), name=name)
 
 
 def parse_paths(text: str, name: str = "tree") -> Tree:
@@ -181,19 +243,32 @@ def parse_paths(text: str, name: str = "tree") -> Tree:
     ``ValueError`` naming ``name``.
     """
     if not isinstance(text, str):
-        raise ValueError(f"{name} must be text, got {_shown(text)}")
+        raise ValueError(Phrase(N_("{name} must be text, got {value}"), name=name, value=_shown(text)))
     if len(text) > _MAX_TEXT:
-        raise ValueError(f"{name} is too long ({len(text)} characters; at most {_MAX_TEXT})")
+        raise ValueError(
+            Phrase(
+                N_("{name} is too long ({length} characters; at most {most})"),
+                name=name,
+                length=len(text),
+                most=_MAX_TEXT,
+            )
+        )
     if not _ALLOWED.fullmatch(text):
         bad = next(ch for ch in text if not _ALLOWED.fullmatch(ch))
-        raise ValueError(f"{name} must be a list of paths like [(0,), (1,), (0, 0)], found {bad!r}")
+        raise ValueError(
+            Phrase(
+                N_("{name} must be a list of paths like [(0,), (1,), (0, 0)], found {bad}"),
+                name=name,
+                bad=repr(bad),
+            )
+        )
     as_json = re.sub(r",\s*\]", "]", text.replace("(", "[").replace(")", "]"))
     try:
         value = json.loads(as_json)
     except (ValueError, RecursionError):
-        raise ValueError(f"{name} must be a list of paths like [(0,), (1,), (0, 0)]") from None
+        raise ValueError(_not_a_list(name)) from None
     if not isinstance(value, list):
-        raise ValueError(f"{name} must be a list of paths like [(0,), (1,), (0, 0)]")
+        raise ValueError(_not_a_list(name))
     return check_paths(value, name=name)
 
 

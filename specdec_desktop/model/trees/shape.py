@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
+from specdec_desktop.text import N_, Phrase
+
 from .engines import check_sglang
 from .paths import (
     MAX_RANKS,
@@ -76,7 +78,13 @@ class DraftShape:
 
     def __post_init__(self) -> None:
         if self.kind not in SHAPE_KINDS:
-            raise ValueError(f"shape must be one of {', '.join(SHAPE_KINDS)}, got {self.kind!r}")
+            raise ValueError(
+                Phrase(
+                    N_("shape must be one of {kinds}, got {kind}"),
+                    kinds=", ".join(SHAPE_KINDS),
+                    kind=repr(self.kind),
+                )
+            )
         object.__setattr__(self, "budget", check_budget(self.budget))
         object.__setattr__(self, "max_depth", _check_depth(self.max_depth))
         paths = parse_paths(self.paths) if isinstance(self.paths, str) else check_paths(self.paths)
@@ -86,13 +94,17 @@ class DraftShape:
         object.__setattr__(self, "heads", heads)
         ranks = tuple(self.more_ranks)
         if len(ranks) + 1 > MAX_RANKS:
-            raise ValueError(f"more_ranks may have at most {MAX_RANKS - 1} values")
+            raise ValueError(Phrase(N_("more_ranks may have at most {most} values"), most=MAX_RANKS - 1))
         if ranks:
             check_rank_acceptance(ranks, "more_ranks")
         object.__setattr__(self, "more_ranks", tuple(float(v) for v in ranks))
         sglang = tuple(self.sglang)
         if len(sglang) != 3:
-            raise ValueError(f"sglang must be (steps, topk, num_draft_tokens), got {self.sglang!r}")
+            raise ValueError(
+                Phrase(
+                    N_("sglang must be (steps, topk, num_draft_tokens), got {value}"), value=repr(self.sglang)
+                )
+            )
         check_sglang(*sglang, ranks=MAX_RANKS)
         object.__setattr__(self, "sglang", sglang)
         self._check_ranks(len(ranks) + 1)
@@ -105,7 +117,11 @@ class DraftShape:
             check_paths(self.paths, (0.0,) * count)
         elif self.kind == "medusa" and max(self.heads) > count:
             raise ValueError(
-                f"heads: a head of {max(self.heads)} guesses needs {max(self.heads)} ranks, {count} given"
+                Phrase(
+                    N_("heads: a head of {size} guesses needs {size} ranks, {count} given"),
+                    size=max(self.heads),
+                    count=count,
+                )
             )
 
     def rank_acceptance(self, p: float) -> tuple[float, ...]:

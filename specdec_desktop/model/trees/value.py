@@ -33,6 +33,8 @@ from functools import lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from specdec_desktop.text import N_, Phrase
+
 from .paths import MAX_TREE_DEPTH, MAX_TREE_NODES, Tree, check_paths, check_rank_acceptance
 
 __all__ = [
@@ -55,9 +57,18 @@ def _check_decay(decay: object) -> float:
 def check_budget(budget: object, name: str = "budget") -> int:
     """A node budget as an ``int`` in ``0..MAX_TREE_NODES``, or ``ValueError`` naming ``name``."""
     if isinstance(budget, bool) or not isinstance(budget, (int, np.integer)):
-        raise ValueError(f"{name} must be a whole number, got {budget!r}")
+        raise ValueError(
+            Phrase(N_("{name} must be a whole number, got {value}"), name=name, value=repr(budget))
+        )
     if not 0 <= int(budget) <= MAX_TREE_NODES:
-        raise ValueError(f"{name} must lie between 0 and {MAX_TREE_NODES}, got {budget}")
+        raise ValueError(
+            Phrase(
+                N_("{name} must lie between 0 and {most}, got {budget}"),
+                name=name,
+                most=MAX_TREE_NODES,
+                budget=int(budget),
+            )
+        )
     return int(budget)
 
 
@@ -65,9 +76,17 @@ def _check_depth(max_depth: object) -> int | None:
     if max_depth is None:
         return None
     if isinstance(max_depth, bool) or not isinstance(max_depth, (int, np.integer)):
-        raise ValueError(f"max_depth must be a whole number or None, got {max_depth!r}")
+        raise ValueError(
+            Phrase(N_("max_depth must be a whole number or None, got {value}"), value=repr(max_depth))
+        )
     if not 1 <= int(max_depth) <= MAX_TREE_DEPTH:
-        raise ValueError(f"max_depth must lie between 1 and {MAX_TREE_DEPTH}, got {max_depth}")
+        raise ValueError(
+            Phrase(
+                N_("max_depth must lie between 1 and {most}, got {depth}"),
+                most=MAX_TREE_DEPTH,
+                depth=int(max_depth),
+            )
+        )
     return int(max_depth)
 
 

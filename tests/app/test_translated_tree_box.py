@@ -1,0 +1,96 @@
+"""The Draft trees box refuses bad input in the window's language (issue 27).
+
+The model's refusals (``model/trees/paths.py``, ``value.py``, ``engines.py``, ``shape.py``) are
+phrases: their English is the ``ValueError``'s text, byte for byte as before (the command line
+and files print it), and the panel says them in the window's language.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from specdec_desktop import text
+from specdec_desktop.model.trees import DraftShape
+
+from ..support.window import open_window
+
+
+def _panel(qtbot, code: str, kind: str):
+    window = open_window(qtbot, ["--lang", code], active=False)
+    window.show_tab("trees")
+    window.app_state.shape.set(kind=kind)
+    return window.tree_panel, window.app_state.shape
+
+
+def _type(panel, box, typed: str) -> str:
+    box.setText(typed)
+    box.editingFinished.emit()
+    assert panel.message.isVisibleTo(panel)
+    return panel.message.text()
+
+
+def test_a_path_list_that_is_not_prefix_closed_is_refused_in_german(qtbot):
+    panel, state = _panel(qtbot, "de", "paths")
+    before = state.shape
+    shown = _type(panel, panel.paths, "[(0,), (0, 0, 0)]")
+    assert shown == "Pfadliste muss präfixabgeschlossen sein: (0, 0, 0) hat keinen Elternknoten (0, 0)"
+    assert state.shape == before
+    shown = _type(panel, panel.paths, "[(0,), (0, x)]")
+    assert shown == "Pfadliste muss eine Liste von Pfaden sein wie [(0,), (1,), (0, 0)], gefunden: 'x'"
+
+
+def test_ranks_summing_over_one_and_malformed_ranks_are_refused_in_german(qtbot):
+    panel, state = _panel(qtbot, "de", "best")
+    before = state.shape
+    assert (
+        _type(panel, panel.ranks, "0.7, 0.6") == "more_ranks: Die Summe darf höchstens 1 sein, erhalten: 1,3"
+    )
+    assert _type(panel, panel.ranks, "0.5, x") == (
+        "Rang-Akzeptanz muss aus durch Kommas getrennten Zahlen bestehen, erhalten: '0.5, x'"
+    )
+    assert _type(panel, panel.ranks, "1.5") == (
+        "more_ranks: Die Werte müssen zwischen 0 und 1 liegen, erhalten: 1,5"
+    )
+    assert state.shape == before
+
+
+def test_medusa_heads_past_the_budget_and_sglang_settings_are_refused_in_german(qtbot):
+    panel, state = _panel(qtbot, "de", "medusa")
+    assert _type(panel, panel.heads, "1000, 1000") == "heads: Der Baum hätte mehr als 1024 Knoten"
+    state.set(kind="sglang")
+    panel.steps.setValue(1)  # with top-k 4, one step drafts 4 candidates: 8 draft tokens is too many
+    assert panel.message.text() == (
+        "num_draft_tokens muss eine ganze Zahl zwischen 1 und 5 sein, erhalten: 8"
+    )
+
+
+def test_a_budget_of_a_million_is_refused_in_german_and_english_is_unchanged():
+    with pytest.raises(ValueError) as caught:
+        DraftShape(budget=10**6)
+    assert str(caught.value) == "budget must lie between 0 and 1024, got 1000000"
+    assert text.error_text(caught.value) == str(caught.value)
+    text.activate("de")
+    assert text.error_text(caught.value) == "budget muss zwischen 0 und 1024 liegen, erhalten: 1000000"
+    assert str(caught.value) == "budget must lie between 0 and 1024, got 1000000"  # data stays English
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [
+        (
+            "es",
+            "lista de rutas: las rutas deben estar cerradas por prefijos, y a (0, 0, 0) le falta su padre",
+        ),
+        ("zh_CN", "路径列表 必须前缀封闭：(0, 0, 0) 缺少父节点 (0, 0)"),
+    ],
+)
+def test_the_refusal_is_in_spanish_and_chinese_too(qtbot, code, expected):
+    panel, _state = _panel(qtbot, code, "paths")
+    shown = _type(panel, panel.paths, "[(0,), (0, 0, 0)]")
+    assert shown.startswith(expected) and "prefix-closed" not in shown
+
+
+def test_english_refusals_are_the_models_text_byte_for_byte(qtbot):
+    panel, _state = _panel(qtbot, "en", "paths")
+    shown = _type(panel, panel.paths, "[(0,), (0, 0, 0)]")
+    assert shown == "path list must be prefix-closed: (0, 0, 0) has no parent (0, 0)"
