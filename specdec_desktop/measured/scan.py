@@ -40,6 +40,7 @@ from .log_context import ContextReader, merged_context, time_span
 from .measurement import FORMAT_LABELS, MAX_K, Measurement, Samples
 from .problems import ImportCancelled, MetricsProblem
 from .request_json import DECODER as _DECODER
+from .request_json import MARKER as REQUEST_MARKER
 from .request_json import RequestHistograms, parse_json
 
 __all__ = [
@@ -373,7 +374,7 @@ def _read_json(blocks: _Blocks, head: bytes, size: int, k: int | None) -> Measur
             for offset, raw in enumerate(parts):
                 if wanted:  # a last line without its break may be cut: it must parse whole
                     _feed_collectors(wanted, raw, first + offset, whole=offset == len(parts) - 1)
-                at = raw.find(b'"acceptance_histogram"')
+                at = raw.find(REQUEST_MARKER)
                 if at < 0:
                     continue
                 value = _histogram_object(raw, at)
@@ -410,8 +411,13 @@ def _read_json(blocks: _Blocks, head: bytes, size: int, k: int | None) -> Measur
             raise MetricsProblem("not_json", f"is not valid JSON ({error.msg})", line=error.lineno) from None
         except (ValueError, RecursionError) as error:
             raise MetricsProblem("not_json", f"is not valid JSON ({error})") from None
-        histograms.feed_value(value, 1)
+        # Only what the document mentions is looked for (as for JSON Lines): each search walks
+        # the whole parsed document in Python.
+        if REQUEST_MARKER in data:
+            histograms.feed_value(value, 1)
         for collector in collectors:
+            if collector.marker not in data:
+                continue
             try:
                 collector.feed_value(value, 1)
             except MetricsProblem as problem:
