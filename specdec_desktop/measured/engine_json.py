@@ -30,29 +30,11 @@ from specdec_desktop.text import N_, _
 
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
+from .request_json import objects_holding as _objects
 
 __all__ = ["JSON_COLLECTORS", "JsonCollector"]
 
-_MAX_DEPTH = 16
 _MAX_COUNT = 2**53
-
-
-def _objects(value: Any, key: str) -> list[dict]:
-    """Every object holding ``key``, searched to a bounded depth (not inside one that holds it)."""
-    found = []
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > _MAX_DEPTH:
-            continue
-        if isinstance(item, dict):
-            if key in item:
-                found.append(item)
-                continue
-            stack.extend((child, depth + 1) for child in item.values())
-        elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in reversed(item))
-    return found
 
 
 def _count(block: dict, name: str, line: int, required: bool = True) -> int | None:

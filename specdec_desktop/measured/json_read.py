@@ -20,6 +20,7 @@ from .log_scan import also_scanned, finish_logs, line_readers, with_lines
 from .measurement import FORMAT_LABELS, Measurement
 from .problems import MetricsProblem
 from .request_json import DECODER as _DECODER
+from .request_json import MARKER as REQUEST_MARKER
 from .request_json import RequestHistograms, parse_json
 from .stream_blocks import Blocks
 
@@ -109,7 +110,7 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
             for offset, raw in enumerate(parts):
                 if wanted:  # a last line without its break may be cut: it must parse whole
                     _feed_collectors(wanted, raw, first + offset, whole=offset == len(parts) - 1)
-                at = raw.find(b'"acceptance_histogram"')
+                at = raw.find(REQUEST_MARKER)
                 if at < 0:
                     continue
                 value = _object_around(raw, at, "acceptance_histogram")
@@ -146,8 +147,13 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
             raise MetricsProblem("not_json", f"is not valid JSON ({error.msg})", line=error.lineno) from None
         except (ValueError, RecursionError) as error:
             raise MetricsProblem("not_json", f"is not valid JSON ({error})") from None
-        histograms.feed_value(value, 1)
+        # Only what the document mentions is looked for (as for JSON Lines): each search walks
+        # the whole parsed document in Python.
+        if REQUEST_MARKER in data:
+            histograms.feed_value(value, 1)
         for collector in collectors:
+            if collector.marker not in data:
+                continue
             try:
                 collector.feed_value(value, 1)
             except MetricsProblem as problem:

@@ -18,7 +18,10 @@ from specdec_desktop.text import _
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 
-__all__ = ["RequestHistograms"]
+__all__ = ["MARKER", "RequestHistograms", "objects_holding"]
+
+#: What a JSON text must hold for :class:`RequestHistograms` to find anything in it.
+MARKER = b'"acceptance_histogram"'
 
 _MAX_DEPTH = 16
 #: Counts above this are not believed (2**53: exact in a float).
@@ -38,22 +41,34 @@ def parse_json(text: str) -> Any:
     return DECODER.decode(text)
 
 
-def _blocks(value: Any) -> list[dict]:
-    """Every object holding an ``acceptance_histogram``, searched to a bounded depth."""
+def objects_holding(value: Any, key: str) -> list[dict]:
+    """Every object holding ``key``, in document order, searched to a bounded depth (not inside
+    one that holds it).
+
+    Only objects and lists are walked: a response's numbers and strings (its generated text)
+    are never pushed on the stack, which halves the walk of a typical response.
+    """
     found = []
     stack = [(value, 0)]
     while stack:
         item, depth = stack.pop()
-        if depth > _MAX_DEPTH:
-            continue
         if isinstance(item, dict):
-            if "acceptance_histogram" in item:
+            if key in item:
                 found.append(item)
                 continue
-            stack.extend((child, depth + 1) for child in item.values())
+            children = item.values()
         elif isinstance(item, list):
-            stack.extend((child, depth + 1) for child in reversed(item))
+            children = reversed(item)
+        else:  # only the value given may be neither
+            continue
+        if depth < _MAX_DEPTH:
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return found
+
+
+def _blocks(value: Any) -> list[dict]:
+    """Every object holding an ``acceptance_histogram``, searched to a bounded depth."""
+    return objects_holding(value, "acceptance_histogram")
 
 
 def _count(value: Any, what: str, line: int) -> int:
