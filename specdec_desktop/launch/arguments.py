@@ -9,21 +9,20 @@ prints it and exits with status 2.
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import stat
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from .. import __version__
 from ..text import _
+from . import values
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
 from .presets_command import PresetsRequest, add_presets_parser
 from .sample_command import SampleRequest, add_sample_parser, sample_request
 from .text_command import TextRequest, add_text_parser, text_request
 from .tree_command import add_tree_flags, tree_shape
+from .values import MIN_SIZE
 
 __all__ = [
     "MIN_SIZE",
@@ -37,8 +36,6 @@ __all__ = [
 ]
 
 PROG = "specdec-desktop"
-#: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
-MIN_SIZE = (1024, 768)
 
 
 #: What argparse should take for a negative number rather than an option: "-1e-3" as well as
@@ -55,167 +52,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(message)
-
-
-def _parameter_type(name: str):
-    def parse(text: str) -> float | int:
-        from ..model.parameters import SPECS  # numpy-free module
-
-        spec = next(s for s in SPECS if s.name == name)
-        try:
-            return spec.validate(text)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    parse.__name__ = name
-    return parse
-
-
-def _assumption_type(name: str):
-    def parse(text: str) -> float | int | None:
-        from ..model.assumptions import ASSUMPTION_SPECS  # numpy-free module
-
-        spec = next(s for s in ASSUMPTION_SPECS if s.name == name)
-        try:
-            return spec.check(text, bounded=True)
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    parse.__name__ = name
-    return parse
-
-
-def _simulate(text: str) -> int:
-    if not text.strip().isdecimal() or not text.isascii() or not 2 <= int(text) <= 10**8:
-        raise argparse.ArgumentTypeError(
-            f"simulate must be a whole number of cycles from 2 to 10**8, got {text!r}"
-        )
-    return int(text)
-
-
-def _size(text: str) -> tuple[int, int]:
-    # ASCII digits only: int() would also take "١٦٠٠" (Arabic-Indic digits) and "1_600".
-    match = re.fullmatch(r"([0-9]{1,5})[xX]([0-9]{1,5})", text.strip())
-    if match is None:
-        raise argparse.ArgumentTypeError(_("size must look like 1600x1000, got {text!r}").format(text=text))
-    width, height = int(match[1]), int(match[2])
-    if not (MIN_SIZE[0] <= width <= 8192 and MIN_SIZE[1] <= height <= 8192):
-        raise argparse.ArgumentTypeError(
-            f"size must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 8192x8192, got {text!r}"
-        )
-    return width, height
-
-
-def _output_path(text: str, suffixes: Sequence[str], what: str) -> Path:
-    """A file the app may write: right extension, a usable name, in a folder that exists.
-
-    Refused here, before any work: a name no file can have (a NUL, an unencodable character,
-    too long for the file system), a folder, and anything that exists but is not a regular
-    file (a FIFO would block the write for ever; a device is not the user's file).
-    """
-    from ..plain_text import printable
-
-    shown = f"'{printable(text, 80)}'"
-    path = Path(text)
-    if path.suffix.lower() not in suffixes:
-        allowed = suffixes[0] if len(suffixes) == 1 else f"{', '.join(suffixes[:-1])} or {suffixes[-1]}"
-        raise argparse.ArgumentTypeError(
-            _("{what} must be a {allowed} file, got {shown}").format(what=what, allowed=allowed, shown=shown)
-        )
-    try:
-        os.fsencode(text)
-        if "\x00" in text:
-            raise ValueError
-    except (UnicodeError, ValueError):
-        raise argparse.ArgumentTypeError(_("{shown} cannot be a file name").format(shown=shown)) from None
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as error:  # a name too long, a link loop, a part that is not a folder
-        raise argparse.ArgumentTypeError(
-            _("{shown} cannot be written: {error.strerror}").format(shown=shown, error=error)
-        ) from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise argparse.ArgumentTypeError(_("{shown} is a folder, not a file").format(shown=shown))
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        raise argparse.ArgumentTypeError(_("{shown} exists and is not a regular file").format(shown=shown))
-    try:
-        folder_ok = path.absolute().parent.is_dir()
-    except OSError:
-        folder_ok = False
-    if not folder_ok:
-        raise argparse.ArgumentTypeError(_("folder does not exist for {shown}").format(shown=shown))
-    if len(os.fsencode(path.name)) > 255:
-        raise argparse.ArgumentTypeError(
-            _("{shown} cannot be written: the name is longer than 255 bytes").format(shown=shown)
-        )
-    return path
-
-
-def _png_path(text: str) -> Path:
-    return _output_path(text, (".png",), "screenshot")
-
-
-def _scenario(text: str):
-    from ..scenario import FileProblem
-    from ..scenario.opened import open_scenario
-
-    try:
-        return open_scenario(text)
-    except FileProblem as problem:
-        raise argparse.ArgumentTypeError(str(problem)) from None
-
-
-def _export_path(text: str) -> Path:
-    from ..export import EXPORT_SUFFIXES  # the package's front module: no Qt
-
-    return _output_path(text, tuple(EXPORT_SUFFIXES), "chart export")
-
-
-def _map_path(text: str) -> Path:
-    return _output_path(text, (".csv",), "map export")
-
-
-def _seconds(text: str) -> float:
-    # float() would also take "٦" (an Arabic-Indic six) and "1_0"; a duration is plain ASCII.
-    if not text.isascii() or "_" in text:
-        raise argparse.ArgumentTypeError(_("seconds must be a number, got {text!r}").format(text=text))
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            _("seconds must be a number, got {text!r}").format(text=text)
-        ) from None
-    if not 0 < value <= 86400:  # also rules out NaN
-        raise argparse.ArgumentTypeError(
-            _("seconds must be above 0 and at most 86400, got {text!r}").format(text=text)
-        )
-    return value
-
-
-def _seed(text: str) -> int:
-    if not text.strip().isdecimal() or not text.isascii() or int(text) > 2**63 - 1:
-        raise argparse.ArgumentTypeError(
-            _("seed must be a whole number from 0 to 2**63-1, got {text!r}").format(text=text)
-        )
-    return int(text)
-
-
-def _count(text: str) -> int:
-    if not text.strip().isdecimal() or not text.isascii() or not 0 < int(text) <= 10**9:
-        raise argparse.ArgumentTypeError(
-            _("actions must be a whole number from 1 to 10**9, got {text!r}").format(text=text)
-        )
-    return int(text)
-
-
-def _tour_scene(text: str) -> int:
-    if not text.strip().isdigit() or not 1 <= int(text) <= 1000:
-        raise argparse.ArgumentTypeError(
-            _("scene must be a whole number from 1, got {text!r}").format(text=text)
-        )
-    return int(text)
 
 
 def _check_tour_scene(number: int, scenario) -> None:
@@ -235,7 +71,7 @@ def _check_tour_scene(number: int, scenario) -> None:
 
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--scenario", type=_scenario, metavar="FILE", help=_("open a saved scenario (JSON) at start")
+        "--scenario", type=values.scenario, metavar="FILE", help=_("open a saved scenario (JSON) at start")
     )
     parser.add_argument(
         "--projector", action="store_true", help=_("start in the high-contrast projector theme")
@@ -246,19 +82,19 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tour", action="store_true", help=_("start the guided tour (PageDown/PageUp move)"))
     parser.add_argument(
         "--tour-scene",
-        type=_tour_scene,
+        type=values.tour_scene,
         metavar="N",
         help=_("start the tour at scene N (from 1; implies --tour); with --screenshot, preview that scene"),
     )
     parser.add_argument(
         "--export-chart",
-        type=_export_path,
+        type=values.export_path,
         metavar="PATH",
         help=_("write the chart as .png (2x), .svg or .csv (by extension) and exit"),
     )
     parser.add_argument(
         "--export-map",
-        type=_map_path,
+        type=values.map_path,
         metavar="PATH.csv",
         help=_("write the (p, c) map (best k and its speedup on a 0.01 grid) as CSV and exit"),
     )
@@ -270,15 +106,20 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reset-settings", action="store_true", help=_("forget the saved settings and exit"))
     parser.add_argument(
         "--fuzz",
-        type=_seconds,
+        type=values.seconds,
         metavar="SECONDS",
         help=_(
             "perform seeded random user actions for SECONDS, checking invariants; exit 0 if nothing broke"
         ),
     )
-    parser.add_argument("--seed", type=_seed, metavar="N", help=_("seed of --fuzz (default: a fresh one)"))
     parser.add_argument(
-        "--actions", type=_count, metavar="N", help=_("with --fuzz: stop after N actions if time remains")
+        "--seed", type=values.seed, metavar="N", help=_("seed of --fuzz (default: a fresh one)")
+    )
+    parser.add_argument(
+        "--actions",
+        type=values.count,
+        metavar="N",
+        help=_("with --fuzz: stop after N actions if time remains"),
     )
 
 
@@ -288,7 +129,7 @@ def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> 
     for spec in SPECS:
         parser.add_argument(
             f"--{spec.name}",
-            type=_parameter_type(spec.name),
+            type=values.parameter_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
             help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
@@ -315,7 +156,7 @@ def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.
         parser.add_argument(
             spec.flag,
             dest=spec.name,
-            type=_assumption_type(spec.name),
+            type=values.assumption_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
             help=f"assumption: {spec.label.lower()} ({spec.symbol}), {spec.range_text()}; "
@@ -342,13 +183,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_assumptions(parser)
     parser.add_argument(
         "--screenshot",
-        type=_png_path,
+        type=values.png_path,
         metavar="PATH",
         help=_("render the main window to a PNG file and exit (works without a display)"),
     )
     parser.add_argument(
         "--size",
-        type=_size,
+        type=values.size,
         default=DEFAULT_SIZE,
         metavar="WxH",
         help=_("window size (default {width}x{height})").format(
@@ -370,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     calc.add_argument("--json", action="store_true", help=_("print one JSON object"))
     calc.add_argument(
         "--simulate",
-        type=_simulate,
+        type=values.simulate,
         metavar="N",
         help=_(
             "also simulate N cycles under the active model and print the simulated speedup "
@@ -378,13 +219,13 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     calc.add_argument(
-        "--seed", type=_seed, default=argparse.SUPPRESS, metavar="S", help=_("seed of --simulate")
+        "--seed", type=values.seed, default=argparse.SUPPRESS, metavar="S", help=_("seed of --simulate")
     )
     add_tree_flags(calc)
     add_assumptions(add_fit_parser(commands))
     add_presets_parser(commands)
-    add_sample_parser(commands, _seed)
-    add_text_parser(commands, _seed)
+    add_sample_parser(commands, values.seed)
+    add_text_parser(commands, values.seed)
     return parser
 
 
