@@ -462,9 +462,10 @@ class LayoutFitting:
         from the share made after (313 px against 330 at 1280x800), so the share is made again
         until the frame it counted holds.
         """
+        before = self.vertical.sizes()
         frame = self._share_split(total)
-        if total is not None:
-            return
+        if total is not None or self.vertical.sizes() == before:
+            return  # inside a resize, or nothing moved: the chart keeps the frame it was measured at
         for _pass in range(2):
             if frame is None:
                 return

@@ -142,3 +142,17 @@ def test_large_type_titles_the_sliders_by_their_symbols_and_gives_the_names_back
     layout_check.prepare(window, roomy)
     assert window.controls["p"].title.text().startswith("Acceptance rate")
     assert not any(control.compact for control in window.controls.values())
+
+
+def test_a_zoom_step_on_a_small_projector_keeps_the_cards_that_fit(qtbot):
+    """At 1024x768 in the projector theme zoomed to 125 %, the cards fit with their short titles:
+    measured with their whole titles (two lines each, 210 px against 108) the room's fit stepped
+    them aside, and the class lost the four numbers for a plot that had its share with them."""
+    window = create_main_window([])
+    qtbot.addWidget(window)
+    window.show()
+    combination = layout_check.Combination(layout_check.Screen(1024, 768), "projector", "default", 1.25)
+    layout_check.prepare(window, combination)
+    assert all(card.isVisible() for card in window.cards.values())
+    assert window.layout_policy.crowding <= 1  # the lower tabs at most
+    assert layout_check.check_window(window, combination) == []
