@@ -47,6 +47,9 @@ Target (issues 10 and 11): the app, with the original model and with six assumpt
 most 1.1x the floor's median.  Issues 22 and 23 add a subject with a metrics file imported
 (tests/data/metrics/vllm_specdecoding.log): every change then also
 shows the Measured tab's decision, which must not run a search of its own on the hot path.
+Issue 25 adds a subject with a draft tree chosen (Sequoia's preset shape: the best tree of at most
+64 guesses and 12 levels, set through the shape state as the Trees tab sets it, with that tab
+open, so the cards, the chart's tree curve and the tree diagram all follow every change).
 ``--against-floor`` runs only the app's subjects and the floor (quicker) and checks it;
 ``--rounds N`` sets how many turns they take (more turns, steadier ratios).
 
@@ -101,6 +104,9 @@ APP_MEASURED = "SpecDec Desktop, a metrics file imported"
 MEASURED_FILE = (
     Path(__file__).resolve().parent.parent / "tests" / "data" / "metrics" / "vllm_specdecoding.log"
 )
+#: The app with a draft tree chosen (issue 25): the best tree for a budget, the Trees tab open.
+APP_TREE = "SpecDec Desktop, best tree of 64 guesses (Trees tab open)"
+TREE_BUDGET, TREE_DEPTH = 64, 12
 NAIVE = "naive pyqtgraph (symbols, auto-range)"
 MPL = "matplotlib FigureCanvasQTAgg"
 LEAN = "naive pyqtgraph, no symbols, no auto-range"
@@ -194,7 +200,10 @@ def settle(window: QWidget) -> None:
 
 
 def measure_app(
-    moves: Sequence[tuple[str, int]], argv: Sequence[str] = (), measured: Path | None = None
+    moves: Sequence[tuple[str, int]],
+    argv: Sequence[str] = (),
+    measured: Path | None = None,
+    tree: bool = False,
 ) -> tuple[list[float], list[float], list[float]]:
     from specdec_desktop.app import create_main_window
 
@@ -203,6 +212,10 @@ def measure_app(
         from specdec_desktop.measured import fit_measurement, read_metrics
 
         window.app_state.measurement.set_fit(fit_measurement(read_metrics(measured)), measured.name)
+    if tree:
+        # What the Trees tab's controls do: the shape state's set (kind, budget, most levels).
+        window.app_state.shape.set(kind="best", budget=TREE_BUDGET, max_depth=TREE_DEPTH)
+        window.show_tab("trees")
     settle(window)
     chart = window.chart.viewport()
     cards = [card.value for card in window.cards.values()] + [card.detail for card in window.cards.values()]
@@ -210,17 +223,30 @@ def measure_app(
     sliders = {name: control.slider for name, control in window.controls.items()}
     renders_before = window.render_count
 
+    texts_before: list[list[str]] = []
+
+    def texts() -> list[str]:
+        return [label.text() for label in cards]
+
     def reset() -> None:
         chart_paints.count = card_paints.count = 0
+        texts_before[:] = [texts()]
 
     def apply(i: int) -> None:
         name, position = moves[i]
         sliders[name].setValue(position)
 
-    times = time_changes(apply, len(moves), lambda: chart_paints.count > 0 and card_paints.count > 0, reset)
+    def done() -> bool:
+        # A card is painted when the change changed one; with a tree chosen the cards do not
+        # read k, so a k move leaves them (and their paint) alone.
+        cards_done = card_paints.count > 0 or texts() == texts_before[0]
+        return chart_paints.count > 0 and cards_done
+
+    times = time_changes(apply, len(moves), done, reset)
     if window.render_count - renders_before != len(moves):
         raise SystemExit("the app did not render exactly once per change")
-    restarts = _time_run_restarts(window, sliders, moves[: RESTARTS + WARMUP])
+    # The run's restart is timed in its own tab (with the Trees tab in front it is not painted).
+    restarts = [] if tree else _time_run_restarts(window, sliders, moves[: RESTARTS + WARMUP])
     window.close()
     return times[0], times[1], restarts
 
@@ -260,7 +286,8 @@ def _time_run_restarts(window: QWidget, sliders: dict, moves: Sequence[tuple[str
             if time.perf_counter() > deadline:
                 raise SystemExit("the token run did not restart within 5 s of a change")
         while dispatcher.processEvents(flags) or not strip_paints.count:
-            pass
+            if time.perf_counter() > deadline:
+                raise SystemExit("the token run was not repainted within 5 s of its restart")
         times.append((time.perf_counter() - started[0]) * 1000.0)
     return times[WARMUP:]
 
@@ -372,16 +399,20 @@ SUBJECTS = {
     APP: lambda moves, sequence: measure_app(moves),
     APP_ASSUMED: lambda moves, sequence: measure_app(moves, ASSUMED_ARGV),
     APP_MEASURED: lambda moves, sequence: measure_app(moves, measured=MEASURED_FILE),
+    APP_TREE: lambda moves, sequence: measure_app(moves, tree=True),
     NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
     MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
     LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
     FLOOR: lambda moves, sequence: PersistentCurves().measure(sequence),
 }
 
+#: The app's subjects (each checked against the floor with ``--against-floor``).
+APP_SUBJECTS = (APP, APP_ASSUMED, APP_MEASURED, APP_TREE)
+
 
 def measure_one(subject: str, count: int) -> None:
     """Child process: measure ``subject`` and print its samples as one JSON line."""
-    if subject in (APP, APP_ASSUMED, APP_MEASURED):
+    if subject in APP_SUBJECTS:
         from specdec_desktop.app import create_application
 
         create_application()  # the app's own QApplication set-up, as when it is launched
@@ -405,8 +436,8 @@ def main() -> int:
     parser.add_argument(
         "--against-floor",
         action="store_true",
-        help="only the app (original model, six assumptions, a file imported) and the floor; checks the "
-        "issues' target of at most 1.1x the floor's median",
+        help="only the app (original model, six assumptions, a file imported, a draft tree) and the "
+        "floor; checks the issues' target of at most 1.1x the floor's median",
     )
     parser.add_argument(
         "--rounds", type=int, default=ROUNDS, help=f"turns the subjects take (default {ROUNDS})"
@@ -423,7 +454,7 @@ def main() -> int:
     # of them alike rather than on whichever happened to run while it lasted.
     rounds = 1 if args.quick else max(1, args.rounds)
     per_round = -(-count // rounds)
-    subjects = [APP, APP_ASSUMED, APP_MEASURED, FLOOR] if args.against_floor else list(SUBJECTS)
+    subjects = [*APP_SUBJECTS, FLOOR] if args.against_floor else list(SUBJECTS)
     measured: dict[str, dict[str, list[float]]] = {
         s: {"total": [], "synchronous": [], "restart": []} for s in subjects
     }
@@ -447,7 +478,7 @@ def main() -> int:
         if args.against_floor and targets is not None:
             targets = {**targets, "ratio": FLOOR_RATIO_TARGET}  # the floor is the only reference
         for subject in subjects:
-            reference = subject not in (APP, APP_ASSUMED, APP_MEASURED)
+            reference = subject not in APP_SUBJECTS
             rows.append(
                 row(
                     metric,
@@ -473,7 +504,8 @@ def main() -> int:
         "turns, the order rotating each round, and their samples are pooled.",
         "'change -> repainted': from slider.setValue (references: from the update call) until the event "
         "dispatcher finds nothing left to process and the chart's and a card's paint events have been "
-        "delivered -- Qt's own repaint path, including the flush to the window's backing store and "
+        "delivered (a card's when the change changed a card: with a tree chosen the cards do not read "
+        "k) -- Qt's own repaint path, including the flush to the window's backing store and "
         "any follow-up paint the change causes.",
         "'change -> control returns': the same start, until setValue / the update call returns: the "
         "computation and the item updates, without any painting.",
