@@ -190,10 +190,10 @@ class TreePanel(QWidget):
         self.heads.editingFinished.connect(lambda: self._edit_text(heads=self.heads.text()))
         self.ranks.editingFinished.connect(lambda: self._edit_text(more_ranks=self.ranks.text()))
         self.check_button.clicked.connect(self._state.new_check)
-        self._state.changed.connect(self._on_state)
-        self._state.check_changed.connect(self._on_state)
-        self._parameters.changed.connect(self._on_state)
-        self._assumptions.changed.connect(self._on_state)
+        self._state.changed.connect(self._on_shape)
+        self._state.check_changed.connect(self._on_figures)
+        self._parameters.changed.connect(self._on_figures)
+        self._assumptions.changed.connect(self._on_figures)
         self._show_shape()
         self.message.hide()
 
@@ -270,9 +270,13 @@ class TreePanel(QWidget):
         self.ranks.setText(", ".join(f"{v:g}" for v in shape.more_ranks))
         self.ranks.setEnabled(shape.kind != "chain")
 
-    def _on_state(self, *_args) -> None:
-        self._stale = True
+    def _on_shape(self, *_args) -> None:
         self._show_shape()
+        self._on_figures()
+
+    def _on_figures(self, *_args) -> None:
+        """The parameters, assumptions or check changed: the controls stay, the figures follow."""
+        self._stale = True
         if self.isVisible():
             self.refresh()
 
