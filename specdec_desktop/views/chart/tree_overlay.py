@@ -35,6 +35,7 @@ class TreeOverlay:
         self.curve: pg.PlotCurveItem | None = None
         self.marker: pg.ScatterPlotItem | None = None
         self._key: tuple | None = None
+        self._styled: tuple | None = None  # the theme and pixel ratio the items were styled for
         self._top = 0.0
         shape.changed.connect(lambda _shape: chart.refresh())
         chart.add_overlay(self.update)
@@ -68,12 +69,15 @@ class TreeOverlay:
             self._make()
         assert self.curve is not None and self.marker is not None
         self._key = key
-        colour = QColor(theme.token_accepted)
-        width = theme.curve_width * self.chart.devicePixelRatioF() * 0.8
-        self.curve.setPen(pg.mkPen(colour, width=width, style=Qt.PenStyle.DashDotLine))
-        self.marker.setBrush(pg.mkBrush(colour))
-        self.marker.setPen(pg.mkPen(QColor(theme.chart_background), width=1.5))
-        self.marker.setSize(theme.marker_size * 1.2)
+        ratio = self.chart.devicePixelRatioF()
+        if self._styled != (theme, ratio):  # a new theme or screen: a slider move keeps the style
+            self._styled = (theme, ratio)
+            colour = QColor(theme.token_accepted)
+            width = theme.curve_width * ratio * 0.8
+            self.curve.setPen(pg.mkPen(colour, width=width, style=Qt.PenStyle.DashDotLine))
+            self.marker.setBrush(pg.mkBrush(colour))
+            self.marker.setPen(pg.mkPen(QColor(theme.chart_background), width=1.5))
+            self.marker.setSize(theme.marker_size * 1.2)
         n, values = best_tree_curve(shape.rank_acceptance(params.p), params.c, curves.x_max, assumptions)
         self.curve.setData(n.astype(np.float64), values)
         figures = shape_figures(shape, params, assumptions)
