@@ -4,7 +4,10 @@ For every verify budget ``n`` on the chart's x-axis (guesses checked at once, a 
 the curve is the highest speedup of any tree of at most ``n`` guesses under the rank vector
 (:func:`~specdec_desktop.model.trees.best_tree_curve`); a diamond marks the chosen tree at its
 number of guesses.  With the chain chosen nothing is drawn (the items stay hidden, unpainted).
-The items are made the first time a tree is chosen and then moved with ``setData``.
+The items are made the first time a tree is chosen and then moved with ``setData``; they are
+the chart's own light items (curve_item.py, marker_item.py), which draw the pictures
+pyqtgraph's curve and scatter items drew without answering Qt's questions in Python: with a
+tree chosen, those items were most of what a slider move cost beyond the chain's.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from ...model import Curves, Readouts
 from ...model.trees import best_tree_curve, shape_figures
 from ...state.shape_state import ShapeState
 from ...text import N_
+from .curve_item import ChartCurve
+from .marker_item import ChartMarker
 from .speedup_chart import SpeedupChart
 
 __all__ = ["TREE_LEGEND", "TreeOverlay"]
@@ -32,8 +37,8 @@ class TreeOverlay:
     def __init__(self, chart: SpeedupChart, shape: ShapeState) -> None:
         self.chart = chart
         self.shape = shape
-        self.curve: pg.PlotCurveItem | None = None
-        self.marker: pg.ScatterPlotItem | None = None
+        self.curve: ChartCurve | None = None
+        self.marker: ChartMarker | None = None
         self._key: tuple | None = None
         self._styled: tuple | None = None  # the theme and pixel ratio the items were styled for
         self._top = 0.0
@@ -42,12 +47,12 @@ class TreeOverlay:
 
     def _make(self) -> None:
         plot = self.chart.getPlotItem()
-        self.curve = pg.PlotCurveItem()
+        self.curve = ChartCurve()
         self.curve.setZValue(4.5)
-        self.marker = pg.ScatterPlotItem(symbol="d")
+        self.marker = ChartMarker("d")
         self.marker.setZValue(10.5)
         plot.addItem(self.curve)
-        plot.addItem(self.marker)
+        plot.addItem(self.marker, ignoreBounds=True)
         self.chart.register_obstacle_curve(self.curve)
 
     def update(self, readouts: Readouts, curves: Curves) -> float:
@@ -57,7 +62,7 @@ class TreeOverlay:
         if shape.kind == "chain":
             if self.curve is not None and self.curve.isVisible():
                 self.curve.setVisible(False)
-                self.marker.setVisible(False)
+                self.marker.setData([], [])  # no point: hidden
                 self.chart.set_legend_entry("tree", "line", "token_accepted", None)
             self._key = None
             return 0.0
@@ -82,12 +87,11 @@ class TreeOverlay:
         self.curve.setData(n.astype(np.float64), values)
         figures = shape_figures(shape, params, assumptions)
         nodes = figures.resolved.nodes
-        if nodes <= curves.x_max:
+        if nodes <= curves.x_max:  # shown at its point, hidden without one
             self.marker.setData([nodes], [figures.speedup])
         else:
             self.marker.setData([], [])
         self.curve.setVisible(True)
-        self.marker.setVisible(True)
         self.chart.set_legend_entry("tree", "line", "token_accepted", TREE_LEGEND)
         self._top = max(float(values.max()), figures.speedup)
         return self._top
