@@ -47,6 +47,9 @@ Target (issues 10 and 11): the app, with the original model and with six assumpt
 most 1.1x the floor's median.  Issues 22 and 23 add a subject with a metrics file imported
 (tests/data/metrics/vllm_specdecoding.log): every change then also
 shows the Measured tab's decision, which must not run a search of its own on the hot path.
+Issue 25 adds a subject with a draft tree chosen (Sequoia's preset shape: the best tree of at most
+64 guesses and 12 levels, set through the shape state as the Trees tab sets it, with that tab
+open, so the cards, the chart's tree curve and the tree diagram all follow every change).
 ``--against-floor`` runs only the app's subjects and the floor (quicker) and checks it;
 ``--rounds N`` sets how many turns they take (more turns, steadier ratios).
 
@@ -101,6 +104,9 @@ APP_MEASURED = "SpecDec Desktop, a metrics file imported"
 MEASURED_FILE = (
     Path(__file__).resolve().parent.parent / "tests" / "data" / "metrics" / "vllm_specdecoding.log"
 )
+#: The app with a draft tree chosen (issue 25): the best tree for a budget, the Trees tab open.
+APP_TREE = "SpecDec Desktop, best tree of 64 guesses (Trees tab open)"
+TREE_BUDGET, TREE_DEPTH = 64, 12
 NAIVE = "naive pyqtgraph (symbols, auto-range)"
 MPL = "matplotlib FigureCanvasQTAgg"
 LEAN = "naive pyqtgraph, no symbols, no auto-range"
@@ -194,7 +200,10 @@ def settle(window: QWidget) -> None:
 
 
 def measure_app(
-    moves: Sequence[tuple[str, int]], argv: Sequence[str] = (), measured: Path | None = None
+    moves: Sequence[tuple[str, int]],
+    argv: Sequence[str] = (),
+    measured: Path | None = None,
+    tree: bool = False,
 ) -> tuple[list[float], list[float], list[float]]:
     from specdec_desktop.app import create_main_window
 
@@ -203,6 +212,10 @@ def measure_app(
         from specdec_desktop.measured import fit_measurement, read_metrics
 
         window.app_state.measurement.set_fit(fit_measurement(read_metrics(measured)), measured.name)
+    if tree:
+        # What the Trees tab's controls do: the shape state's set (kind, budget, most levels).
+        window.app_state.shape.set(kind="best", budget=TREE_BUDGET, max_depth=TREE_DEPTH)
+        window.show_tab("trees")
     settle(window)
     chart = window.chart.viewport()
     cards = [card.value for card in window.cards.values()] + [card.detail for card in window.cards.values()]
@@ -210,19 +223,37 @@ def measure_app(
     sliders = {name: control.slider for name, control in window.controls.items()}
     renders_before = window.render_count
 
+    texts_before: list[list[str]] = []
+
+    def texts() -> list[str]:
+        return [label.text() for label in cards]
+
     def reset() -> None:
         chart_paints.count = card_paints.count = 0
+        texts_before[:] = [texts()]
 
     def apply(i: int) -> None:
         name, position = moves[i]
         sliders[name].setValue(position)
 
-    times = time_changes(apply, len(moves), lambda: chart_paints.count > 0 and card_paints.count > 0, reset)
+    def done() -> bool:
+        # A card is painted when the change changed one; with a tree chosen the cards do not
+        # read k, so a k move leaves them (and their paint) alone.
+        cards_done = card_paints.count > 0 or texts() == texts_before[0]
+        return chart_paints.count > 0 and cards_done
+
+    times = time_changes(apply, len(moves), done, reset)
     if window.render_count - renders_before != len(moves):
         raise SystemExit("the app did not render exactly once per change")
-    restarts = _time_run_restarts(window, sliders, moves[: RESTARTS + WARMUP])
+    # What follows the parameters once they rest: the token run (in its tab, in front by
+    # default) or, with the Trees tab in front, the panel's diagram, summary and flags.
+    rest_moves = moves[: RESTARTS + WARMUP]
+    if tree:
+        after_rest = _time_panel_refreshes(window, sliders, rest_moves)
+    else:
+        after_rest = _time_run_restarts(window, sliders, rest_moves)
     window.close()
-    return times[0], times[1], restarts
+    return times[0], times[1], after_rest
 
 
 #: Run restarts timed per process (each waits for the parameters to settle: slow to collect).
@@ -260,9 +291,59 @@ def _time_run_restarts(window: QWidget, sliders: dict, moves: Sequence[tuple[str
             if time.perf_counter() > deadline:
                 raise SystemExit("the token run did not restart within 5 s of a change")
         while dispatcher.processEvents(flags) or not strip_paints.count:
+            if time.perf_counter() > deadline:
+                raise SystemExit("the token run was not repainted within 5 s of its restart")
+        times.append((time.perf_counter() - started[0]) * 1000.0)
+    return times[WARMUP:]
+
+
+def _time_panel_refreshes(window: QWidget, sliders: dict, moves: Sequence[tuple[str, int]]) -> list[float]:
+    """Milliseconds from the Trees panel's refresh (once the parameters rest) until the event
+    queue is empty: its figures, diagram, summary and flags computed, laid out and painted.
+
+    Like the run, the panel follows the parameters only after they have rested for SETTLE_MS,
+    so this is outside the change times above (the refresh is timed through the class's method,
+    which the panel's wait calls; see :func:`measure_one`).
+    """
+    started = _PANEL_REFRESHES
+    dispatcher = QAbstractEventDispatcher.instance()
+    flags = QEventLoop.ProcessEventsFlag.AllEvents
+    loop = QEventLoop()
+    times = []
+    for name, position in moves:
+        if sliders[name].value() == position:
+            continue
+        while dispatcher.processEvents(flags):
+            pass
+        started.clear()
+        sliders[name].setValue(position)
+        deadline = time.perf_counter() + 5.0
+        while not started:  # the settle timer
+            loop.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+            if time.perf_counter() > deadline:
+                raise SystemExit("the Trees panel did not follow the parameters within 5 s")
+        while dispatcher.processEvents(flags):
             pass
         times.append((time.perf_counter() - started[0]) * 1000.0)
     return times[WARMUP:]
+
+
+#: When the Trees panel's refreshes began (perf_counter), for _time_panel_refreshes.
+_PANEL_REFRESHES: list[float] = []
+
+
+def _clock_panel_refreshes() -> None:
+    """Note the start of every Trees panel refresh (before the window is made: its wait holds the
+    method it was given)."""
+    from specdec_desktop.views.tree_panel import TreePanel
+
+    refresh = TreePanel.refresh
+
+    def timed(self: TreePanel) -> None:
+        _PANEL_REFRESHES.append(time.perf_counter())
+        refresh(self)
+
+    TreePanel.refresh = timed  # type: ignore[method-assign]
 
 
 # -- references ---------------------------------------------------------------------------
@@ -372,25 +453,32 @@ SUBJECTS = {
     APP: lambda moves, sequence: measure_app(moves),
     APP_ASSUMED: lambda moves, sequence: measure_app(moves, ASSUMED_ARGV),
     APP_MEASURED: lambda moves, sequence: measure_app(moves, measured=MEASURED_FILE),
+    APP_TREE: lambda moves, sequence: measure_app(moves, tree=True),
     NAIVE: lambda moves, sequence: NaivePyqtgraph().measure(sequence),
     MPL: lambda moves, sequence: MatplotlibCanvas().measure(sequence),
     LEAN: lambda moves, sequence: NaivePyqtgraph(lean=True).measure(sequence),
     FLOOR: lambda moves, sequence: PersistentCurves().measure(sequence),
 }
 
+#: The app's subjects (each checked against the floor with ``--against-floor``).
+APP_SUBJECTS = (APP, APP_ASSUMED, APP_MEASURED, APP_TREE)
+
 
 def measure_one(subject: str, count: int) -> None:
     """Child process: measure ``subject`` and print its samples as one JSON line."""
-    if subject in (APP, APP_ASSUMED, APP_MEASURED):
+    if subject in APP_SUBJECTS:
         from specdec_desktop.app import create_application
 
         create_application()  # the app's own QApplication set-up, as when it is launched
+        if subject == APP_TREE:
+            _clock_panel_refreshes()
     else:
         QApplication([sys.argv[0]])
     QtCore.qInstallMessageHandler(_quiet)
     moves = change_sequence(WARMUP + count)
-    totals, synchronous, restarts = SUBJECTS[subject](moves, parameter_sequence(moves))
-    print(json.dumps({"total": totals[WARMUP:], "synchronous": synchronous[WARMUP:], "restart": restarts}))
+    totals, synchronous, after_rest = SUBJECTS[subject](moves, parameter_sequence(moves))
+    samples = {"total": totals[WARMUP:], "synchronous": synchronous[WARMUP:], "after_rest": after_rest}
+    print(json.dumps(samples))
 
 
 def _quiet(kind: object, context: object, message: str) -> None:
@@ -405,8 +493,8 @@ def main() -> int:
     parser.add_argument(
         "--against-floor",
         action="store_true",
-        help="only the app (original model, six assumptions, a file imported) and the floor; checks the "
-        "issues' target of at most 1.1x the floor's median",
+        help="only the app (original model, six assumptions, a file imported, a draft tree) and the "
+        "floor; checks the issues' target of at most 1.1x the floor's median",
     )
     parser.add_argument(
         "--rounds", type=int, default=ROUNDS, help=f"turns the subjects take (default {ROUNDS})"
@@ -423,9 +511,9 @@ def main() -> int:
     # of them alike rather than on whichever happened to run while it lasted.
     rounds = 1 if args.quick else max(1, args.rounds)
     per_round = -(-count // rounds)
-    subjects = [APP, APP_ASSUMED, APP_MEASURED, FLOOR] if args.against_floor else list(SUBJECTS)
+    subjects = [*APP_SUBJECTS, FLOOR] if args.against_floor else list(SUBJECTS)
     measured: dict[str, dict[str, list[float]]] = {
-        s: {"total": [], "synchronous": [], "restart": []} for s in subjects
+        s: {"total": [], "synchronous": [], "after_rest": []} for s in subjects
     }
     for round_ in range(rounds):
         for subject in subjects[round_ % len(subjects) :] + subjects[: round_ % len(subjects)]:
@@ -447,7 +535,7 @@ def main() -> int:
         if args.against_floor and targets is not None:
             targets = {**targets, "ratio": FLOOR_RATIO_TARGET}  # the floor is the only reference
         for subject in subjects:
-            reference = subject not in (APP, APP_ASSUMED, APP_MEASURED)
+            reference = subject not in APP_SUBJECTS
             rows.append(
                 row(
                     metric,
@@ -462,10 +550,19 @@ def main() -> int:
         row(
             "token run restarted -> repainted (after the parameters rest)",
             APP,
-            measured[APP]["restart"],
+            measured[APP]["after_rest"],
             unit="ms",
         )
     )
+    if APP_TREE in measured:
+        rows.append(
+            row(
+                "Trees panel refreshed -> repainted (after the parameters rest)",
+                APP_TREE,
+                measured[APP_TREE]["after_rest"],
+                unit="ms",
+            )
+        )
     notes = [
         f"{per_round * rounds} changes per subject, in {rounds} processes of {per_round} (each after "
         f"{WARMUP} warm-up changes, not counted) cycling k, p, c through seeded random slider "
@@ -473,7 +570,8 @@ def main() -> int:
         "turns, the order rotating each round, and their samples are pooled.",
         "'change -> repainted': from slider.setValue (references: from the update call) until the event "
         "dispatcher finds nothing left to process and the chart's and a card's paint events have been "
-        "delivered -- Qt's own repaint path, including the flush to the window's backing store and "
+        "delivered (a card's when the change changed a card: with a tree chosen the cards do not read "
+        "k) -- Qt's own repaint path, including the flush to the window's backing store and "
         "any follow-up paint the change causes.",
         "'change -> control returns': the same start, until setValue / the update call returns: the "
         "computation and the item updates, without any painting.",
@@ -482,7 +580,9 @@ def main() -> int:
         "reference is the floor of this stack: three bare curves created once and moved with setData.",
         "The token run follows the parameters once they have rested for SETTLE_MS (120 ms), not at "
         "each position of a dragged slider, so it is outside the change times; its row times "
-        f"{RESTARTS} restarts per process from the restart to the run's repaint.",
+        f"{RESTARTS} restarts per process from the restart to the run's repaint.  The Trees panel "
+        "(diagram, summary, engine flags) also follows once the parameters rest; with a tree and "
+        f"that tab in front its row times {RESTARTS} refreshes per process until the queue is empty.",
     ]
     result = emit("update_latency", rows, notes=notes)
     return 0 if result["all_targets_met"] else 1

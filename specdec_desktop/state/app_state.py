@@ -118,6 +118,9 @@ class AppState(QObject):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("appState")
+        #: How long the parameters rest before what follows them at rest (the run, the trees
+        #: panel) catches up.
+        self.settle_ms = settle_ms
         self.parameters = ParameterState(params, parent=self)
         self.assumptions = AssumptionsState(assumptions, parent=self)
         self.shape = ShapeState(shape, parent=self)

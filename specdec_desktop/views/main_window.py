@@ -502,8 +502,10 @@ class MainWindow(LayoutFitting, QMainWindow):
         return TAB_IDS[self.tabs.currentIndex()]
 
     def settle(self) -> None:
-        """Apply now what waits for the parameters to rest (the token run's restart): before a render."""
+        """Apply now what waits for the parameters to rest (the token run's restart, the trees
+        panel's figures): before a render."""
         self.token_run.run.flush()
+        self.tree_panel.settle()
 
     def show_token_run(self, play: bool, seed: int | None = None, speed: float = 1.0) -> None:
         """Show the token-by-token run, as a tour scene asks.

@@ -8,6 +8,12 @@ why in one line.  The panel shows state and holds no figures: it asks
 :func:`~specdec_desktop.model.trees.shape_figures` when the state changes (only while it is on
 screen), pushes the tree into the diagram (:class:`.tree_view.TreeView`) with one simulated check,
 and writes the best tree's engine flags.
+
+A new shape, check or set of assumptions shows at once; new parameters once they have rested
+for the app state's ``settle_ms`` (the token run's wait, so the diagram and the run change
+together).  A dragged slider passes dozens of points a second, and laying the panel's long
+summary and flags out again for each cost three times what the cards and the chart cost
+(benchmarks/performance_notes.md); the cards and the chart follow every point.
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from ..model.trees import (
     vllm_flags,
 )
 from ..state.app_state import AppState
+from ..state.debounce import Debounce
 from ..text import N_, Phrase, _, error_text
 from ..theme import Theme
 from ..wording import trees as words
@@ -98,6 +105,7 @@ class TreePanel(QWidget):
         self._assumptions = app_state.assumptions
         self._stale = True
         self._history = app_state.history
+        self._rest = Debounce(app_state.settle_ms, self._on_figures, self)
 
         self.kind = QComboBox()
         self.kind.setObjectName("draftShapeInput")
@@ -201,10 +209,10 @@ class TreePanel(QWidget):
         self.heads.editingFinished.connect(lambda: self._edit_text(heads=self.heads.text()))
         self.ranks.editingFinished.connect(lambda: self._edit_text(more_ranks=self.ranks.text()))
         self.check_button.clicked.connect(self._state.new_check)
-        self._state.changed.connect(self._on_state)
-        self._state.check_changed.connect(self._on_state)
-        self._parameters.changed.connect(self._on_state)
-        self._assumptions.changed.connect(self._on_state)
+        self._state.changed.connect(self._on_shape)
+        self._state.check_changed.connect(self._on_figures)
+        self._parameters.changed.connect(self._rest)
+        self._assumptions.changed.connect(self._on_figures)
         self._show_shape()
         self.message.hide()
 
@@ -281,19 +289,33 @@ class TreePanel(QWidget):
         self.ranks.setText(", ".join(f"{v:g}" for v in shape.more_ranks))
         self.ranks.setEnabled(shape.kind != "chain")
 
-    def _on_state(self, *_args) -> None:
-        self._stale = True
+    def _on_shape(self, *_args) -> None:
         self._show_shape()
+        self._on_figures()
+
+    def _on_figures(self, *_args) -> None:
+        """The parameters, assumptions or check changed: the controls stay, the figures follow."""
+        self._stale = True
         if self.isVisible():
             self.refresh()
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if self._stale:
+        if self._stale or self.pending:
             self.refresh()
+
+    @property
+    def pending(self) -> bool:
+        """Whether new parameters wait to be shown (see the module's note)."""
+        return self._rest.pending
+
+    def settle(self) -> None:
+        """Show waiting parameters now (before a screenshot or an export)."""
+        self._rest.flush()
 
     def refresh(self) -> None:
         """Compute the figures of the shape shown and show them (diagram, check, flags)."""
+        self._rest.cancel()  # shown now: nothing left to wait for
         self._stale = False
         params, assumptions = self._parameters.params, self._assumptions.assumptions
         shape = self._state.shape

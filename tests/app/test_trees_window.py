@@ -122,3 +122,28 @@ def test_a_preset_sets_shape_p_and_c_and_cites_its_source(qtbot):
     assert (params.p, params.c) == (preset.p, preset.c)
     assert "SGLang documentation" in panel.preset_note.text()
     assert "illustrative" in panel.preset_note.text()
+
+
+def test_the_panel_follows_the_parameters_once_they_rest(qtbot):
+    """A dragged slider's points reach the cards at once and the trees panel once they rest: its
+    summary is laid out once per drag, not once per point (benchmarks/bench_update_latency.py)."""
+    window = open_window(qtbot, active=False)
+    window.show_tab("trees")
+    state = window.app_state
+    state.shape.set(kind="best", budget=16)
+    panel, view = window.tree_panel, window.findChild(QWidget, "treeView")
+    before = panel.summary.text()
+    refreshed = []
+    panel.view.show_tree = lambda *args, shown=panel.view.show_tree: (refreshed.append(1), shown(*args))
+    for p in (0.6, 0.62, 0.64):  # a drag
+        state.parameters.set(p=p)
+    assert card_value(window, "tokensCard") == format_figure(_figures(window).tokens)
+    assert panel.pending and panel.summary.text() == before and not refreshed
+    qtbot.waitUntil(lambda: not panel.pending)
+    assert len(refreshed) == 1  # the rest, not each point
+    figures = _figures(window)
+    assert view._paths == figures.resolved.paths
+    assert format_figure(figures.tokens) in panel.summary.text()
+    state.parameters.set(p=0.7)
+    window.settle()  # a screenshot or an export does not wait
+    assert not panel.pending and view._paths == _figures(window).resolved.paths

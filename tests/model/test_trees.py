@@ -226,3 +226,18 @@ def test_best_first_values_are_best_first_orders_without_the_paths(a, budget, de
     # order (a last-digit difference between tied ranks).
     assert list(fast_values) == pytest.approx(values, rel=1e-12, abs=0.0)
     assert list(fast_depths) == [len(path) for path in picked]
+
+
+@given(rank_vectors(), st.integers(0, 40), st.integers(0, 40), st.integers(1, 12), st.floats(0.5, 1.0))
+@settings(max_examples=150, deadline=None)
+def test_best_first_runs_are_shared_as_prefixes(a, n, m, depth, decay):
+    """The memo serves a run for m from one for n: exactly the run for m made afresh, whichever
+    came first, with a limit of m levels or more taken as none."""
+    from specdec_desktop.model.trees.value import _best_first_run, best_first_values
+
+    for count in (n, m):
+        values, depths = best_first_values(a, count, depth, decay)
+        fresh_values, fresh_depths = _best_first_run(a, count, depth, decay)
+        assert values.tolist() == fresh_values.tolist()
+        assert depths.tolist() == fresh_depths.tolist()
+        assert not values.flags.writeable and not depths.flags.writeable

@@ -333,3 +333,39 @@ def test_the_curves_are_plain_qt_items(window):
 
     for curve in (window.chart.curve, window.chart.reference):
         assert not isinstance(curve, pg.GraphicsObject)
+
+
+def test_the_tree_overlay_draws_the_picture_pyqtgraph_items_drew(window):
+    # With a tree chosen the chart adds the best tree's dash-dot curve and the chosen tree's
+    # diamond: the chart's own light items, the pixels of pyqtgraph's curve and scatter items.
+    import pyqtgraph as pg
+
+    chart, overlay = window.chart, window.tree_overlay
+    window.app_state.shape.set(kind="best", budget=12)
+    window.state.set(k=9, p=0.7, c=0.05)
+    _drain()
+    ours = chart.grab().toImage()
+    assert overlay.curve.isVisible() and overlay.marker.isVisible()
+    assert not isinstance(overlay.curve, pg.GraphicsObject)
+    assert not isinstance(overlay.marker, pg.GraphicsObject)
+    o = overlay.marker.opts
+    twins = [
+        pg.PlotCurveItem(*overlay.curve.getData(), pen=overlay.curve.pen()),
+        pg.ScatterPlotItem(symbol=o["symbol"], size=o["size"], pen=o["pen"], brush=o["brush"]),
+    ]
+    twins[1].setData(*overlay.marker.getData())
+    for twin, item in zip(twins, (overlay.curve, overlay.marker), strict=True):
+        twin.setZValue(item.zValue())
+        chart.getPlotItem().addItem(twin)
+        item.hide()
+    _drain()
+    assert chart.grab().toImage() == ours
+    for twin in twins:
+        twin.hide()
+    _drain()
+    assert chart.grab().toImage() != ours
+    overlay.curve.show()
+    overlay.marker.show()
+    window.app_state.shape.reset()  # the chain: neither is drawn
+    _drain()
+    assert not overlay.curve.isVisible() and not overlay.marker.isVisible()

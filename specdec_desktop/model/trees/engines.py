@@ -100,6 +100,23 @@ def sglang_tree(steps: object, topk: object, num_draft_tokens: object, rank_acce
     return check_paths([path for _score, path in chosen], a)
 
 
+def _ranked_scores(steps: int, topk: int, a: tuple[float, ...]) -> list[list[float]]:
+    """For each ``steps`` from 1 up: the scores of every candidate SGLang drafts with ``topk``,
+    best first.  Scores alone (no paths): their order does not depend on how ties are broken, and
+    each frontier's scores are the ``topk`` best children's whichever ties are kept, so one pass
+    per ``topk`` gives every ``steps``.  The products are :func:`_candidates`' own, factor by factor.
+    """
+    scores = [a[r] for r in range(topk)]
+    frontier = scores[:]
+    ranked = [sorted(scores, reverse=True)]
+    for _step in range(1, steps):
+        children = [score * a[r] for score in frontier for r in range(topk)]
+        scores.extend(children)
+        frontier = sorted(children, reverse=True)[:topk]
+        ranked.append(sorted(scores, reverse=True))
+    return ranked
+
+
 def best_sglang_settings(
     rank_acceptance: Sequence[float],
     budget: int,
@@ -110,27 +127,31 @@ def best_sglang_settings(
     ``(settings, tree, expected tokens)``.
 
     The cost of a cycle is ``steps · c + verify(nodes)`` (``verify`` defaults to 1: the plain
-    model's verify pass).  Searches ``steps`` up to ``min(budget, 16)``, ``topk`` up to the ranks
-    given (at most 8) and every ``num_draft_tokens`` up to ``budget + 1``.  SGLang cannot draft
-    every tree, so this may fall short of the best tree.
+    model's verify pass, asked once per number of nodes).  Searches ``steps`` up to
+    ``min(budget, 16)``, ``topk`` up to the ranks given (at most 8) and every
+    ``num_draft_tokens`` up to ``budget + 1``; a later setting wins only by more than a part in
+    10¹².  SGLang cannot draft every tree, so this may fall short of the best tree.
     """
     a = check_rank_acceptance(rank_acceptance)
     if budget < 1:
         raise ValueError(f"budget must be 1 or more for SGLang's settings, got {budget}")
     price = verify or (lambda _nodes: 1.0)
-    best: tuple[float, SglangSettings, float] | None = None
-    for steps in range(1, min(budget, 16) + 1):
-        for topk in range(1, min(len(a), 8) + 1):
-            width = min(budget, topk + (steps - 1) * topk * topk)
-            ranked = _candidates(SglangSettings(steps, topk, width + 1), a)
+    prices = [price(nodes) for nodes in range(1, budget + 1)]
+    most_steps = min(budget, 16)
+    ranked = {topk: _ranked_scores(most_steps, topk, a) for topk in range(1, min(len(a), 8) + 1)}
+    best_value, best_settings = -math.inf, None
+    for steps in range(1, most_steps + 1):
+        draft = steps * c
+        for topk, by_steps in ranked.items():
             tokens = 1.0
-            for nodes, (score, _path) in enumerate(ranked[:width], start=1):
+            for nodes, score in enumerate(by_steps[steps - 1][:budget], start=1):
                 tokens += score
-                value = tokens / (steps * c + price(nodes))
-                if best is None or value > best[0] * (1 + 1e-12):
-                    best = (value, SglangSettings(steps, topk, nodes + 1), tokens)
-    assert best is not None
-    settings = best[1]
+                value = tokens / (draft + prices[nodes - 1])
+                if best_settings is None or value > best_value * (1 + 1e-12):
+                    best_value = value
+                    best_settings = (steps, topk, nodes + 1)
+    assert best_settings is not None
+    settings = SglangSettings(*best_settings)
     tree = sglang_tree(settings.steps, settings.topk, settings.num_draft_tokens, a)
     return settings, tree, 1.0 + math.fsum(node_values(tree, a))
 

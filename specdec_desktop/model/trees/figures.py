@@ -86,10 +86,21 @@ def resolve_shape(shape: DraftShape, params: Parameters, assumptions: Assumption
     return ResolvedShape(tree, a, tree_depth(tree), True)
 
 
-@lru_cache(maxsize=16)
 def shape_figures(shape: DraftShape, params: Parameters, assumptions: Assumptions) -> ShapeFigures:
     """The readouts of ``shape`` at ``params`` under ``assumptions`` (memoised: the cards, the
-    chart and the trees panel ask for the same figures after one change)."""
+    chart and the trees panel ask for the same figures after one change).  Only the chain reads
+    ``k``: a tree's figures are kept for its ``(p, c)``, so a move of k alone finds them."""
+    if shape.kind != "chain" and params.k != _TREE_K:
+        params = params.with_values(k=_TREE_K)
+    return _shape_figures(shape, params, assumptions)
+
+
+#: The ``k`` a tree's figures are memoised under (a tree does not read it).
+_TREE_K = Parameters().k
+
+
+@lru_cache(maxsize=16)
+def _shape_figures(shape: DraftShape, params: Parameters, assumptions: Assumptions) -> ShapeFigures:
     resolved = resolve_shape(shape, params, assumptions)
     if shape.kind == "chain":
         chain = readouts(params, assumptions)
@@ -196,9 +207,15 @@ def sglang_settings_for(
     budget = len(figures.best_paths)
     if budget == 0:
         return None
+    return _sglang_settings(figures.shape.rank_acceptance(params.p), budget, params.c, assumptions)
+
+
+@lru_cache(maxsize=16)
+def _sglang_settings(
+    vector: tuple[float, ...], budget: int, c: float, assumptions: Assumptions
+) -> tuple[SglangSettings, Tree, float, float]:
+    """:func:`sglang_settings_for`'s search, memoised on what it reads (a move of k finds it)."""
     a = _tree_assumptions(assumptions)
-    vector = figures.shape.rank_acceptance(params.p)
-    settings, tree, tokens = best_sglang_settings(
-        vector, budget, params.c, lambda nodes: float(verify_cost(nodes, a))
-    )
-    return settings, tree, tokens, tokens / _cost(settings.steps, len(tree), params.c, False, a)
+    price = lambda nodes: float(verify_cost(nodes, a))  # noqa: E731
+    settings, tree, tokens = best_sglang_settings(vector, budget, c, price)
+    return settings, tree, tokens, tokens / _cost(settings.steps, len(tree), c, False, a)

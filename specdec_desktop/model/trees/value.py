@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import heapq
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
-from functools import lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
@@ -166,7 +167,6 @@ def best_first_order(
     return picked, values
 
 
-@lru_cache(maxsize=64)
 def best_first_values(
     a: tuple[float, ...], n: int, depth_limit: int, d: float = 1.0
 ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
@@ -176,27 +176,59 @@ def best_first_values(
 
     The heap's key is ``(-f, depth)`` first in both, so ties between nodes of equal worth are
     broken the same way up to the path itself, which changes neither sequence.
+
+    Memoised, shared and read-only.  The first ``m`` picks of a run for ``n`` are the run for
+    ``m``, so one run serves every ``n`` up to its own (the chart's curve, the budget's tree and
+    the best tree of as many nodes ask for the same picks); and a limit of ``n`` levels or more
+    never binds within ``n`` picks (a node at depth ``t`` is picked after its ``t − 1``
+    ancestors), so such runs are the unlimited one's.
     """
+    key = (a, depth_limit if depth_limit < n else None, d)
+    with _RUNS_LOCK:
+        run = _RUNS.get(key)
+        if run is not None:
+            _RUNS.move_to_end(key)
+    if run is None or (len(run[0]) < n and not run[2]):
+        values, depths = _best_first_run(a, n, depth_limit if depth_limit < n else n, d)
+        run = (values, depths, len(values) < n)  # fewer than asked: the run ended on its own
+        with _RUNS_LOCK:
+            _RUNS[key] = run
+            _RUNS.move_to_end(key)
+            while len(_RUNS) > _RUNS_KEPT:
+                _RUNS.popitem(last=False)
+    return run[0][:n], run[1][:n]
+
+
+#: The best-first runs kept (one per rank vector, depth limit and decay), most recent last.
+_RUNS: OrderedDict[tuple, tuple[NDArray[np.float64], NDArray[np.int64], bool]] = OrderedDict()
+_RUNS_KEPT = 64
+_RUNS_LOCK = threading.Lock()
+
+
+def _best_first_run(
+    a: tuple[float, ...], n: int, depth_limit: int, d: float
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     order = sorted(range(len(a)), key=lambda r: (-a[r], r))
     s = [a[r] for r in order]
     values: list[float] = []
     depths: list[int] = []
     if n == 0 or depth_limit == 0 or s[0] == 0.0:
-        return np.zeros(0), np.zeros(0, dtype=np.int64)
-    heap = [(-s[0], 1, 0)]  # (-f, depth, the node's rank among its siblings, sorted)
-    while heap and len(values) < n:
-        negative, depth, rank = heapq.heappop(heap)
-        if negative == 0.0:
-            break
-        value = -negative
-        values.append(value)
-        depths.append(depth)
-        if depth < depth_limit:
-            heapq.heappush(heap, (-(value * s[0] * d**depth), depth + 1, 0))
-        if rank + 1 < len(s) and s[rank] > 0.0:
-            sibling = value / s[rank] * s[rank + 1] if s[rank + 1] > 0.0 else 0.0
-            heapq.heappush(heap, (-sibling, depth, rank + 1))
-    result = np.asarray(values), np.asarray(depths, dtype=np.int64)
+        result = np.zeros(0), np.zeros(0, dtype=np.int64)
+    else:
+        heap = [(-s[0], 1, 0)]  # (-f, depth, the node's rank among its siblings, sorted)
+        while heap and len(values) < n:
+            negative, depth, rank = heapq.heappop(heap)
+            if negative == 0.0:
+                break
+            value = -negative
+            values.append(value)
+            depths.append(depth)
+            if depth < depth_limit:
+                heapq.heappush(heap, (-(value * s[0] * d**depth), depth + 1, 0))
+            if rank + 1 < len(s) and s[rank] > 0.0:
+                sibling = value / s[rank] * s[rank + 1] if s[rank + 1] > 0.0 else 0.0
+                heapq.heappush(heap, (-sibling, depth, rank + 1))
+        result = np.asarray(values), np.asarray(depths, dtype=np.int64)
     for array in result:
         array.flags.writeable = False  # memoised: shared, read-only
     return result

@@ -54,10 +54,13 @@ class ChartLegend:
         marker series); ``color_name`` names a
         :class:`~specdec_desktop.theme.Theme` colour field.
         """
-        if text is None:
+        entry = None if text is None else (swatch, color_name, text)
+        if self._legend.get(key) == entry:
+            return  # as shown: no new title (an overlay says the same after every change)
+        if entry is None:
             self._legend.pop(key, None)
         else:
-            self._legend[key] = (swatch, color_name, text)
+            self._legend[key] = entry
         self._title_lines = ()
         self._update_title()
 

@@ -4,7 +4,10 @@ For every verify budget ``n`` on the chart's x-axis (guesses checked at once, a 
 the curve is the highest speedup of any tree of at most ``n`` guesses under the rank vector
 (:func:`~specdec_desktop.model.trees.best_tree_curve`); a diamond marks the chosen tree at its
 number of guesses.  With the chain chosen nothing is drawn (the items stay hidden, unpainted).
-The items are made the first time a tree is chosen and then moved with ``setData``.
+The items are made the first time a tree is chosen and then moved with ``setData``; they are
+the chart's own light items (curve_item.py, marker_item.py), which draw the pictures
+pyqtgraph's curve and scatter items drew without answering Qt's questions in Python: with a
+tree chosen, those items were most of what a slider move cost beyond the chain's.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from ...model import Curves, Readouts
 from ...model.trees import best_tree_curve, shape_figures
 from ...state.shape_state import ShapeState
 from ...text import N_
+from .curve_item import ChartCurve
+from .marker_item import ChartMarker
 from .speedup_chart import SpeedupChart
 
 __all__ = ["TREE_LEGEND", "TreeOverlay"]
@@ -32,21 +37,22 @@ class TreeOverlay:
     def __init__(self, chart: SpeedupChart, shape: ShapeState) -> None:
         self.chart = chart
         self.shape = shape
-        self.curve: pg.PlotCurveItem | None = None
-        self.marker: pg.ScatterPlotItem | None = None
+        self.curve: ChartCurve | None = None
+        self.marker: ChartMarker | None = None
         self._key: tuple | None = None
+        self._styled: tuple | None = None  # the theme and pixel ratio the items were styled for
         self._top = 0.0
         shape.changed.connect(lambda _shape: chart.refresh())
         chart.add_overlay(self.update)
 
     def _make(self) -> None:
         plot = self.chart.getPlotItem()
-        self.curve = pg.PlotCurveItem()
+        self.curve = ChartCurve()
         self.curve.setZValue(4.5)
-        self.marker = pg.ScatterPlotItem(symbol="d")
+        self.marker = ChartMarker("d")
         self.marker.setZValue(10.5)
         plot.addItem(self.curve)
-        plot.addItem(self.marker)
+        plot.addItem(self.marker, ignoreBounds=True)
         self.chart.register_obstacle_curve(self.curve)
 
     def update(self, readouts: Readouts, curves: Curves) -> float:
@@ -56,7 +62,7 @@ class TreeOverlay:
         if shape.kind == "chain":
             if self.curve is not None and self.curve.isVisible():
                 self.curve.setVisible(False)
-                self.marker.setVisible(False)
+                self.marker.setData([], [])  # no point: hidden
                 self.chart.set_legend_entry("tree", "line", "token_accepted", None)
             self._key = None
             return 0.0
@@ -68,22 +74,24 @@ class TreeOverlay:
             self._make()
         assert self.curve is not None and self.marker is not None
         self._key = key
-        colour = QColor(theme.token_accepted)
-        width = theme.curve_width * self.chart.devicePixelRatioF() * 0.8
-        self.curve.setPen(pg.mkPen(colour, width=width, style=Qt.PenStyle.DashDotLine))
-        self.marker.setBrush(pg.mkBrush(colour))
-        self.marker.setPen(pg.mkPen(QColor(theme.chart_background), width=1.5))
-        self.marker.setSize(theme.marker_size * 1.2)
+        ratio = self.chart.devicePixelRatioF()
+        if self._styled != (theme, ratio):  # a new theme or screen: a slider move keeps the style
+            self._styled = (theme, ratio)
+            colour = QColor(theme.token_accepted)
+            width = theme.curve_width * ratio * 0.8
+            self.curve.setPen(pg.mkPen(colour, width=width, style=Qt.PenStyle.DashDotLine))
+            self.marker.setBrush(pg.mkBrush(colour))
+            self.marker.setPen(pg.mkPen(QColor(theme.chart_background), width=1.5))
+            self.marker.setSize(theme.marker_size * 1.2)
         n, values = best_tree_curve(shape.rank_acceptance(params.p), params.c, curves.x_max, assumptions)
         self.curve.setData(n.astype(np.float64), values)
         figures = shape_figures(shape, params, assumptions)
         nodes = figures.resolved.nodes
-        if nodes <= curves.x_max:
+        if nodes <= curves.x_max:  # shown at its point, hidden without one
             self.marker.setData([nodes], [figures.speedup])
         else:
             self.marker.setData([], [])
         self.curve.setVisible(True)
-        self.marker.setVisible(True)
         self.chart.set_legend_entry("tree", "line", "token_accepted", TREE_LEGEND)
         self._top = max(float(values.max()), figures.speedup)
         return self._top
