@@ -19,6 +19,8 @@ name                   what
 ``speaking(code)``     a ``with`` block in ``code`` (a file in a chosen language), then back
 ``localize(text)``     a number written with a dot (``0.75``, ``36,633``) in the language's way
 ``delocalize(text)``   a typed number ("0,75" or "0.75", in every language) with a dot
+``split_numbers(t)``   a typed list of numbers, each with a dot (the rule: :mod:`.number_list`)
+``join_numbers(vs)``   numbers written as that rule reads them back (German ``0,15; 0,05``)
 =====================  ==========================================================================
 
 Module-level tables hold English strings marked with ``N_``; code translates them where it
@@ -45,6 +47,7 @@ from .catalogue import (
     speaking,
     system_language,
 )
+from .number_list import ListRule, join_numbers, split_numbers
 from .numbers import decimal_point, delocalize, group_separator, localize
 from .phrase import Figures, Phrase
 
@@ -55,6 +58,7 @@ __all__ = [
     "PSEUDO",
     "Figures",
     "Language",
+    "ListRule",
     "Phrase",
     "_",
     "activate",
@@ -63,10 +67,12 @@ __all__ = [
     "delocalize",
     "error_text",
     "group_separator",
+    "join_numbers",
     "language_names",
     "localize",
     "ngettext",
     "on_change",
     "speaking",
+    "split_numbers",
     "system_language",
 ]

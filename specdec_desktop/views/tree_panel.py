@@ -42,7 +42,7 @@ from ..model.trees import (
     vllm_flags,
 )
 from ..state.app_state import AppState
-from ..text import N_, Phrase, _, error_text
+from ..text import N_, ListRule, Phrase, _, error_text, join_numbers, split_numbers
 from ..theme import Theme
 from ..wording import trees as words
 from .explanations import ExplanationView
@@ -87,6 +87,22 @@ def _numbers(text: str, name: str, kind: type) -> tuple:
                 value=repr(text[:30]),
             )
         ) from None
+
+
+def _ranks(text: str) -> tuple[float, ...]:
+    """The rank box's numbers, read by the language's rule (:mod:`specdec_desktop.text.number_list`):
+    German ``0,15; 0,05`` and English ``0.15, 0.05``; a list the rule cannot read is refused."""
+    items = split_numbers(text)
+    if items is None:
+        raise ValueError(
+            Phrase(
+                N_("{name}: {value} is not a list of numbers. {rule}"),
+                name=Phrase(_RANKS),
+                value=repr(text[:30]),
+                rule=ListRule(),
+            )
+        )
+    return tuple(float(item) for item in items)
 
 
 class TreePanel(QWidget):
@@ -233,7 +249,8 @@ class TreePanel(QWidget):
         self.kind.setAccessibleName(_("Draft shape"))
         self.depth.setSpecialValueText(_("any"))
         self.ranks.setAccessibleName(_("Rank acceptance after rank 1"))
-        self.ranks.setToolTip(words.RANKS_HINT)
+        self.ranks.setToolTip(_(Phrase.joined((words.RANKS_HINT, ListRule()))))
+        self.ranks.setPlaceholderText(_("for example {ranks}").format(ranks=join_numbers((0.15, 0.05))))
         self.preset.setItemText(0, words.PRESET_NONE)
         self.preset.setAccessibleName(_("Draft tree preset"))
         if self._preset_shown is not None:
@@ -282,7 +299,7 @@ class TreePanel(QWidget):
             elif name == "heads":
                 value = _numbers(text, "heads", int)
             else:
-                value = _numbers(text, Phrase(_RANKS), float)
+                value = _ranks(text)
             if getattr(self._state.shape, name) == value:
                 self._clear_refusal()
                 return
@@ -322,7 +339,7 @@ class TreePanel(QWidget):
         del blockers
         self.paths.setText(format_paths(shape.paths))
         self.heads.setText(", ".join(map(str, shape.heads)))
-        self.ranks.setText(", ".join(f"{v:g}" for v in shape.more_ranks))
+        self.ranks.setText(join_numbers(shape.more_ranks))
         self.ranks.setEnabled(shape.kind != "chain")
 
     def _on_state(self, *_args) -> None:

@@ -48,7 +48,8 @@ def test_ranks_summing_over_one_and_malformed_ranks_are_refused_in_german(qtbot)
         _type(panel, panel.ranks, "0.7, 0.6") == "more_ranks: Die Summe darf höchstens 1 sein, erhalten: 1,3"
     )
     assert _type(panel, panel.ranks, "0.5, x") == (
-        "Rang-Akzeptanz muss aus durch Kommas getrennten Zahlen bestehen, erhalten: '0.5, x'"
+        "Rang-Akzeptanz: '0.5, x' ist keine Liste von Zahlen. Trennen Sie die Zahlen durch Semikolons "
+        "oder Leerzeichen; als Dezimalzeichen gelten Komma und Punkt."
     )
     assert _type(panel, panel.ranks, "1.5") == (
         "more_ranks: Die Werte müssen zwischen 0 und 1 liegen, erhalten: 1,5"
@@ -152,3 +153,67 @@ def test_no_word_of_the_trees_panel_escapes_the_pseudo_locale_after_a_live_switc
     panel.preset.activated.emit(0)  # the preset's note quotes its sources, as published
     assert window.services.language_menu.switch("pseudo")
     assert scan([panel]) == []
+
+
+def _enter(panel, typed: str) -> None:
+    panel.ranks.setText(typed)
+    panel.ranks.editingFinished.emit()
+    assert not panel.message.isVisibleTo(panel), panel.message.text()
+
+
+def test_the_rank_box_reads_decimal_commas_in_german_and_shows_them(qtbot):
+    panel, state = _panel(qtbot, "de", "best")
+    assert panel.ranks.text() == "0,15; 0,05; 0,02"  # the default ranks, as German writes them
+    for typed in ("0,2; 0,05", "0,2 0,05", "0,2, 0,05", "0.2, 0.05", "0.2; 0,05"):
+        state.set(more_ranks=(0.1,))
+        _enter(panel, typed)
+        assert state.shape.more_ranks == (0.2, 0.05), typed
+        assert panel.ranks.text() == "0,2; 0,05"
+    _enter(panel, "0,25")
+    assert state.shape.more_ranks == (0.25,)
+    assert "Semikolons" in panel.ranks.toolTip() and panel.ranks.placeholderText() == (
+        "zum Beispiel 0,15; 0,05"
+    )
+
+
+def test_the_rank_box_refuses_a_german_list_it_could_misread(qtbot):
+    panel, state = _panel(qtbot, "de", "best")
+    before = state.shape
+    for typed in ("0,15,0,05", "0.15,0.05"):
+        assert _type(panel, panel.ranks, typed) == (
+            f"Rang-Akzeptanz: {typed!r} ist keine Liste von Zahlen. Trennen Sie die Zahlen durch "
+            "Semikolons oder Leerzeichen; als Dezimalzeichen gelten Komma und Punkt."
+        )
+        assert state.shape == before and panel.ranks.text() == "0,15; 0,05; 0,02"
+
+
+def test_the_rank_box_in_english_separates_with_commas_as_before(qtbot):
+    panel, state = _panel(qtbot, "en", "best")
+    assert panel.ranks.text() == "0.15, 0.05, 0.02"
+    for typed in ("0.2,0.05", "0.2, 0.05", "0.2; 0.05", "0.2 0.05"):
+        state.set(more_ranks=(0.1,))
+        _enter(panel, typed)
+        assert state.shape.more_ranks == (0.2, 0.05), typed
+        assert panel.ranks.text() == "0.2, 0.05"
+    assert panel.ranks.placeholderText() == "for example 0.15, 0.05"
+    assert panel.ranks.toolTip().endswith(" Separate the numbers with commas, semicolons or spaces.")
+    assert _type(panel, panel.ranks, "0,75") == "more_ranks values must lie between 0 and 1, got 75.0"
+
+
+def test_a_refused_list_says_the_rule_of_the_language_switched_to(qtbot):
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    window.show_tab("trees")
+    window.app_state.shape.set(kind="best")
+    panel = window.tree_panel
+    _type(panel, panel.ranks, "0,15,0,05")
+    assert window.services.language_menu.switch("en")
+    assert panel.message.text() == (
+        "rank acceptance: '0,15,0,05' is not a list of numbers. Separate the numbers with commas, "
+        "semicolons or spaces."
+    )
+    assert panel.ranks.text() == "0.15, 0.05, 0.02"
+    assert window.services.language_menu.switch("es")
+    assert panel.message.text().endswith(
+        "Separe los números con punto y coma o espacios; el separador decimal puede ser una coma o un punto."
+    )
+    assert panel.ranks.text() == "0,15; 0,05; 0,02"
