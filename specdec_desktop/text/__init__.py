@@ -13,6 +13,7 @@ name                   what
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
 ``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
 ``error_text(error)``   an exception's message in the active language (a phrase said again)
+``said(text)``         a phrase in the active language; any other text (a file name) as it is
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
@@ -44,6 +45,7 @@ from .catalogue import (
     language_names,
     ngettext,
     on_change,
+    said,
     speaking,
     system_language,
 )
@@ -72,6 +74,7 @@ __all__ = [
     "localize",
     "ngettext",
     "on_change",
+    "said",
     "speaking",
     "split_numbers",
     "system_language",
