@@ -13,7 +13,9 @@ scenarios and tours: :func:`specdec_desktop.scenario.safe_json.read_json`) opens
 
 It opens without blocking and checks what it opened again, so a FIFO swapped in after the checks
 cannot hold the read up.  Each reader raises its own kind of error (``refuse``); the kinds and
-words are the same for all: ``bad_name``, ``missing``, ``not_a_file``, ``too_large``.
+words are the same for all: ``bad_name``, ``missing``, ``not_a_file``, ``too_large``.  The words
+are :class:`~specdec_desktop.text.Phrase` values: English as text, said in the window's language
+where a reader keeps them (the metrics readers do).
 """
 
 from __future__ import annotations
@@ -26,8 +28,12 @@ from typing import BinaryIO
 
 from .file_names import pseudo_file, unusable_name
 from .plain_text import size_text
+from .text import N_, Phrase
 
-__all__ = ["Refuse", "not_a_data_file", "open_user_file"]
+__all__ = ["TOO_LARGE", "Refuse", "not_a_data_file", "open_user_file"]
+
+#: A file or text over a reader's limit (``size`` and ``limit`` as :func:`.plain_text.size_text`).
+TOO_LARGE = N_("is {size}; the limit is {limit}")
 
 #: Makes the reader's own error from a kind, the problem in words and the file to blame.
 Refuse = Callable[[str, str, Path], Exception]
@@ -35,19 +41,23 @@ Refuse = Callable[[str, str, Path], Exception]
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-def not_a_data_file(mode: int) -> str | None:
+def not_a_data_file(mode: int) -> Phrase | None:
     """Why a file of ``st_mode`` ``mode`` is not a regular file to read (a phrase), or ``None``."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "is a folder, not a file"
+        return Phrase(N_("is a folder, not a file"))
     if stat.S_ISFIFO(mode):
-        return "is a named pipe (FIFO), not a regular file: it is not read"
+        return Phrase(N_("is a named pipe (FIFO), not a regular file: it is not read"))
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a regular file: it is not read"
+        return Phrase(N_("is a device, not a regular file: it is not read"))
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file: it is not read"
-    return "is not a regular file"
+        return Phrase(N_("is a socket, not a regular file: it is not read"))
+    return Phrase(N_("is not a regular file"))
+
+
+def _failed(message: str, error: OSError) -> Phrase:
+    return Phrase(message, why=error.strerror or str(error))
 
 
 def open_user_file(
@@ -79,27 +89,27 @@ def open_user_file(
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise refuse("missing", "no such file", path) from None
+        raise refuse("missing", Phrase(N_("no such file")), path) from None
     except OSError as error:
-        raise refuse("missing", f"cannot be opened ({error.strerror or error})", path) from None
+        raise refuse("missing", _failed(N_("cannot be opened ({why})"), error), path) from None
     problem = not_a_data_file(info.st_mode)
     if problem is not None:
         raise refuse("not_a_file", problem, path)
     if info.st_size > max_bytes:
-        limit = f"is {size_text(info.st_size)}; the limit is {size_text(max_bytes)}"
-        raise refuse("too_large", limit + too_large_advice, path)
+        limit = Phrase(TOO_LARGE, size=size_text(info.st_size), limit=size_text(max_bytes))
+        raise refuse("too_large", Phrase.joined((limit, too_large_advice), ""), path)
     problem = pseudo_file(path)
     if problem is not None:  # /proc/kmsg is a regular file of size 0 whose read blocks for ever
         raise refuse("not_a_file", problem, path)
     try:
         stream = open(os.open(path, _FLAGS), "rb")  # closed by the caller
     except OSError as error:
-        raise refuse("missing", f"cannot be read ({error.strerror or error})", path) from None
+        raise refuse("missing", _failed(N_("cannot be read ({why})"), error), path) from None
     try:
         opened = os.fstat(stream.fileno())
     except OSError as error:
         stream.close()
-        raise refuse("missing", f"cannot be read ({error.strerror or error})", path) from None
+        raise refuse("missing", _failed(N_("cannot be read ({why})"), error), path) from None
     problem = not_a_data_file(opened.st_mode)
     if problem is not None:  # swapped for something else after the checks above
         stream.close()

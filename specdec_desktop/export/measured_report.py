@@ -27,7 +27,7 @@ from .. import __version__
 from ..measured import Fit, Timings
 from ..measured.decision import MeasuredFigures
 from ..model import Parameters, cycle_cost, speedup
-from ..text import N_, Phrase, _, localize, speaking
+from ..text import N_, Phrase, _, localize, said, speaking
 from ..wording.measured_words import ENGINE_NAMES, k_range_text, recommendation_text
 
 __all__ = ["report_html"]
@@ -246,7 +246,7 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
     when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     described = figures.assumptions.describe()
     context = [
-        (_("Source"), origin or ", ".join(m.sources)),
+        (_("Source"), said(origin) or ", ".join(map(said, m.sources))),
         (_("Engine and format"), m.label),
         *((_(_CONTEXT_NAMES[name]) if name in _CONTEXT_NAMES else name, value) for name, value in m.context),
         (
@@ -280,7 +280,7 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
         ),
         (
             _("The engine's acceptance rate"),
-            not_reported if ratio is None else f"{localize(f'{ratio:.4f}')} ({m.engine_basis})",
+            not_reported if ratio is None else f"{localize(f'{ratio:.4f}')} ({said(m.engine_basis or '')})",
         ),
         (
             _("Fitted p (one p giving τ at k)"),

@@ -6,6 +6,8 @@ import functools
 from collections.abc import Sequence
 from dataclasses import replace
 
+from specdec_desktop.text import N_, Phrase
+
 from .log_context import merged_context
 from .measurement import Measurement, Samples
 from .problems import MetricsProblem
@@ -33,8 +35,12 @@ def combine(measurements: Sequence[Measurement]) -> Measurement:
         if other.k != first.k:
             raise MetricsProblem(
                 "combine",
-                f"has k = {other.k}, but {first.sources[0]} has k = {first.k}; "
-                "fit files with different k separately",
+                Phrase(
+                    N_("has k = {k}, but {first} has k = {first_k}; fit files with different k separately"),
+                    k=other.k,
+                    first=first.sources[0],
+                    first_k=first.k,
+                ),
                 other.sources[0],
             )
     if any(m.steps is None for m in measurements):
@@ -53,7 +59,12 @@ def combine(measurements: Sequence[Measurement]) -> Measurement:
         odd = next(m for m in measurements if m.steps is None)
         raise MetricsProblem(
             "combine",
-            "gives means without step counts, which cannot be added to the other files' counts; fit it alone",
+            Phrase(
+                N_(
+                    "gives means without step counts, which cannot be added to the other files' counts; "
+                    "fit it alone"
+                )
+            ),
             odd.sources[0],
         )
     counts = None

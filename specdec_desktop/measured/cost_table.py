@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, Phrase
 from specdec_desktop.user_files import open_user_file
 
 from .fit import solve_p
@@ -136,14 +136,14 @@ def _number(text: str, what: str, line: int, path: str) -> float:
     except ValueError:
         raise MetricsProblem(
             "contradiction",
-            _("{what} is {text!r}, not a number").format(what=what, text=text[:24]),
+            Phrase(N_("{what} is {text!r}, not a number"), what=what, text=text[:24]),
             path,
             line,
         ) from None
     if not math.isfinite(value) or value < 0:
         raise MetricsProblem(
             "contradiction",
-            _("{what} is {text!r}; it must be a number, 0 or more").format(what=what, text=text[:24]),
+            Phrase(N_("{what} is {text!r}; it must be a number, 0 or more"), what=what, text=text[:24]),
             path,
             line,
         )
@@ -159,21 +159,23 @@ def read_cost_table(path: str | os.PathLike[str]) -> list[CostRow]:
         Naming the file and line: too large, no header, a missing column, a bad number.
     """
     path = Path(path)
-    stream, _size = open_user_file(path, MAX_TABLE_BYTES, MetricsProblem, " for a table of runs at several k")
+    stream, _size = open_user_file(
+        path, MAX_TABLE_BYTES, MetricsProblem, Phrase(N_(" for a table of runs at several k"))
+    )
     try:
         with stream:
             data = stream.read(MAX_TABLE_BYTES + 1)
         if len(data) > MAX_TABLE_BYTES:  # it grew while being read
             raise MetricsProblem(
-                "too_large", _("is too large for a table of runs at several k (1 MiB at most)"), path
+                "too_large", Phrase(N_("is too large for a table of runs at several k (1 MiB at most)")), path
             )
         text = data.decode("utf-8-sig")
     except OSError as error:
         raise MetricsProblem(
-            "missing", _("cannot be read ({reason})").format(reason=error.strerror or error), path
+            "missing", Phrase(N_("cannot be read ({reason})"), reason=error.strerror or error), path
         ) from None
     except UnicodeDecodeError:
-        raise MetricsProblem("not_utf8", _("is not UTF-8 text"), path) from None
+        raise MetricsProblem("not_utf8", Phrase(N_("is not UTF-8 text")), path) from None
     return read_cost_table_text(text, path)
 
 
@@ -218,13 +220,13 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
     """
     if len(text) > MAX_TABLE_BYTES:
         raise MetricsProblem(
-            "too_large", _("is too large for a table of runs at several k (1 MiB at most)"), path
+            "too_large", Phrase(N_("is too large for a table of runs at several k (1 MiB at most)")), path
         )
     lines = _meaningful(text)
     if not lines or not looks_like_cost_table(lines[0][1]):
         raise MetricsProblem(
             "no_metrics",
-            _("has no header naming k, the tokens per step, and milliseconds per step or tokens/s"),
+            Phrase(N_("has no header naming k, the tokens per step, and milliseconds per step or tokens/s")),
             path,
         )
     header = [_BY_NAME.get(_name(cell)) for cell in _cells(lines[0][1])]
@@ -234,8 +236,10 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
         if len(cells) < len(header):
             raise MetricsProblem(
                 "missing_field",
-                _("has {len_cells} cells where the header has {len_header}").format(
-                    len_cells=len(cells), len_header=len(header)
+                Phrase(
+                    N_("has {len_cells} cells where the header has {len_header}"),
+                    len_cells=len(cells),
+                    len_header=len(header),
                 ),
                 path,
                 number,
@@ -245,7 +249,7 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
         if not k.is_integer() or k > 4096:
             raise MetricsProblem(
                 "contradiction",
-                _("k is {k!r}; it must be a whole number to 4096").format(k=values["k"]),
+                Phrase(N_("k is {k!r}; it must be a whole number to 4096"), k=values["k"]),
                 path,
                 number,
             )
@@ -253,7 +257,7 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
         if not 1 - 1e-9 <= tau <= k + 1 + 1e-9:
             raise MetricsProblem(
                 "contradiction",
-                _("{tau:g} tokens per step is outside 1 to k + 1 = {most:g}").format(tau=tau, most=k + 1),
+                Phrase(N_("{tau:g} tokens per step is outside 1 to k + 1 = {most:g}"), tau=tau, most=k + 1),
                 path,
                 number,
             )
@@ -265,7 +269,7 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
             ms = 1000.0 * tau * max(batch, 1) / rate if rate > 0 else 0.0
         if ms <= 0 or batch < 1:
             raise MetricsProblem(
-                "contradiction", _("a step takes no time or the batch is empty"), path, number
+                "contradiction", Phrase(N_("a step takes no time or the batch is empty")), path, number
             )
         extra = {
             role: _number(values[role], role.replace("_", " "), number, str(path))
@@ -274,7 +278,7 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
         }
         rows.append(CostRow(int(k), tau, ms, batch, extra.get("draft_ms"), extra.get("verify_ms"), number))
     if not rows:
-        raise MetricsProblem("no_metrics", _("has a header but no rows"), path)
+        raise MetricsProblem("no_metrics", Phrase(N_("has a header but no rows")), path)
     return rows
 
 

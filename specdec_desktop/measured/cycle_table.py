@@ -21,7 +21,7 @@ import re
 
 import numpy as np
 
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, Phrase
 
 from .measurement import MAX_K, Measurement
 from .problems import MetricsProblem
@@ -113,14 +113,17 @@ class CycleTable:
         if not 1 <= k <= MAX_K:
             raise MetricsProblem(
                 "contradiction",
-                _("the draft length k is {k}; this app reads k from 1 to {MAX_K}").format(k=k, MAX_K=MAX_K),
+                Phrase(N_("the draft length k is {k}; this app reads k from 1 to {MAX_K}"), k=k, MAX_K=MAX_K),
                 line=line,
             )
         if self.k is not None and k != self.k:
             raise MetricsProblem(
                 "contradiction",
-                _("the draft length changes from {k} (line {k_line}) to {new_k}").format(
-                    k=self.k, k_line=self.k_line, new_k=k
+                Phrase(
+                    N_("the draft length changes from {k} (line {k_line}) to {new_k}"),
+                    k=self.k,
+                    k_line=self.k_line,
+                    new_k=k,
                 ),
                 line=line,
             )
@@ -133,8 +136,9 @@ class CycleTable:
             if "accepted" not in roles:
                 raise MetricsProblem(
                     "no_metrics",
-                    _("no column of accepted guesses in the header ({header})").format(
-                        header=", ".join(cells)[:80]
+                    Phrase(
+                        N_("no column of accepted guesses in the header ({header})"),
+                        header=", ".join(cells)[:80],
                     ),
                     line=line,
                 )
@@ -153,10 +157,13 @@ class CycleTable:
         else:
             raise MetricsProblem(
                 "no_metrics",
-                _(
-                    "a table of {columns} unnamed columns: add a header naming the column of accepted "
-                    "guesses (accepted) and, for a histogram, the count (count)"
-                ).format(columns=self.columns),
+                Phrase(
+                    N_(
+                        "a table of {columns} unnamed columns: add a header naming the column of accepted "
+                        "guesses (accepted) and, for a histogram, the count (count)"
+                    ),
+                    columns=self.columns,
+                ),
                 line=line,
             )
         return False
@@ -171,13 +178,15 @@ class CycleTable:
         if top > MAX_K:
             raise MetricsProblem(
                 "contradiction",
-                _("a cycle accepted {top} guesses; this app reads k up to {MAX_K}").format(
-                    top=top, MAX_K=MAX_K
+                Phrase(
+                    N_("a cycle accepted {top} guesses; this app reads k up to {MAX_K}"), top=top, MAX_K=MAX_K
                 ),
                 line=line_of(int(np.argmax(values))),
             )
         if weights is not None and (np.any(weights < 0) or float(np.sum(weights)) > 2**53):
-            raise MetricsProblem("contradiction", _("a count is negative or beyond 2**53"), line=line_of(0))
+            raise MetricsProblem(
+                "contradiction", Phrase(N_("a count is negative or beyond 2**53")), line=line_of(0)
+            )
         # The running total stays at most 2**53, so every sum below is exact (an integer that
         # large is still a float exactly, and int64 cannot wrap); past it, refuse in words.
         added: int | None = values.size
@@ -187,10 +196,13 @@ class CycleTable:
         if added is None or self.total + added > _MAX_TOTAL:
             raise MetricsProblem(
                 "too_many",
-                _(
-                    "counts more than 2**53 ({_MAX_TOTAL:,}) cycles in all; counts that large cannot be "
-                    "held exactly, so nothing was imported (split the file, or divide the counts)"
-                ).format(_MAX_TOTAL=_MAX_TOTAL),
+                Phrase(
+                    N_(
+                        "counts more than 2**53 ({_MAX_TOTAL:,}) cycles in all; counts that large cannot "
+                        "be held exactly, so nothing was imported (split the file, or divide the counts)"
+                    ),
+                    _MAX_TOTAL=_MAX_TOTAL,
+                ),
                 line=line_of(0),
             )
         self.total += added
@@ -297,7 +309,7 @@ class CycleTable:
                 if not math.isfinite(value) or value < 0 or value != int(value) or value > 2**53:
                     raise MetricsProblem(
                         "contradiction",
-                        _("{value:g} is not a count (0, 1, 2, ...)").format(value=value),
+                        Phrase(N_("{value:g} is not a count (0, 1, 2, ...)"), value=value),
                         line=line,
                     )
             accepted = int(numbers[self.accepted_col])
@@ -322,7 +334,7 @@ class CycleTable:
             if k is not None and k != self.k_hint:
                 raise MetricsProblem(
                     "contradiction",
-                    _("the file says k = {k}, but k = {k_hint} was given").format(k=k, k_hint=self.k_hint),
+                    Phrase(N_("the file says k = {k}, but k = {k_hint} was given"), k=k, k_hint=self.k_hint),
                     line=self.k_line,
                 )
             k = self.k_hint
@@ -330,21 +342,28 @@ class CycleTable:
             if not self.histogram_shape:
                 raise MetricsProblem(
                     "k_missing",
-                    _(
-                        "the draft length k is missing: a table of accepted guesses per cycle does not "
-                        "show it; give it with --k, a k column or a '# k = 4' comment line"
+                    Phrase(
+                        N_(
+                            "the draft length k is missing: a table of accepted guesses per cycle does not "
+                            "show it; give it with --k, a k column or a '# k = 4' comment line"
+                        )
                     ),
                     line=self.first_line,
                 )
             k = self.counts.size - 1
             notes.append(
-                f"k taken as the largest accepted count listed ({k}); give --k if drafts were longer"
+                Phrase(
+                    N_("k taken as the largest accepted count listed ({k}); give --k if drafts were longer"),
+                    k=k,
+                )
             )
         if self.max_value > k:
             raise MetricsProblem(
                 "contradiction",
-                _("a cycle accepted {max_value} guesses, more than k = {k}").format(
-                    max_value=self.max_value, k=k
+                Phrase(
+                    N_("a cycle accepted {max_value} guesses, more than k = {k}"),
+                    max_value=self.max_value,
+                    k=k,
                 ),
                 line=self.max_line,
             )

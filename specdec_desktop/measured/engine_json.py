@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
@@ -43,7 +43,7 @@ def _count(block: dict, name: str, line: int, required: bool = True) -> int | No
         if required:
             raise MetricsProblem(
                 "missing_field",
-                _("{name} is missing; a missing count is not read as zero").format(name=name),
+                Phrase(N_("{name} is missing; a missing count is not read as zero"), name=name),
                 line=line,
             )
         return None
@@ -53,7 +53,7 @@ def _count(block: dict, name: str, line: int, required: bool = True) -> int | No
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise MetricsProblem(
             "contradiction",
-            _("{name} is {shown}; it must be a count (0, 1, 2, ...)").format(name=name, shown=shown),
+            Phrase(N_("{name} is {shown}; it must be a count (0, 1, 2, ...)"), name=name, shown=shown),
             line=line,
         )
     return value
@@ -127,25 +127,33 @@ class SglangRequests(JsonCollector):
         if isinstance(histogram, list) and histogram:
             if len(histogram) > MAX_K + 1:
                 raise MetricsProblem(
-                    "contradiction", _("spec_correct_drafts_histogram is longer than any k"), line=line
+                    "contradiction",
+                    Phrase(N_("spec_correct_drafts_histogram is longer than any k")),
+                    line=line,
                 )
             counts = [_count({"entry": v}, "entry", line) or 0 for v in histogram]
             if sum(counts) != steps:
                 raise MetricsProblem(
                     "contradiction",
-                    _(
-                        "spec_correct_drafts_histogram counts {sum_counts} steps, but spec_verify_ct is "
-                        "{steps}"
-                    ).format(sum_counts=sum(counts), steps=steps),
+                    Phrase(
+                        N_(
+                            "spec_correct_drafts_histogram counts {sum_counts} steps, but spec_verify_ct "
+                            "is {steps}"
+                        ),
+                        sum_counts=sum(counts),
+                        steps=steps,
+                    ),
                     line=line,
                 )
             from_histogram = sum(j * n for j, n in enumerate(counts))
             if accepted is not None and accepted != from_histogram:
                 raise MetricsProblem(
                     "contradiction",
-                    _(
-                        "spec_num_correct_drafts is {accepted}, but the histogram gives {from_histogram}"
-                    ).format(accepted=accepted, from_histogram=from_histogram),
+                    Phrase(
+                        N_("spec_num_correct_drafts is {accepted}, but the histogram gives {from_histogram}"),
+                        accepted=accepted,
+                        from_histogram=from_histogram,
+                    ),
                     line=line,
                 )
             accepted = from_histogram
@@ -161,9 +169,14 @@ class SglangRequests(JsonCollector):
             if accepted > proposed:
                 raise MetricsProblem(
                     "contradiction",
-                    _(
-                        "spec_num_correct_drafts ({accepted}) exceeds spec_num_proposed_drafts ({proposed})"
-                    ).format(accepted=accepted, proposed=proposed),
+                    Phrase(
+                        N_(
+                            "spec_num_correct_drafts ({accepted}) exceeds spec_num_proposed_drafts "
+                            "({proposed})"
+                        ),
+                        accepted=accepted,
+                        proposed=proposed,
+                    ),
                     line=line,
                 )
             self.drafted += proposed
@@ -188,8 +201,10 @@ class SglangRequests(JsonCollector):
         if k_found is not None and k_hint is not None and k_hint != k_found and not variable:
             raise MetricsProblem(
                 "contradiction",
-                _("the file says k = {k_found}, but k = {k_hint} was given").format(
-                    k_found=k_found, k_hint=k_hint
+                Phrase(
+                    N_("the file says k = {k_found}, but k = {k_hint} was given"),
+                    k_found=k_found,
+                    k_hint=k_hint,
                 ),
                 line=self.k_line,
             )
@@ -197,9 +212,11 @@ class SglangRequests(JsonCollector):
         if k is None or k < 1:
             raise MetricsProblem(
                 "k_missing",
-                _(
-                    "the draft length k is missing: spec_num_proposed_drafts is not among the fields; give "
-                    "it with --k"
+                Phrase(
+                    N_(
+                        "the draft length k is missing: spec_num_proposed_drafts is not among the fields; "
+                        "give it with --k"
+                    )
                 ),
                 line=self.first_line,
             )
@@ -217,7 +234,9 @@ class SglangRequests(JsonCollector):
             drafted=float(self.drafted) or None,
             position_counts=counts,
             engine_acceptance=self.accepted / self.drafted if self.drafted else None,
-            engine_basis="spec_num_correct_drafts ÷ spec_num_proposed_drafts (SGLang's spec_accept_rate)"
+            engine_basis=Phrase(
+                N_("spec_num_correct_drafts ÷ spec_num_proposed_drafts (SGLang's spec_accept_rate)")
+            )
             if self.drafted
             else None,
             lines_used=self.lines_used,
@@ -246,8 +265,10 @@ class LlamaServerTimings(JsonCollector):
         if accepted > drafted:
             raise MetricsProblem(
                 "contradiction",
-                _("draft_n_accepted ({accepted}) exceeds draft_n ({drafted})").format(
-                    accepted=accepted, drafted=drafted
+                Phrase(
+                    N_("draft_n_accepted ({accepted}) exceeds draft_n ({drafted})"),
+                    accepted=accepted,
+                    drafted=drafted,
                 ),
                 line=line,
             )
@@ -255,10 +276,14 @@ class LlamaServerTimings(JsonCollector):
         if steps <= 0:
             raise MetricsProblem(
                 "contradiction",
-                _(
-                    "predicted_n ({predicted}) is not above draft_n_accepted ({accepted}): every verify "
-                    "step yields one token beyond those accepted"
-                ).format(predicted=predicted, accepted=accepted),
+                Phrase(
+                    N_(
+                        "predicted_n ({predicted}) is not above draft_n_accepted ({accepted}): every "
+                        "verify step yields one token beyond those accepted"
+                    ),
+                    predicted=predicted,
+                    accepted=accepted,
+                ),
                 line=line,
             )
         self.drafted += drafted
@@ -279,7 +304,7 @@ class LlamaServerTimings(JsonCollector):
             accepted=float(self.accepted),
             drafted=float(self.drafted),
             engine_acceptance=self.accepted / self.drafted,
-            engine_basis="draft_n_accepted ÷ draft_n (llama-server)",
+            engine_basis=Phrase(N_("draft_n_accepted ÷ draft_n (llama-server)")),
             lines_used=self.lines_used,
             first_line=self.first_line,
             variable_k=variable,
@@ -292,8 +317,8 @@ class LlamaServerTimings(JsonCollector):
                 *(
                     (
                         N_(
-                            "drafts vary in length: no constant p at a fixed k describes them; "
-                            "k is the longest draft the counts allow or the one given"
+                            "drafts vary in length: no constant p at a fixed k describes them; k is the "
+                            "longest draft the counts allow or the one given"
                         ),
                     )
                     if variable
@@ -318,8 +343,10 @@ class TrtllmRequests(JsonCollector):
         if accepted > drafted:
             raise MetricsProblem(
                 "contradiction",
-                _("total_accepted_draft_tokens ({accepted}) exceeds total_draft_tokens ({drafted})").format(
-                    accepted=accepted, drafted=drafted
+                Phrase(
+                    N_("total_accepted_draft_tokens ({accepted}) exceeds total_draft_tokens ({drafted})"),
+                    accepted=accepted,
+                    drafted=drafted,
                 ),
                 line=line,
             )
@@ -331,8 +358,10 @@ class TrtllmRequests(JsonCollector):
         ):
             raise MetricsProblem(
                 "contradiction",
-                _("acceptance_rate is {rate}, but the counts give {computed:.4f}").format(
-                    rate=rate, computed=accepted / drafted
+                Phrase(
+                    N_("acceptance_rate is {rate}, but the counts give {computed:.4f}"),
+                    rate=rate,
+                    computed=accepted / drafted,
                 ),
                 line=line,
             )
@@ -347,17 +376,21 @@ class TrtllmRequests(JsonCollector):
         if k_hint is None:
             raise MetricsProblem(
                 "k_missing",
-                _(
-                    "the draft length k is missing: TensorRT-LLM's per-request metrics give no step count "
-                    "(it is max_draft_len); give it with --k"
+                Phrase(
+                    N_(
+                        "the draft length k is missing: TensorRT-LLM's per-request metrics give no step "
+                        "count (it is max_draft_len); give it with --k"
+                    )
                 ),
                 line=self.first_line,
             )
         if self.drafted % k_hint:
             raise MetricsProblem(
                 "contradiction",
-                _("{drafted} draft tokens are not whole drafts of k = {k_hint}").format(
-                    drafted=self.drafted, k_hint=k_hint
+                Phrase(
+                    N_("{drafted} draft tokens are not whole drafts of k = {k_hint}"),
+                    drafted=self.drafted,
+                    k_hint=k_hint,
                 ),
                 line=self.first_line,
             )
@@ -370,7 +403,9 @@ class TrtllmRequests(JsonCollector):
             accepted=float(self.accepted),
             drafted=float(self.drafted),
             engine_acceptance=self.accepted / self.drafted,
-            engine_basis="total_accepted_draft_tokens ÷ total_draft_tokens (TensorRT-LLM's acceptance_rate)",
+            engine_basis=Phrase(
+                N_("total_accepted_draft_tokens ÷ total_draft_tokens (TensorRT-LLM's acceptance_rate)")
+            ),
             lines_used=self.lines_used,
             first_line=self.first_line,
             notes=(N_("verify steps counted as draft tokens ÷ k (the metrics give no step count)"),),

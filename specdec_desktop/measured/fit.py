@@ -167,10 +167,10 @@ def _tau(m: Measurement) -> tuple[float, float | None]:
     samples = m.tau_samples
     if samples and not (0 < samples.low and samples.high <= m.k + 1.01):
         raise _contradiction(
-            m, _("a mean acceptance length lies outside 1 to k + 1 = {most}").format(most=m.k + 1)
+            m, Phrase(N_("a mean acceptance length lies outside 1 to k + 1 = {most}"), most=m.k + 1)
         )
     if not samples:
-        raise _contradiction(m, _("no tokens per step to fit"))
+        raise _contradiction(m, Phrase(N_("no tokens per step to fit")))
     variance = samples.variance
     if variance is None:
         return samples.mean, None
@@ -223,8 +223,8 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, P
             "untested",
             Phrase(
                 N_(
-                    "Only the mean tokens per step is known: p is chosen to reproduce it, and whether "
-                    "one p fits every position cannot be tested."
+                    "Only the mean tokens per step is known: p is chosen to reproduce it, and whether one "
+                    "p fits every position cannot be tested."
                 )
             ),
             Phrase(N_("No per-position data: no test.")),
@@ -268,8 +268,8 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, P
             Phrase(N_("One p fits: the per-position acceptances agree with p = {p:.3f}."), p=p_hat),
             Phrase(
                 N_(
-                    "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: "
-                    "G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (not below {limit})."
+                    "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: G = "
+                    "{g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (not below {limit})."
                 ),
                 **test,
             ),
@@ -284,9 +284,9 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, P
     first, last = points[0][1], points[-1][1]
     rejected = Phrase(
         N_(
-            "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: "
-            "G = {g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (below {limit}); the a_i change "
-            "by {slope:+.3f} per position."
+            "Likelihood-ratio test of one p = {p:.3f} against a separate a_i at each position: G = "
+            "{g:.1f}, {df} degrees of freedom, P = {p_value:.2g} (below {limit}); the a_i change by "
+            "{slope:+.3f} per position."
         ),
         slope=slope,
         **test,
@@ -296,8 +296,8 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, P
             "falls",
             Phrase(
                 N_(
-                    "Acceptance falls with position: a_1 = {first:.2f} down to a_{position} = "
-                    "{last:.2f}; one p overstates the later guesses."
+                    "Acceptance falls with position: a_1 = {first:.2f} down to a_{position} = {last:.2f}; "
+                    "one p overstates the later guesses."
                 ),
                 first=first,
                 position=points[-1][0],
@@ -315,8 +315,8 @@ def _verdict(m: Measurement, a: tuple[float | None, ...] | None) -> tuple[str, P
         "bursty",
         Phrase(
             N_(
-                "Bursty: more steps accept nothing or everything than the capped geometric model "
-                "allows (spread {ratio:.2f}× the model's); a_i rise from {first:.2f} to {last:.2f}."
+                "Bursty: more steps accept nothing or everything than the capped geometric model allows "
+                "(spread {ratio:.2f}× the model's); a_i rise from {first:.2f} to {last:.2f}."
             ),
             ratio=ratio,
             first=first,
@@ -336,18 +336,23 @@ def fit_measurement(m: Measurement) -> Fit:
     """
     tau, tau_se = _tau(m)
     if not math.isfinite(tau):
-        raise _contradiction(m, _("the tokens per step are not a number"))
+        raise _contradiction(m, Phrase(N_("the tokens per step are not a number")))
     if tau > m.k + 1 + 0.01:
         raise _contradiction(
             m,
-            _(
-                "{tau:.3f} tokens per step is more than k + 1 = {most}: the draft length k = {k} cannot be "
-                "right"
-            ).format(tau=tau, most=m.k + 1, k=m.k),
+            Phrase(
+                N_(
+                    "{tau:.3f} tokens per step is more than k + 1 = {most}: the draft length k = {k} "
+                    "cannot be right"
+                ),
+                tau=tau,
+                most=m.k + 1,
+                k=m.k,
+            ),
         )
     if tau < 1 - 1e-9:
         raise _contradiction(
-            m, _("{tau:.3f} tokens per step is below 1; every step yields at least one").format(tau=tau)
+            m, Phrase(N_("{tau:.3f} tokens per step is below 1; every step yields at least one"), tau=tau)
         )
     tau = min(max(tau, 1.0), m.k + 1.0)
     warnings = sample_warnings(m)
@@ -367,7 +372,7 @@ def fit_measurement(m: Measurement) -> Fit:
         counts = [m.steps, *m.position_counts, 0]
         histogram = tuple(counts[j] - counts[j + 1] for j in range(m.k + 1))
         if any(h < 0 for h in histogram):
-            raise _contradiction(m, _("more steps accept a later guess than an earlier one"))
+            raise _contradiction(m, Phrase(N_("more steps accept a later guess than an earlier one")))
         mean = sum(j * h for j, h in enumerate(histogram)) / m.steps
         variance = sum(j * j * h for j, h in enumerate(histogram)) / m.steps - mean * mean
     verdict, text, test = _verdict(m, a)
@@ -407,8 +412,8 @@ def _variable_fit(m: Measurement, tau: float, tau_se: float | None, warnings: tu
     if m.engine_acceptance is None:
         text = Phrase(
             N_(
-                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step are what the "
-                "run gave. No constant p at a fixed k describes it, so none is fitted."
+                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step are what the run "
+                "gave. No constant p at a fixed k describes it, so none is fitted."
             ),
             k=m.k,
             tau=tau,
@@ -416,9 +421,9 @@ def _variable_fit(m: Measurement, tau: float, tau_se: float | None, warnings: tu
     else:
         text = Phrase(
             N_(
-                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step and the "
-                "engine's rate {rate:.3f} are what the run gave. No constant p at a fixed k describes "
-                "it, so none is fitted."
+                "Drafts vary in length (up to k = {k}): {tau:.3f} tokens per verify step and the engine's "
+                "rate {rate:.3f} are what the run gave. No constant p at a fixed k describes it, so none "
+                "is fitted."
             ),
             k=m.k,
             tau=tau,

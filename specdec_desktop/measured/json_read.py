@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from specdec_desktop.plain_text import size_text
+from specdec_desktop.text import N_, Phrase
 
 from .engine_json import JSON_COLLECTORS
 from .log_scan import also_scanned, finish_logs, line_readers, with_lines
@@ -51,6 +52,8 @@ MAX_JSON_CONTAINERS = 200_000
 
 #: A JSON string, unrolled (``[^"\\]*(?:\\.[^"\\]*)*``): one way to read each character.
 _JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
+#: A document the parser refused, and why (the parser's words, kept as they are).
+_NOT_JSON = N_("is not valid JSON ({why})")
 
 
 def json_shape(data: bytes) -> tuple[int, int]:
@@ -81,14 +84,26 @@ def check_depth(data: bytes) -> None:
     if containers > MAX_JSON_CONTAINERS:
         raise MetricsProblem(
             "too_large",
-            f"holds {containers:,} JSON objects and lists in one document; the limit is "
-            f"{MAX_JSON_CONTAINERS:,} (write one request per line, JSON Lines, to read more)",
+            Phrase(
+                N_(
+                    "holds {containers:,} JSON objects and lists in one document; the limit is {limit:,} "
+                    "(write one request per line, JSON Lines, to read more)"
+                ),
+                containers=containers,
+                limit=MAX_JSON_CONTAINERS,
+            ),
         )
     if depth > MAX_JSON_DEPTH:
         raise MetricsProblem(
             "too_deep",
-            f"nests its JSON {depth:,} levels deep; the limit is {MAX_JSON_DEPTH} "
-            "(an engine's output nests a few levels), so it was not parsed",
+            Phrase(
+                N_(
+                    "nests its JSON {depth:,} levels deep; the limit is {limit} (an engine's output nests "
+                    "a few levels), so it was not parsed"
+                ),
+                depth=depth,
+                limit=MAX_JSON_DEPTH,
+            ),
         )
 
 
@@ -125,8 +140,14 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
         if size > MAX_JSON_BYTES:
             raise MetricsProblem(
                 "too_large",
-                f"is one JSON document of {size_text(size)}; the limit is "
-                f"{size_text(MAX_JSON_BYTES)} (JSON Lines files may be larger)",
+                Phrase(
+                    N_(
+                        "is one JSON document of {size}; the limit is {limit} (JSON Lines files may be "
+                        "larger)"
+                    ),
+                    size=size_text(size),
+                    limit=size_text(MAX_JSON_BYTES),
+                ),
             )
         data = b"".join(chunk for chunk, _ in blocks)
         lines = blocks.lines
@@ -135,18 +156,18 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
             text = data.decode("utf-8")
         except UnicodeDecodeError as error:
             raise MetricsProblem(
-                "not_utf8", "is not UTF-8 text", line=data[: error.start].count(b"\n") + 1
+                "not_utf8", Phrase(N_("is not UTF-8 text")), line=data[: error.start].count(b"\n") + 1
             ) from None
         try:
             value = parse_json(text)
         except json.JSONDecodeError as error:
             if error.pos >= len(text.rstrip()):
                 raise MetricsProblem(
-                    "truncated", "ends too early: the JSON looks cut off", line=error.lineno
+                    "truncated", Phrase(N_("ends too early: the JSON looks cut off")), line=error.lineno
                 ) from None
-            raise MetricsProblem("not_json", f"is not valid JSON ({error.msg})", line=error.lineno) from None
+            raise MetricsProblem("not_json", Phrase(_NOT_JSON, why=error.msg), line=error.lineno) from None
         except (ValueError, RecursionError) as error:
-            raise MetricsProblem("not_json", f"is not valid JSON ({error})") from None
+            raise MetricsProblem("not_json", Phrase(_NOT_JSON, why=str(error))) from None
         # Only what the document mentions is looked for (as for JSON Lines): each search walks
         # the whole parsed document in Python.
         if REQUEST_MARKER in data:
@@ -164,8 +185,11 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
         if len(kinds) > 1:
             raise MetricsProblem(
                 "mixed",
-                f"mixes two kinds of metrics: {FORMAT_LABELS[kinds[0].format]} and "
-                f"{FORMAT_LABELS[kinds[1].format]}; import them separately",
+                Phrase(
+                    N_("mixes two kinds of metrics: {first} and {second}; import them separately"),
+                    first=FORMAT_LABELS[kinds[0].format],
+                    second=FORMAT_LABELS[kinds[1].format],
+                ),
                 line=kinds[1].first_line,
             )
         collected = found[0].finish(k)
@@ -175,7 +199,9 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
     if measurement is None:
         if lines_mode and any(reader.lines_used for reader in readers):
             return with_lines(finish_logs(readers, k, lines, blocks.unterminated), lines)
-        raise MetricsProblem("no_metrics", "this JSON holds no speculative-decoding acceptance_histogram")
+        raise MetricsProblem(
+            "no_metrics", Phrase(N_("this JSON holds no speculative-decoding acceptance_histogram"))
+        )
     return with_lines(measurement, lines)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from specdec_desktop.plain_text import size_text
+from specdec_desktop.text import N_, Phrase
 
 from .line_readers import LINE_READERS, LineReader
 from .log_context import ContextReader, time_span
@@ -47,13 +48,20 @@ class LongLines:
         if self.first is None:
             self.first = line
 
-    def notes(self) -> tuple[str, ...]:
+    def notes(self) -> tuple[Phrase, ...]:
         if not self.count:
             return ()
-        lines = "1 line" if self.count == 1 else f"{self.count:,} lines"
+        lines = Phrase(N_("1 line")) if self.count == 1 else Phrase(N_("{count:,} lines"), count=self.count)
         return (
-            f"{lines} longer than {size_text(MAX_METRIC_LINE_BYTES)} skipped (the first is line "
-            f"{self.first}): no engine prints a metric line that long",
+            Phrase(
+                N_(
+                    "{lines} longer than {size} skipped (the first is line {first}): no engine prints a "
+                    "metric line that long"
+                ),
+                lines=lines,
+                size=size_text(MAX_METRIC_LINE_BYTES),
+                first=self.first,
+            ),
         )
 
 
@@ -123,10 +131,12 @@ def finish_logs(
 ) -> Measurement:
     active = [reader for reader in readers if reader.lines_used]
     formats = {reader.format for reader in active}
-    notes: tuple[str, ...] = ()
+    notes: tuple[Phrase, ...] = ()
     if {"llama.cpp", "llama.cpp-statistics"} <= formats:  # the statistics lines count every task
         active = [reader for reader in active if reader.format != "llama.cpp"]
-        notes = ("per-task draft acceptance lines left aside: the statistics lines count every task",)
+        notes = (
+            Phrase(N_("per-task draft acceptance lines left aside: the statistics lines count every task")),
+        )
     if "llama.cpp-rounds" in formats and formats & {
         "llama.cpp",
         "llama.cpp-statistics",
@@ -135,12 +145,19 @@ def finish_logs(
         active = [
             reader for reader in active if reader.format == "llama.cpp-rounds" or "llama" not in reader.format
         ]
-        notes = ("the per-round lines (-v) count every verify step: the summary lines are left aside",)
+        notes = (
+            Phrase(N_("the per-round lines (-v) count every verify step: the summary lines are left aside")),
+        )
     if not active and long_lines is not None and long_lines.count:
         raise MetricsProblem(
             "line_too_long",
-            f"its only metric-like lines are longer than {size_text(MAX_METRIC_LINE_BYTES)}; "
-            "no engine prints one that long, so nothing was imported",
+            Phrase(
+                N_(
+                    "its only metric-like lines are longer than {size}; no engine prints one that long, so "
+                    "nothing was imported"
+                ),
+                size=size_text(MAX_METRIC_LINE_BYTES),
+            ),
             line=long_lines.first,
         )
     if not active:
@@ -149,35 +166,56 @@ def finish_logs(
             nearest = min(missed, key=lambda reader: reader.near_miss or 0)
             raise MetricsProblem(
                 "near_miss",
-                f"looks like a {FORMAT_LABELS[nearest.format]}, but this line does not fit that format "
-                "(a number missing or garbled?); nothing was imported",
+                Phrase(
+                    N_(
+                        "looks like a {format}, but this line does not fit that format (a number missing "
+                        "or garbled?); nothing was imported"
+                    ),
+                    format=FORMAT_LABELS[nearest.format],
+                ),
                 line=nearest.near_miss,
             )
         raise MetricsProblem(
             "no_metrics",
-            f"no speculative-decoding metrics in its {lines} lines: not a "
-            "vLLM, llama.cpp, SGLang or TensorRT-LLM log, summary, Prometheus scrape or per-request JSON, "
-            "or a CSV of accepted guesses",
+            Phrase(
+                N_(
+                    "no speculative-decoding metrics in its {lines} lines: not a vLLM, llama.cpp, SGLang "
+                    "or TensorRT-LLM log, summary, Prometheus scrape or per-request JSON, or a CSV of "
+                    "accepted guesses"
+                ),
+                lines=lines,
+            ),
         )
     if len(active) > 1:
         first, second = sorted(active, key=lambda reader: reader.first_line or 0)[:2]
         raise MetricsProblem(
             "mixed",
-            f"mixes two kinds of metrics: {FORMAT_LABELS[first.format]} (from line "
-            f"{first.first_line}) and {FORMAT_LABELS[second.format]}; import them separately",
+            Phrase(
+                N_(
+                    "mixes two kinds of metrics: {first} (from line {first_line}) and {second}; import "
+                    "them separately"
+                ),
+                first=FORMAT_LABELS[first.format],
+                first_line=first.first_line,
+                second=FORMAT_LABELS[second.format],
+            ),
             line=second.first_line,
         )
     if unterminated and active[0].last_line == lines:
         raise MetricsProblem(
             "truncated",
-            "its last line holds metrics but no line break: the file looks cut off, so that line's "
-            "numbers may be cut too; complete the file, or remove the line",
+            Phrase(
+                N_(
+                    "its last line holds metrics but no line break: the file looks cut off, so that line's "
+                    "numbers may be cut too; complete the file, or remove the line"
+                )
+            ),
             line=lines,
         )
     measurement = active[0].finish(k)
     if measurement is None:
         raise MetricsProblem(
-            "no_metrics", "its metric lines count no drafted tokens", line=active[0].first_line
+            "no_metrics", Phrase(N_("its metric lines count no drafted tokens")), line=active[0].first_line
         )
     extra = long_lines.notes() if long_lines is not None else ()
     context = next((r.rows() for r in readers if isinstance(r, ContextReader)), ())

@@ -1,7 +1,10 @@
 """What can go wrong when reading a metrics file, named by file and line (no Qt).
 
 Every refusal raises :class:`MetricsProblem`; its message names the file (and the line
-when one is to blame) and says what to do, in words an engineer can act on.
+when one is to blame) and says what to do, in words an engineer can act on.  The message is a
+:class:`~specdec_desktop.text.Phrase`: ``str(problem)`` is the English (what the command line
+prints), and the window shows ``text.error_text(problem)``, the problem said in its language
+(a problem given as a phrase, and the line, are said again; one given as text stays as it is).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import os
 from pathlib import Path
 
 from specdec_desktop.plain_text import printable
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, Phrase
 
 __all__ = ["ImportCancelled", "MetricsProblem"]
 
@@ -25,9 +28,10 @@ class MetricsProblem(ValueError):
         ``binary``, ``not_utf8``, ``no_metrics``, ``contradiction``, ``k_missing``,
         ``mixed``, ``truncated``, ``not_json``, ``combine``, ``bad_name``.
     problem : str
-        The problem alone, without the file or line.
+        The problem alone, without the file or line (a phrase where the reader made one).
     path : Path or None
-        The file to blame.
+        The file to blame (a name given as a phrase, such as "clipboard", is said in the
+        language the message is shown in).
     line : int or None
         The 1-based line to blame, when one is.
     """
@@ -43,19 +47,22 @@ class MetricsProblem(ValueError):
         self.problem = problem
         self.path = None if path is None else Path(path)
         self.line = line
-        where = ""
+        self._source = path  # as given: a phrase stays a phrase
+        parts: list[str] = []
         if self.path is not None:
-            where = f"{printable(self.path.name, 80)}: "  # a newline in a name stays on one line
+            # printable(): a newline in a name stays on one line
+            parts += [path if isinstance(path, Phrase) else printable(self.path.name, 80), ": "]
         if line is not None:
-            where += _("line {line}: ").format(line=line)
-        super().__init__(f"{where}{problem}")
+            parts.append(Phrase(N_("line {line}: "), line=line))
+        parts.append(problem)
+        super().__init__(Phrase.joined(parts, ""))
 
     def at(self, path: str | os.PathLike[str] | None = None, line: int | None = None) -> MetricsProblem:
         """The same problem, attributed to ``path`` and ``line`` (keeping what is already known)."""
         return MetricsProblem(
             self.kind,
             self.problem,
-            self.path if self.path is not None else path,
+            self._source if self.path is not None else path,
             self.line if self.line is not None else line,
         )
 

@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from specdec_desktop.text import _
+from specdec_desktop.text import N_, Phrase
 
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
@@ -79,7 +79,7 @@ def _count(value: Any, what: str, line: int) -> int:
         shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
         raise MetricsProblem(
             "contradiction",
-            _("{what} is {shown}; it must be a count (0, 1, 2, ...)").format(what=what, shown=shown),
+            Phrase(N_("{what} is {shown}; it must be a count (0, 1, 2, ...)"), what=what, shown=shown),
             line=line,
         )
     return int(value)
@@ -117,8 +117,9 @@ class RequestHistograms:
         if not isinstance(raw, list) or not 2 <= len(raw) <= MAX_K + 1:
             raise MetricsProblem(
                 "contradiction",
-                _("acceptance_histogram must be a list of k + 1 counts (k from 1 to {MAX_K})").format(
-                    MAX_K=MAX_K
+                Phrase(
+                    N_("acceptance_histogram must be a list of k + 1 counts (k from 1 to {MAX_K})"),
+                    MAX_K=MAX_K,
                 ),
                 line=line,
             )
@@ -128,17 +129,25 @@ class RequestHistograms:
         if stated is not None and _count(stated, "num_spec_tokens", line) != k:
             raise MetricsProblem(
                 "contradiction",
-                _(
-                    "num_spec_tokens is {stated}, but acceptance_histogram has {len_histogram} entries (k "
-                    "+ 1 = {expected} expected)"
-                ).format(stated=stated, len_histogram=len(histogram), expected=k + 1),
+                Phrase(
+                    N_(
+                        "num_spec_tokens is {stated}, but acceptance_histogram has {len_histogram} entries "
+                        "(k + 1 = {expected} expected)"
+                    ),
+                    stated=stated,
+                    len_histogram=len(histogram),
+                    expected=k + 1,
+                ),
                 line=line,
             )
         if self.k is not None and k != self.k:
             raise MetricsProblem(
                 "contradiction",
-                _("the draft length changes from {k} (line {k_line}) to {new_k}").format(
-                    k=self.k, k_line=self.k_line, new_k=k
+                Phrase(
+                    N_("the draft length changes from {k} (line {k_line}) to {new_k}"),
+                    k=self.k,
+                    k_line=self.k_line,
+                    new_k=k,
                 ),
                 line=line,
             )
@@ -149,8 +158,11 @@ class RequestHistograms:
             if key in block and block[key] is not None and _count(block[key], key, line) != computed:
                 raise MetricsProblem(
                     "contradiction",
-                    _("{key} is {stated}, but acceptance_histogram gives {computed}").format(
-                        key=key, stated=block[key], computed=computed
+                    Phrase(
+                        N_("{key} is {stated}, but acceptance_histogram gives {computed}"),
+                        key=key,
+                        stated=block[key],
+                        computed=computed,
                     ),
                     line=line,
                 )
@@ -159,18 +171,26 @@ class RequestHistograms:
         if accepted > drafted or drafted > steps * k:
             raise MetricsProblem(
                 "contradiction",
-                _(
-                    "num_draft_tokens is {drafted}, which does not fit {steps} steps of k = {k} with "
-                    "{accepted} accepted"
-                ).format(drafted=drafted, steps=steps, k=k, accepted=accepted),
+                Phrase(
+                    N_(
+                        "num_draft_tokens is {drafted}, which does not fit {steps} steps of k = {k} with "
+                        "{accepted} accepted"
+                    ),
+                    drafted=drafted,
+                    steps=steps,
+                    k=k,
+                    accepted=accepted,
+                ),
                 line=line,
             )
         mean = block.get("mean_acceptance_length")
         if isinstance(mean, (int, float)) and steps and abs(mean - (1 + accepted / steps)) > 1e-6:
             raise MetricsProblem(
                 "contradiction",
-                _("mean_acceptance_length is {mean}, but the histogram gives {computed:.6g}").format(
-                    mean=mean, computed=1 + accepted / steps
+                Phrase(
+                    N_("mean_acceptance_length is {mean}, but the histogram gives {computed:.6g}"),
+                    mean=mean,
+                    computed=1 + accepted / steps,
                 ),
                 line=line,
             )
@@ -190,7 +210,7 @@ class RequestHistograms:
         if k_hint is not None and k_hint != k:
             raise MetricsProblem(
                 "contradiction",
-                _("the file says k = {k}, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                Phrase(N_("the file says k = {k}, but k = {k_hint} was given"), k=k, k_hint=k_hint),
                 line=self.k_line,
             )
         steps = sum(self.histogram)
@@ -208,7 +228,7 @@ class RequestHistograms:
             accepted=float(accepted),
             position_counts=counts,
             engine_acceptance=accepted / self.drafted if self.drafted else None,
-            engine_basis="accepted ÷ drafted tokens (vLLM's draft_acceptance_rate)",
+            engine_basis=Phrase(N_("accepted ÷ drafted tokens (vLLM's draft_acceptance_rate)")),
             lines_used=self.lines_used,
             first_line=self.first_line,
             drafted=float(self.drafted) or None,

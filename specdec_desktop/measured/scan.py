@@ -11,7 +11,9 @@ Refused, with the file (and line) named: what :func:`specdec_desktop.user_files.
 refuses for every reader (a missing path, a folder, pipe or device, a system pseudo-file, more
 than :data:`MAX_BYTES`), an empty file, binary data (a NUL byte), UTF-16/32 text, a file without
 any speculative-decoding metrics, lines from two engines at once, numbers that contradict
-each other, and a draft length that neither the file nor the caller gives.
+each other, and a draft length that neither the file nor the caller gives.  Refusals and notes
+are :class:`~specdec_desktop.text.Phrase` values: English data (the command line prints them),
+said in the window's language where shown; pasted text is named :data:`CLIPBOARD`, a phrase too.
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from typing import BinaryIO
 
 from specdec_desktop.file_names import unusable_name
 from specdec_desktop.plain_text import printable, size_text
-from specdec_desktop.user_files import open_user_file
+from specdec_desktop.text import N_, Phrase
+from specdec_desktop.user_files import TOO_LARGE, open_user_file
 
 from .combine import combine, with_notes
 from .cycle_table import CycleTable, looks_like_table
@@ -39,6 +42,7 @@ from .stream_blocks import Blocks, Cancelled, Progress
 
 __all__ = [
     "BLOCK_BYTES",
+    "CLIPBOARD",
     "MAX_BYTES",
     "MAX_JSON_BYTES",
     "MAX_JSON_CONTAINERS",
@@ -56,6 +60,11 @@ __all__ = [
 MAX_BYTES = 2 * 1024**3
 #: Read in blocks of this size: Cancel is asked between blocks, a few milliseconds apart.
 BLOCK_BYTES = 1024**2
+#: What pasted text is called in messages and as a measurement's source ("clipboard" as data).
+CLIPBOARD = Phrase(N_("clipboard"))
+#: The same words for a file and for pasted text.
+_EMPTY = N_("is empty")
+_BINARY = N_("holds binary data (a NUL byte), not text")
 
 
 _OTHER_UNICODE = (
@@ -71,20 +80,23 @@ def _read_stream(
 ) -> Measurement:
     if k is not None and not 1 <= k <= MAX_K:
         raise MetricsProblem(
-            "contradiction", f"the draft length k given is {k}; it must be from 1 to {MAX_K}"
+            "contradiction",
+            Phrase(N_("the draft length k given is {k}; it must be from 1 to {MAX_K}"), k=k, MAX_K=MAX_K),
         )
     head = stream.read(min(BLOCK_BYTES, 64 * 1024))
     if not head.strip() and len(head) >= size:
-        raise MetricsProblem("empty", "is empty" if not head else "holds only blank space")
+        raise MetricsProblem("empty", Phrase(_EMPTY if not head else N_("holds only blank space")))
     for mark, encoding in _OTHER_UNICODE:
         if head.startswith(mark):
-            raise MetricsProblem("not_utf8", f"is {encoding} text; save it as UTF-8")
+            raise MetricsProblem(
+                "not_utf8", Phrase(N_("is {encoding} text; save it as UTF-8"), encoding=encoding)
+            )
     if head.startswith(codecs.BOM_UTF8):
         head = head[len(codecs.BOM_UTF8) :]
     if b"\x00" in head:
         raise MetricsProblem(
             "binary",
-            "holds binary data (a NUL byte), not text",
+            Phrase(_BINARY),
             line=head[: head.find(b"\x00")].count(b"\n") + 1,
         )
     blocks = Blocks(stream, size, head, progress, cancelled, BLOCK_BYTES)
@@ -103,13 +115,17 @@ def _read_stream(
         if blocks.unterminated and chunk.strip() and not chunk.lstrip().startswith(b"#"):
             raise MetricsProblem(  # "12" cut to "1" would be a count all the same
                 "truncated",
-                "its last row has no line break: the file looks cut off, so that row may be cut "
-                "too; complete the file, or remove the row",
+                Phrase(
+                    N_(
+                        "its last row has no line break: the file looks cut off, so that row may be cut "
+                        "too; complete the file, or remove the row"
+                    )
+                ),
                 line=blocks.lines,
             )
         measurement = table.finish()
         if measurement is None:
-            raise MetricsProblem("no_metrics", "the table holds no counts of accepted guesses")
+            raise MetricsProblem("no_metrics", Phrase(N_("the table holds no counts of accepted guesses")))
         return _with_lines(measurement, blocks.lines)
     readers = line_readers(k)
     long_lines = LongLines()
@@ -148,26 +164,34 @@ def read_metrics(
         path,
         MAX_BYTES,
         MetricsProblem,
-        " (keep only the metric lines, e.g. with grep, and import that)",
+        Phrase(N_(" (keep only the metric lines, e.g. with grep, and import that)")),
     )
     try:
         with stream:
             size = min(opened_size, MAX_BYTES)  # read up to its size now, even if it grows
             if size == 0:
-                raise MetricsProblem("empty", "is empty")
+                raise MetricsProblem("empty", Phrase(_EMPTY))
             measurement = _read_stream(stream, size, k, progress, cancelled)
             if stream.read(1):
                 measurement = replace(
                     measurement,
                     notes=(
                         *measurement.notes,
-                        f"the file grew while it was read: read up to its size when opened ({size:,} bytes)",
+                        Phrase(
+                            N_(
+                                "the file grew while it was read: read up to its size when opened "
+                                "({size:,} bytes)"
+                            ),
+                            size=size,
+                        ),
                     ),
                 )
     except MetricsProblem as problem:
         raise problem.at(path) from None
     except OSError as error:
-        raise MetricsProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
+        raise MetricsProblem(
+            "missing", Phrase(N_("cannot be read ({why})"), why=error.strerror or str(error)), path
+        ) from None
     return _named(measurement, path.name)
 
 
@@ -179,7 +203,7 @@ def distinct_files(paths: Sequence[str | os.PathLike[str]]) -> tuple[list[Path],
     """
     kept: list[Path] = []
     seen: dict[tuple[int, int], Path] = {}
-    notes: list[str] = []
+    notes: list[Phrase] = []
     for raw in paths:
         path = Path(raw)
         try:
@@ -190,24 +214,28 @@ def distinct_files(paths: Sequence[str | os.PathLike[str]]) -> tuple[list[Path],
             key = (info.st_dev, info.st_ino)
             if key in seen:
                 name, first = printable(path.name, 80), printable(seen[key].name, 80)
-                notes.append(f"{name} is the same file as {first}: counted once")
+                same = N_("{name} is the same file as {first}: counted once")
+                notes.append(Phrase(same, name=name, first=first))
                 continue
             seen[key] = path
         kept.append(path)
     return kept, tuple(notes)
 
 
-def read_metrics_text(text: str, name: str = "clipboard", k: int | None = None) -> Measurement:
-    """Read metrics pasted as text (the clipboard); ``name`` stands for the file in messages."""
+def read_metrics_text(text: str, name: str = CLIPBOARD, k: int | None = None) -> Measurement:
+    """Read metrics pasted as text (the clipboard); ``name`` stands for the file in messages (a
+    phrase, such as :data:`CLIPBOARD`, is said in the language the message is shown in)."""
     if text and not text.endswith("\n"):
         text += "\n"  # a selection pasted is whole, even without its last line break
     data = text.encode("utf-8")
     if len(data) > MAX_BYTES:
         raise MetricsProblem(
-            "too_large", f"is {size_text(len(data))}; the limit is {size_text(MAX_BYTES)}", name
+            "too_large",
+            Phrase(TOO_LARGE, size=size_text(len(data)), limit=size_text(MAX_BYTES)),
+            name,
         )
     if not data.strip():
-        raise MetricsProblem("empty", "is empty", name)
+        raise MetricsProblem("empty", Phrase(_EMPTY), name)
     try:
         measurement = _read_stream(io.BytesIO(data), len(data), k, None, None)
     except MetricsProblem as problem:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
+from specdec_desktop.text import N_, Phrase
+
 from .problems import ImportCancelled, MetricsProblem
 
 __all__ = ["MAX_LINE_BYTES", "Blocks", "Cancelled", "Progress"]
@@ -58,7 +60,7 @@ class Blocks:
                 before = (carry + block)[: (carry + block).find(b"\x00")]
                 raise MetricsProblem(
                     "binary",
-                    "holds binary data (a NUL byte), not text",
+                    Phrase(N_("holds binary data (a NUL byte), not text")),
                     line=self.lines + before.count(b"\n") + 1,
                 )
             data = carry + block

@@ -13,12 +13,15 @@ name                   what
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
 ``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
 ``error_text(error)``   an exception's message in the active language (a phrase said again)
+``said(text)``         a phrase in the active language; any other text (a file name) as it is
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
 ``current()``          the active code: ``en``, ``de``, ``es``, ``zh_CN`` or ``pseudo``
 ``speaking(code)``     a ``with`` block in ``code`` (a file in a chosen language), then back
 ``localize(text)``     a number written with a dot (``0.75``, ``36,633``) in the language's way
 ``delocalize(text)``   a typed number ("0,75" or "0.75", in every language) with a dot
+``split_numbers(t)``   a typed list of numbers, each with a dot (the rule: :mod:`.number_list`)
+``join_numbers(vs)``   numbers written as that rule reads them back (German ``0,15; 0,05``)
 =====================  ==========================================================================
 
 Module-level tables hold English strings marked with ``N_``; code translates them where it
@@ -42,9 +45,11 @@ from .catalogue import (
     language_names,
     ngettext,
     on_change,
+    said,
     speaking,
     system_language,
 )
+from .number_list import ListRule, join_numbers, split_numbers
 from .numbers import decimal_point, delocalize, group_separator, localize
 from .phrase import Figures, Phrase
 
@@ -55,6 +60,7 @@ __all__ = [
     "PSEUDO",
     "Figures",
     "Language",
+    "ListRule",
     "Phrase",
     "_",
     "activate",
@@ -63,10 +69,13 @@ __all__ = [
     "delocalize",
     "error_text",
     "group_separator",
+    "join_numbers",
     "language_names",
     "localize",
     "ngettext",
     "on_change",
+    "said",
     "speaking",
+    "split_numbers",
     "system_language",
 ]

@@ -35,6 +35,7 @@ __all__ = [
     "language_names",
     "ngettext",
     "on_change",
+    "said",
     "speaking",
     "system_language",
 ]
@@ -88,6 +89,12 @@ def _(message: str) -> str:
     if isinstance(message, Phrase):
         return Message(message.said(_))
     return Message(_catalogue.gettext(message))
+
+
+def said(text: str) -> str:
+    """``text`` as shown: a :class:`~.phrase.Phrase` said in the active language, any other text
+    (a file's name, a number) as it is."""
+    return _(text) if isinstance(text, Phrase) else text
 
 
 def error_text(error: BaseException) -> str:

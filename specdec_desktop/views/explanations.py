@@ -74,7 +74,9 @@ class ExplanationView(QTextBrowser):
         self._addendum = ""
         self._loaded = False
         self._fitted = False  # shrunk to show whole (an essay tour scene)
-        self._essay = ESSAYS.index_of(html)  # which essay, to show it again in a new language
+        # Which of ESSAYS, to show it again in a new language (another essay's owner calls
+        # :meth:`show_essay` after a switch instead).
+        self._essay = ESSAYS.index_of(html)
         if self._essay is not None:
             follow_language(self, self.retranslate)
 
@@ -82,7 +84,10 @@ class ExplanationView(QTextBrowser):
         """Show the same essay in the active language (after a language switch)."""
         if self._essay is None:
             return
-        title, html = ESSAYS[self._essay]
+        self.show_essay(*ESSAYS[self._essay])
+
+    def show_essay(self, title: str, html: str) -> None:
+        """Show ``html`` titled ``title`` instead (parsed now if the essay was shown already)."""
         self.setAccessibleName(title)
         if html != self._html:
             self._html = html

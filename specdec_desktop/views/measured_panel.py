@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from ..model import Parameters, best_draft_length, speedup
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
-from ..text import Phrase, _, localize
+from ..text import Phrase, _, localize, said
 from .measured_costs import CostsView
 
 if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
@@ -409,7 +409,7 @@ class MeasuredPanel(QFrame):
         from ..wording.measured_words import ENGINE_NAMES, recommendation_text
 
         m = fit.measurement
-        self.source.setText(f"{m.label}: {origin or ', '.join(m.sources)}")
+        self.source.setText(f"{m.label}: {said(origin) or ', '.join(map(said, m.sources))}")
         f = self.figures
         f["k"].setText(
             _("{k} (the longest; drafts vary in length)").format(k=m.k) if m.variable_k else str(m.k)
@@ -420,7 +420,7 @@ class MeasuredPanel(QFrame):
         if m.engine_acceptance is None:
             f["engine"].setText(_("not reported"))
         else:
-            f["engine"].setText(f"{m.engine_acceptance:.3f}: {m.engine_basis}")
+            f["engine"].setText(f"{localize(f'{m.engine_acceptance:.3f}')}: {said(m.engine_basis or '')}")
         if fit.fitted_p is None:
             f["p"].setText(fit.p_interval_text())
         else:
@@ -517,7 +517,11 @@ def acceptance_addendum(
             "<p>From {label} ({sources}): {tau:.3f} tokens per verify step at <i>k</i> = {k}, "
             "which one acceptance rate <i>p</i> = {p:.4f} reproduces.</p>"
         ).format(
-            label=escape(m.label), sources=escape(", ".join(m.sources)), tau=fit.tau, k=m.k, p=fit.fitted_p
+            label=escape(m.label),
+            sources=escape(", ".join(map(said, m.sources))),
+            tau=fit.tau,
+            k=m.k,
+            p=fit.fitted_p,
         ),
     ]
     ratio = m.engine_acceptance
@@ -532,7 +536,7 @@ def acceptance_addendum(
                 "{right_speedup:.2f}× and the best <i>k</i> is {right_k}.</p>"
             ).format(
                 ratio=ratio,
-                basis=escape(m.engine_basis or ""),
+                basis=escape(said(m.engine_basis or "")),
                 c=c,
                 k=m.k,
                 wrong_speedup=at_measured_k(ratio),

@@ -7,7 +7,8 @@ box the ranks after the first (rank 1 is p).  Every edit goes to
 why in one line.  The panel shows state and holds no figures: it asks
 :func:`~specdec_desktop.model.trees.shape_figures` when the state changes (only while it is on
 screen), pushes the tree into the diagram (:class:`.tree_view.TreeView`) with one simulated check,
-and writes the best tree's engine flags.
+and writes the best tree's engine flags.  Its words follow a live language switch
+(:meth:`TreePanel.retranslate`), a refusal on screen included.
 
 A new shape, check or set of assumptions shows at once; new parameters once they have rested
 for the app state's ``settle_ms`` (the token run's wait, so the diagram and the run change
@@ -17,6 +18,8 @@ summary and flags out again for each cost three times what the cards and the cha
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -46,10 +49,11 @@ from ..model.trees import (
 )
 from ..state.app_state import AppState
 from ..state.debounce import Debounce
-from ..text import N_, Phrase, _, error_text
+from ..text import N_, ListRule, Phrase, _, error_text, join_numbers, split_numbers
 from ..theme import Theme
 from ..wording import trees as words
 from .explanations import ExplanationView
+from .language import follow_language
 from .tree_view import TreeView
 
 __all__ = ["TreePanel"]
@@ -65,13 +69,11 @@ def _label(text: str = "", wrap: bool = True) -> QLabel:
     return label
 
 
-def _spin(name: str, low: int, high: int, special: str = "") -> QSpinBox:
+def _spin(name: str, low: int, high: int) -> QSpinBox:
     box = QSpinBox()
     box.setObjectName(name)
     box.setRange(low, high)
     box.setKeyboardTracking(False)
-    if special:
-        box.setSpecialValueText(special)
     return box
 
 
@@ -94,6 +96,22 @@ def _numbers(text: str, name: str, kind: type) -> tuple:
         ) from None
 
 
+def _ranks(text: str) -> tuple[float, ...]:
+    """The rank box's numbers, read by the language's rule (:mod:`specdec_desktop.text.number_list`):
+    German ``0,15; 0,05`` and English ``0.15, 0.05``; a list the rule cannot read is refused."""
+    items = split_numbers(text)
+    if items is None:
+        raise ValueError(
+            Phrase(
+                N_("{name}: {value} is not a list of numbers. {rule}"),
+                name=Phrase(_RANKS),
+                value=repr(text[:30]),
+                rule=ListRule(),
+            )
+        )
+    return tuple(float(item) for item in items)
+
+
 class TreePanel(QWidget):
     """The trees tab; see the module docstring."""
 
@@ -107,13 +125,18 @@ class TreePanel(QWidget):
         self._history = app_state.history
         self._rest = Debounce(app_state.settle_ms, self._on_figures, self)
 
+        #: Labels showing one fixed text, and how to say it in the active language.
+        self._captions: list[tuple[QLabel, Callable[[], str]]] = []
+        #: The refusal on screen (said again in a new language), or None.
+        self._refusal: BaseException | None = None
+        self._preset_shown: int | None = None  # the preset whose note is on screen
+
         self.kind = QComboBox()
         self.kind.setObjectName("draftShapeInput")
-        self.kind.setAccessibleName(_("Draft shape"))
         for kind in SHAPE_KINDS:
-            self.kind.addItem(words.SHAPE_LABELS[kind], kind)
+            self.kind.addItem("", kind)
         self.budget = _spin("treeBudgetInput", 1, _WINDOW_BUDGET)
-        self.depth = _spin("treeDepthInput", 0, 32, "any")
+        self.depth = _spin("treeDepthInput", 0, 32)
         self.steps = _spin("sglangStepsInput", 1, 16)
         self.topk = _spin("sglangTopkInput", 1, 8)
         self.draft_tokens = _spin("sglangDraftTokensInput", 2, _WINDOW_BUDGET + 1)
@@ -123,13 +146,10 @@ class TreePanel(QWidget):
         self.heads.setObjectName("medusaHeadsInput")
         self.ranks = QLineEdit()
         self.ranks.setObjectName("rankAcceptanceInput")
-        self.ranks.setAccessibleName(_("Rank acceptance after rank 1"))
-        self.ranks.setToolTip(words.RANKS_HINT)
 
         self.preset = QComboBox()
         self.preset.setObjectName("treePresetInput")
-        self.preset.setAccessibleName(_("Draft tree preset"))
-        self.preset.addItem(words.PRESET_NONE, None)
+        self.preset.addItem("", None)
         for index, preset in enumerate(TREE_PRESETS):
             self.preset.addItem(preset.name, index)
         self.preset_note = _label()
@@ -138,15 +158,15 @@ class TreePanel(QWidget):
 
         self.editors = QStackedWidget()
         pages = {
-            "chain": [(None, _label(_("k from the Draft length slider")))],
-            "best": [(_("Budget (guesses)"), self.budget), (_("Most levels"), self.depth)],
+            "chain": [(None, self._caption(N_("k from the Draft length slider"), wrap=True))],
+            "best": [(N_("Budget (guesses)"), self.budget), (N_("Most levels"), self.depth)],
             "sglang": [
-                (_("Steps"), self.steps),
-                (_("Top-k"), self.topk),
-                (_("Draft tokens"), self.draft_tokens),
+                (N_("Steps"), self.steps),
+                (N_("Top-k"), self.topk),
+                (N_("Draft tokens"), self.draft_tokens),
             ],
-            "paths": [("speculative_token_tree", self.paths)],
-            "medusa": [(_("Guesses per head"), self.heads)],
+            "paths": [("", self.paths)],
+            "medusa": [(N_("Guesses per head"), self.heads)],
         }
         for kind in SHAPE_KINDS:
             page = QWidget()
@@ -154,7 +174,9 @@ class TreePanel(QWidget):
             row.setContentsMargins(0, 0, 0, 0)
             for caption, widget in pages[kind]:
                 if caption:
-                    row.addWidget(QLabel(caption))
+                    row.addWidget(self._caption(caption))
+                elif caption is not None:
+                    row.addWidget(QLabel("speculative_token_tree"))  # vLLM's own name: not translated
                 row.addWidget(widget, 1 if isinstance(widget, QLineEdit) else 0)
             row.addStretch(1)
             self.editors.addWidget(page)
@@ -165,26 +187,26 @@ class TreePanel(QWidget):
         self.message.setProperty("role", "warning")
         self.view = TreeView(theme)
         self.check_caption = _label()
-        self.check_button = QPushButton(words.CHECK_BUTTON)
+        self.check_button = QPushButton()
         self.check_button.setObjectName("treeCheckButton")
         self.summary = _label()
         self.summary.setObjectName("treeSummary")
 
         form = QFormLayout()
-        form.addRow(words.PRESET_LABEL, self.preset)
+        form.addRow(self._caption(lambda: words.PRESET_LABEL), self.preset)
         form.addRow("", self.preset_note)
-        form.addRow(_("Draft shape"), self.kind)
+        form.addRow(self._caption(N_("Draft shape")), self.kind)
         form.addRow("", self.editors)
         ranks_row = QHBoxLayout()
         ranks_row.addWidget(self.rank_one)
         ranks_row.addWidget(self.ranks, 1)
-        form.addRow(_("Rank acceptance"), ranks_row)
+        form.addRow(self._caption(N_("Rank acceptance")), ranks_row)
         check_row = QHBoxLayout()
         check_row.addWidget(self.check_caption, 1)
         check_row.addWidget(self.check_button)
         # Controls and words on the left, the diagram on the right: the tab is wide, not tall.
         left = QVBoxLayout()
-        left.addWidget(_label(words.PANEL_INTRO))
+        left.addWidget(self._caption(lambda: words.PANEL_INTRO, wrap=True))
         left.addLayout(form)
         left.addWidget(self.message)
         left.addLayout(check_row)
@@ -213,8 +235,39 @@ class TreePanel(QWidget):
         self._state.check_changed.connect(self._on_figures)
         self._parameters.changed.connect(self._rest)
         self._assumptions.changed.connect(self._on_figures)
-        self._show_shape()
         self.message.hide()
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def _caption(self, message: str | Callable[[], str], wrap: bool = False) -> QLabel:
+        """A label showing ``message`` (an English message marked ``N_``, or a function giving the
+        text) in the active language, now and after each switch."""
+        label = _label(wrap=wrap)
+        self._captions.append((label, message if callable(message) else lambda: _(message)))
+        return label
+
+    def retranslate(self) -> None:
+        """Every word again in the active language (at start and after View ▸ Language): the
+        captions, the controls' names and hints, the preset's note, a refusal on screen, the essay
+        and the figures' words (now if shown, else when next shown)."""
+        for label, say in self._captions:
+            label.setText(say())
+        for index, label in enumerate(words.SHAPE_LABELS.values()):
+            self.kind.setItemText(index, label)
+        self.kind.setAccessibleName(_("Draft shape"))
+        self.depth.setSpecialValueText(_("any"))
+        self.ranks.setAccessibleName(_("Rank acceptance after rank 1"))
+        self.ranks.setToolTip(_(Phrase.joined((words.RANKS_HINT, ListRule()))))
+        self.ranks.setPlaceholderText(_("for example {ranks}").format(ranks=join_numbers((0.15, 0.05))))
+        self.preset.setItemText(0, words.PRESET_NONE)
+        self.preset.setAccessibleName(_("Draft tree preset"))
+        if self._preset_shown is not None:
+            self.preset_note.setText(words.preset_note(TREE_PRESETS[self._preset_shown]))
+        if self._refusal is not None:
+            self.message.setText(error_text(self._refusal))
+        self.check_button.setText(words.CHECK_BUTTON)
+        self.essay.show_essay(words.TREES_ESSAY_TITLE, words.TREES_ESSAY)
+        self._on_shape()  # the rank box, the rank-1 line, the check's caption, the summary
 
     # -- input ---------------------------------------------------------------------------
 
@@ -222,23 +275,25 @@ class TreePanel(QWidget):
         try:
             self._state.set(**values)
         except ValueError as error:
-            self._refuse(error_text(error))
+            self._refuse(error)
             return
-        self.message.hide()
+        self._clear_refusal()
 
     def _apply_preset(self, index: int) -> None:
         """Set the preset's shape, p and c as one undo step, and say where its figures come from."""
         chosen = self.preset.itemData(index)
         if chosen is None:
+            self._preset_shown = None
             self.preset_note.hide()
             return
         preset = TREE_PRESETS[chosen]
         with self._history.step(preset.name):
             self._parameters.set(p=preset.p, c=preset.c)
             self._state.set_shape(preset.shape)
+        self._preset_shown = chosen
         self.preset_note.setText(words.preset_note(preset))
         self.preset_note.show()
-        self.message.hide()
+        self._clear_refusal()
 
     def _edit_sglang(self, _value: int = 0) -> None:
         self._edit(sglang=(self.steps.value(), self.topk.value(), self.draft_tokens.value()))
@@ -252,20 +307,26 @@ class TreePanel(QWidget):
             elif name == "heads":
                 value = _numbers(text, "heads", int)
             else:
-                value = _numbers(text, Phrase(_RANKS), float)
+                value = _ranks(text)
             if getattr(self._state.shape, name) == value:
-                self.message.hide()
+                self._clear_refusal()
                 return
             self._state.set(**{name: value})
         except ValueError as error:  # a phrase of the model's or the panel's: said in the language
-            self._refuse(error_text(error))
+            self._refuse(error)
             return
-        self.message.hide()
+        self._clear_refusal()
 
-    def _refuse(self, message: str) -> None:
-        self.message.setText(message)
+    def _refuse(self, error: BaseException) -> None:
+        """Say why ``error`` was refused, in the active language (and again after a switch)."""
+        self._refusal = error
+        self.message.setText(error_text(error))
         self.message.show()
         self._show_shape()  # the controls go back to what the state holds
+
+    def _clear_refusal(self) -> None:
+        self._refusal = None
+        self.message.hide()
 
     # -- showing state -------------------------------------------------------------------
 
@@ -286,7 +347,7 @@ class TreePanel(QWidget):
         del blockers
         self.paths.setText(format_paths(shape.paths))
         self.heads.setText(", ".join(map(str, shape.heads)))
-        self.ranks.setText(", ".join(f"{v:g}" for v in shape.more_ranks))
+        self.ranks.setText(join_numbers(shape.more_ranks))
         self.ranks.setEnabled(shape.kind != "chain")
 
     def _on_shape(self, *_args) -> None:

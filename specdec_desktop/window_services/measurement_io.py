@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QProgressD
 
 from ..state import AppState
 from ..state.worker import Worker
-from ..text import N_, _
+from ..text import N_, Phrase, _, error_text, said
 from .notices import show_problem
 
 __all__ = ["ImportJob", "Imported", "MeasurementIO"]
@@ -75,15 +75,15 @@ class ImportJob(QObject):
         # The readers are imported with the first import of metrics, not at start-up.
         from ..measured import ImportCancelled, MetricsProblem, combine, fit_measurement
         from ..measured import cost_table as tables
-        from ..measured.scan import distinct_files, read_metrics, read_metrics_text, with_notes
+        from ..measured.scan import CLIPBOARD, distinct_files, read_metrics, read_metrics_text, with_notes
 
-        current = "clipboard"
+        current = CLIPBOARD
         try:
             if self.text is not None:
                 if tables.is_cost_table_text(self.text):
-                    rows = tables.read_cost_table_text(self.text, "clipboard")
+                    rows = tables.read_cost_table_text(self.text, CLIPBOARD)
                     return Imported(None, tuple(tables.fit_costs(rows)))
-                return Imported(fit_measurement(read_metrics_text(self.text, "clipboard", k=self.k)))
+                return Imported(fit_measurement(read_metrics_text(self.text, CLIPBOARD, k=self.k)))
             paths, same = distinct_files(self.paths or [])
             self.paths = paths
             found, rows, table_names, metric_names = [], [], [], []
@@ -102,9 +102,8 @@ class ImportJob(QObject):
         except (MetricsProblem, ImportCancelled):
             raise
         except Exception as error:  # never lose the window to a bad file: a message names it
-            raise MetricsProblem(
-                "unreadable", f"could not be read ({type(error).__name__}: {error})", current
-            ) from None
+            why = Phrase(N_("could not be read ({why})"), why=f"{type(error).__name__}: {error}")
+            raise MetricsProblem("unreadable", why, current) from None
 
 
 class MeasurementIO(QObject):
@@ -169,15 +168,17 @@ class MeasurementIO(QObject):
 
     def import_text(self, text: str, k: int | None = None) -> bool:
         """Read metrics given as text (the clipboard, a drop)."""
-        return self._start(ImportJob(None, text, k, self), "clipboard", None, text)
+        from ..measured.scan import CLIPBOARD
+
+        return self._start(ImportJob(None, text, k, self), CLIPBOARD, None, text)
 
     def _start(self, job: ImportJob, origin: str, paths, text) -> bool:
         if self.job is not None:
             self.window.statusBar().showMessage(_("An import is still running"), 4000)
             return False
         self.job = job
-        # The origin is kept as data ("clipboard" in the report); people read it translated.
-        shown = _("clipboard") if paths is None else origin
+        # The origin is kept as data (the phrase "clipboard" for pasted text), said where shown.
+        shown = said(origin)
         reading = _("Reading {origin}…").format(origin=shown)
         self.window.statusBar().showMessage(reading)
         dialog = QProgressDialog(reading, _("Cancel"), 0, 1000, self.window)
@@ -261,9 +262,9 @@ class MeasurementIO(QObject):
             self.window.statusBar().showMessage(_("Import cancelled; nothing changed"), 6000)
             return
         if outcome.kind == "k_missing":
-            self.ask_draft_length(str(outcome), paths, text)
+            self.ask_draft_length(error_text(outcome), paths, text)
             return
-        show_problem(self.window, _("These measurements were not imported"), str(outcome))
+        show_problem(self.window, _("These measurements were not imported"), error_text(outcome))
 
     def ask_draft_length(self, message: str, paths, text) -> QInputDialog:
         """Ask (without blocking the event loop) for the k a file does not state; import again with it."""

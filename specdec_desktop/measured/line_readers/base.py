@@ -16,7 +16,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_GROUPS, MAX_K, Groups, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 __all__ = [
     "MAX_GROUPS",
@@ -55,7 +55,7 @@ def plausible(value: float, text: str) -> float:
         shown = text if len(text) <= 24 else text[:21] + "..."
         raise MetricsProblem(
             "contradiction",
-            _("holds the number {shown}, beyond any count an engine reports").format(shown=shown),
+            Phrase(N_("holds the number {shown}, beyond any count an engine reports"), shown=shown),
         )
     return value
 
@@ -84,9 +84,15 @@ def check_close(what: str, printed: float, computed: float, tolerance: float, li
     """Refuse a printed figure further than ``tolerance`` from the one its counts give."""
     if not math.isfinite(printed) or abs(printed - computed) > tolerance:
         raise contradiction(
-            _(
-                "the numbers contradict each other: {what} is {printed:g}, but the counts give {computed:.4g}"
-            ).format(what=_(what), printed=printed, computed=computed),
+            Phrase(
+                N_(
+                    "the numbers contradict each other: {what} is {printed:g}, but the counts give "
+                    "{computed:.4g}"
+                ),
+                what=Phrase(what),
+                printed=printed,
+                computed=computed,
+            ),
             line,
         )
 
@@ -97,17 +103,24 @@ def check_rates(rates: list[float], line: int, tolerance: float = 0.0015) -> Non
     for position, rate in enumerate(rates, start=1):
         if not (0.0 <= rate <= 1.0):
             raise contradiction(
-                _("acceptance rate at position {position} is {rate:g}, outside 0 to 1").format(
-                    position=position, rate=rate
+                Phrase(
+                    N_("acceptance rate at position {position} is {rate:g}, outside 0 to 1"),
+                    position=position,
+                    rate=rate,
                 ),
                 line,
             )
         if rate > previous + tolerance:
             raise contradiction(
-                _(
-                    "acceptance rate at position {position} ({rate:g}) exceeds the one before it "
-                    "({previous:g}); a later guess can only survive if the earlier ones did"
-                ).format(position=position, rate=rate, previous=previous),
+                Phrase(
+                    N_(
+                        "acceptance rate at position {position} ({rate:g}) exceeds the one before it "
+                        "({previous:g}); a later guess can only survive if the earlier ones did"
+                    ),
+                    position=position,
+                    rate=rate,
+                    previous=previous,
+                ),
                 line,
             )
         previous = rate
@@ -133,7 +146,9 @@ def check_k(k: int, line: int | None) -> int:
     if not 1 <= k <= MAX_K:
         raise MetricsProblem(
             "contradiction",
-            _("the draft length k would be {k}; this app reads k from 1 to {MAX_K}").format(k=k, MAX_K=MAX_K),
+            Phrase(
+                N_("the draft length k would be {k}; this app reads k from 1 to {MAX_K}"), k=k, MAX_K=MAX_K
+            ),
             line=line,
         )
     return k
@@ -149,19 +164,19 @@ def resolve_k(found: int | None, hint: int | None, line: int | None, fmt: str, h
     if found is not None and hint is not None and found != hint:
         raise MetricsProblem(
             "contradiction",
-            _("the file says k = {found}, but k = {hint} was given").format(found=found, hint=hint),
+            Phrase(N_("the file says k = {found}, but k = {hint} was given"), found=found, hint=hint),
             line=line,
         )
     k = found if found is not None else hint
     if k is None:
         raise MetricsProblem(
             "k_missing",
-            _("the draft length k is missing: {how}; give it with --k").format(how=_(how)),
+            Phrase(N_("the draft length k is missing: {how}; give it with --k"), how=Phrase(how)),
             line=line,
         )
     if k < 1:
         raise MetricsProblem(
-            "contradiction", _("the draft length k is {k}; it must be 1 or more").format(k=k), line=line
+            "contradiction", Phrase(N_("the draft length k is {k}; it must be 1 or more"), k=k), line=line
         )
     return k
 
@@ -184,10 +199,14 @@ class LineReader:
         if waiting >= WAIT_FOR_K and self.k_hint is None:
             raise MetricsProblem(
                 "k_missing",
-                _(
-                    "the draft length k is missing: the first {WAIT_FOR_K:,} metric lines do not state it "
-                    "({how}); give it with --k"
-                ).format(WAIT_FOR_K=WAIT_FOR_K, how=_(how)),
+                Phrase(
+                    N_(
+                        "the draft length k is missing: the first {WAIT_FOR_K:,} metric lines do not state "
+                        "it ({how}); give it with --k"
+                    ),
+                    WAIT_FOR_K=WAIT_FOR_K,
+                    how=Phrase(how),
+                ),
                 line=line,
             )
 
@@ -267,10 +286,15 @@ class PositionSum:
             self.k, self.k_line = k, line
         elif k != self.k:
             raise contradiction(
-                _(
-                    "the draft length changes from {k} (line {k_line}) to {new_k}; import the parts with "
-                    "different k separately"
-                ).format(k=self.k, k_line=self.k_line, new_k=k),
+                Phrase(
+                    N_(
+                        "the draft length changes from {k} (line {k_line}) to {new_k}; import the parts "
+                        "with different k separately"
+                    ),
+                    k=self.k,
+                    k_line=self.k_line,
+                    new_k=k,
+                ),
                 line,
             )
 

@@ -16,7 +16,7 @@ import re
 from typing import ClassVar
 
 from specdec_desktop.measured.measurement import Measurement
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .base import (
     NUMBER,
@@ -62,8 +62,10 @@ class LlamaCppReader(LineReader):
         rate, accepted, generated = (plausible(float(match.group(i)), match.group(i)) for i in (1, 2, 3))
         if accepted > generated:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {generated:.0f} generated").format(
-                    accepted=accepted, generated=generated
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {generated:.0f} generated"),
+                    accepted=accepted,
+                    generated=generated,
                 ),
                 line,
             )
@@ -118,11 +120,11 @@ class LlamaCppReader(LineReader):
             self.sum.add(max(1, round(generated / k)), accepted, generated, None)
         if self.sum.steps == 0:
             return None
-        shorter = ("some drafts were shorter than k: steps counted from the printed mean length",)
+        shorter = (Phrase(N_("some drafts were shorter than k: steps counted from the printed mean length")),)
         return self._summed(
             self.sum,
             k,
-            "accepted ÷ generated draft tokens (llama.cpp's draft acceptance)",
+            Phrase(N_("accepted ÷ generated draft tokens (llama.cpp's draft acceptance)")),
             shorter if self.approximate else (),
         )
 
@@ -179,8 +181,10 @@ class LlamaCppStatisticsReader(LineReader):
         rates = leading_numbers(text[found.end() :]) if found else []
         if tokens is not None and accepted > tokens:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {tokens:.0f} generated").format(
-                    accepted=accepted, tokens=tokens
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {tokens:.0f} generated"),
+                    accepted=accepted,
+                    tokens=tokens,
                 ),
                 line,
             )
@@ -190,8 +194,11 @@ class LlamaCppStatisticsReader(LineReader):
                 check_k(len(rates), line)
                 if self.k is not None and len(rates) != self.k:
                     raise contradiction(
-                        _("the draft length changes from {k} (line {k_line}) to {len_rates}").format(
-                            k=self.k, k_line=self.k_line, len_rates=len(rates)
+                        Phrase(
+                            N_("the draft length changes from {k} (line {k_line}) to {len_rates}"),
+                            k=self.k,
+                            k_line=self.k_line,
+                            len_rates=len(rates),
                         ),
                         line,
                     )
@@ -255,6 +262,6 @@ class LlamaCppStatisticsReader(LineReader):
             accepted=accepted,
             position_counts=counts,
             engine_acceptance=accepted / tokens if tokens else None,
-            engine_basis="accepted ÷ generated draft tokens (llama.cpp)",
+            engine_basis=Phrase(N_("accepted ÷ generated draft tokens (llama.cpp)")),
             notes=(N_("per-position counts rebuilt from rates printed to 3 decimals"),) if counts else (),
         )

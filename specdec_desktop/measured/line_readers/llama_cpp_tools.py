@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, LineReader, check_close, check_k, contradiction, plausible
 from .blocks import Block, FieldBlocks
@@ -79,30 +79,39 @@ class LlamaSpeculativeReader(LineReader):
         k = check_k(round(n_draft), block.line_of("n_draft"))
         if k_hint is not None and k_hint != k:
             raise contradiction(
-                _("the file says n_draft = {k}, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                Phrase(N_("the file says n_draft = {k}, but k = {k_hint} was given"), k=k, k_hint=k_hint),
                 block.line_of("n_draft"),
             )
         if n_accept > n_drafted:
             raise contradiction(
-                _("n_accept ({n_accept:.0f}) exceeds n_drafted ({n_drafted:.0f})").format(
-                    n_accept=n_accept, n_drafted=n_drafted
+                Phrase(
+                    N_("n_accept ({n_accept:.0f}) exceeds n_drafted ({n_drafted:.0f})"),
+                    n_accept=n_accept,
+                    n_drafted=n_drafted,
                 ),
                 block.line_of("n_accept"),
             )
         steps = n_predict - n_accept
         if steps <= 0:
             raise contradiction(
-                _(
-                    "n_predict ({n_predict:.0f}) is not above n_accept ({n_accept:.0f}): every verify step "
-                    "yields one token beyond those accepted"
-                ).format(n_predict=n_predict, n_accept=n_accept),
+                Phrase(
+                    N_(
+                        "n_predict ({n_predict:.0f}) is not above n_accept ({n_accept:.0f}): every verify "
+                        "step yields one token beyond those accepted"
+                    ),
+                    n_predict=n_predict,
+                    n_accept=n_accept,
+                ),
                 block.line_of("n_predict"),
             )
         if n_drafted > steps * k + 0.5:
             raise contradiction(
-                _(
-                    "n_drafted ({n_drafted:.0f}) is more than {steps:.0f} steps of at most n_draft = {k}"
-                ).format(n_drafted=n_drafted, steps=steps, k=k),
+                Phrase(
+                    N_("n_drafted ({n_drafted:.0f}) is more than {steps:.0f} steps of at most n_draft = {k}"),
+                    n_drafted=n_drafted,
+                    steps=steps,
+                    k=k,
+                ),
                 block.line_of("n_drafted"),
             )
         percent = block.get("accept")
@@ -117,7 +126,7 @@ class LlamaSpeculativeReader(LineReader):
             accepted=n_accept,
             drafted=n_drafted,
             engine_acceptance=n_accept / n_drafted if n_drafted else None,
-            engine_basis="n_accept ÷ n_drafted (llama.cpp's accept)",
+            engine_basis=Phrase(N_("n_accept ÷ n_drafted (llama.cpp's accept)")),
             variable_k=variable,
             notes=(N_("verify steps counted as n_predict − n_accept"), *((_VARIES,) if variable else ())),
         )
@@ -147,7 +156,9 @@ class LlamaRoundsReader(LineReader):
         accepted, drafted = int(match.group(1)), int(match.group(2))
         if accepted > drafted:
             raise contradiction(
-                _("{accepted} of {drafted} draft tokens accepted").format(accepted=accepted, drafted=drafted),
+                Phrase(
+                    N_("{accepted} of {drafted} draft tokens accepted"), accepted=accepted, drafted=drafted
+                ),
                 line,
             )
         if drafted == 0:
@@ -163,7 +174,9 @@ class LlamaRoundsReader(LineReader):
         k = max(self.by_length)
         if k_hint is not None and k_hint < k:
             raise contradiction(
-                _("drafts of {k} tokens are printed, but k = {k_hint} was given").format(k=k, k_hint=k_hint),
+                Phrase(
+                    N_("drafts of {k} tokens are printed, but k = {k_hint} was given"), k=k, k_hint=k_hint
+                ),
                 self.first_line,
             )
         steps = sum(sum(h) for h in self.by_length.values())
@@ -180,7 +193,7 @@ class LlamaRoundsReader(LineReader):
             drafted=float(drafted),
             position_counts=counts,
             engine_acceptance=accepted / drafted if drafted else None,
-            engine_basis="accepted ÷ drafted tokens over the printed steps",
+            engine_basis=Phrase(N_("accepted ÷ drafted tokens over the printed steps")),
             variable_k=counts is None,
             notes=() if counts is not None else (_VARIES,),
         )
@@ -193,4 +206,4 @@ class LlamaCppPrometheusReader(VllmPrometheusReader):
     markers = (b"llamacpp:spec_decode_num_",)
     prefix = "llamacpp:spec_decode_"
     drafts_vary = True
-    basis = "accepted ÷ drafted tokens (llama.cpp's counters)"
+    basis = Phrase(N_("accepted ÷ drafted tokens (llama.cpp's counters)"))

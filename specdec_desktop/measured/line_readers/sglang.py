@@ -21,7 +21,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement, SamplesRunning
 from specdec_desktop.measured.problems import MetricsProblem
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, Cumulative, LineReader, contradiction, find_number, resolve_k
 from .prometheus import MAX_SERIES, parse_sample, series_key
@@ -64,8 +64,11 @@ class SglangReader(LineReader):
             value = int(match[1])
             if self.settings.get(name, value) != value:
                 raise contradiction(
-                    _("speculative {setting} is {before} and then {after}").format(
-                        setting=name.replace("_", " "), before=self.settings[name], after=value
+                    Phrase(
+                        N_("speculative {setting} is {before} and then {after}"),
+                        setting=name.replace("_", " "),
+                        before=self.settings[name],
+                        after=value,
                     ),
                     line,
                 )
@@ -82,13 +85,13 @@ class SglangReader(LineReader):
             return False
         if length < 1:
             raise contradiction(
-                _("accept len is {length:g}; a verify pass yields at least 1 token").format(length=length),
+                Phrase(N_("accept len is {length:g}; a verify pass yields at least 1 token"), length=length),
                 line,
             )
         rate = find_number(self._rate, text)
         if rate is not None:
             if not 0 <= rate <= 1:
-                raise contradiction(_("accept rate is {rate:g}, outside 0 to 1").format(rate=rate), line)
+                raise contradiction(Phrase(N_("accept rate is {rate:g}, outside 0 to 1"), rate=rate), line)
             self.rate_sum += rate
             self.rate_count += 1
         if "num_steps" not in self.settings:
@@ -111,19 +114,30 @@ class SglangReader(LineReader):
         if topk is not None and topk > 1:
             draft = self.settings.get("num_draft_tokens")
             shown = f"{k},{topk},{draft}" if draft is not None else f"{k},{topk},N"
-            notes += (
-                f"SGLang drafted a tree (topk {topk}"
-                + (f", {draft} draft tokens" if draft is not None else "")
-                + "): its accept length comes from a tree, so no chain p stands for it; the p "
-                f"fitted here overstates a per-token rate. Read the tree with calc --sglang {shown} "
-                "--rank-acceptance a1,a2,...",
+            tree = (
+                N_(
+                    "SGLang drafted a tree (topk {topk}, {draft} draft tokens): its accept length comes "
+                    "from a tree, so no chain p stands for it; the p fitted here overstates a per-token "
+                    "rate. Read the tree with calc --sglang {shown} --rank-acceptance a1,a2,..."
+                )
+                if draft is not None
+                else N_(
+                    "SGLang drafted a tree (topk {topk}): its accept length comes from a tree, so no chain "
+                    "p stands for it; the p fitted here overstates a per-token rate. Read the tree with "
+                    "calc --sglang {shown} --rank-acceptance a1,a2,..."
+                )
             )
+            notes += (Phrase(tree, topk=topk, draft=draft, shown=shown),)
         return self._measurement(
             k=k,
             tau_samples=self.lengths.result(),
             engine_acceptance=self.rate_sum / self.rate_count if self.rate_count else None,
-            engine_basis="SGLang's accept rate: accepted tokens ÷ drafted tokens per verify pass "
-            "(the divisor differs between SGLang versions)"
+            engine_basis=Phrase(
+                N_(
+                    "SGLang's accept rate: accepted tokens ÷ drafted tokens per verify pass (the divisor "
+                    "differs between SGLang versions)"
+                )
+            )
             if self.rate_count
             else None,
             notes=notes,
@@ -155,16 +169,20 @@ class SglangPrometheusReader(LineReader):
         ):
             return False
         if not math.isfinite(value) or value < 0:
-            raise contradiction(_("{name} is {value:g}").format(name=name, value=value), line)
+            raise contradiction(Phrase(N_("{name} is {value:g}"), name=name, value=value), line)
         gauge = self.gauges.setdefault(base, {})
         key = series_key(label_text)
         if key not in gauge and len(gauge) >= MAX_SERIES:
             raise MetricsProblem(
                 "too_many_series",
-                _(
-                    "holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
-                    "exposes a few: import a scrape of one server"
-                ).format(MAX_SERIES=MAX_SERIES, name=name),
+                Phrase(
+                    N_(
+                        "holds more than {MAX_SERIES:,} distinct series (label sets) of {name}; a server "
+                        "exposes a few: import a scrape of one server"
+                    ),
+                    MAX_SERIES=MAX_SERIES,
+                    name=name,
+                ),
                 line=line,
             )
         gauge[key] = value
@@ -180,8 +198,9 @@ class SglangPrometheusReader(LineReader):
             values = {round(v) for v in steps_k.values()}
             if len(values) > 1:
                 raise contradiction(
-                    _("sglang:spec_num_steps differs between series: {sorted_values}").format(
-                        sorted_values=sorted(values)
+                    Phrase(
+                        N_("sglang:spec_num_steps differs between series: {sorted_values}"),
+                        sorted_values=sorted(values),
                     ),
                     self.first_line,
                 )
@@ -194,7 +213,7 @@ class SglangPrometheusReader(LineReader):
             k=k,
             tau_samples=tuple(lengths),
             engine_acceptance=sum(rates) / len(rates) if rates else None,
-            engine_basis="SGLang's spec_accept_rate gauge (the divisor differs between versions)"
+            engine_basis=Phrase(N_("SGLang's spec_accept_rate gauge (the divisor differs between versions)"))
             if rates
             else None,
             notes=(N_("a gauge holds the latest interval only"),),

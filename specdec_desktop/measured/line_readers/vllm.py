@@ -24,7 +24,7 @@ import re
 
 from specdec_desktop.measured.measurement import MAX_K, Measurement
 from specdec_desktop.measured.problems import MetricsProblem
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .base import (
     NUMBER,
@@ -72,8 +72,10 @@ class VllmReader(LineReader):
         rates = leading_numbers(text[match.end() :]) if match else None
         if accepted > drafted:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {drafted:.0f} drafted").format(
-                    accepted=accepted, drafted=drafted
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {drafted:.0f} drafted"),
+                    accepted=accepted,
+                    drafted=drafted,
                 ),
                 line,
             )
@@ -141,7 +143,9 @@ class VllmReader(LineReader):
             self.sum.all_have_positions = False
         if self.sum.steps == 0:
             return None
-        return self._summed(self.sum, k, "accepted ÷ drafted tokens (vLLM's draft acceptance rate)")
+        return self._summed(
+            self.sum, k, Phrase(N_("accepted ÷ drafted tokens (vLLM's draft acceptance rate)"))
+        )
 
 
 class VllmV0Reader(LineReader):
@@ -175,16 +179,23 @@ class VllmV0Reader(LineReader):
             check_k(int(k), line)
             if self.k is not None and int(k) != self.k:
                 raise contradiction(
-                    _(
-                        "the number of speculative tokens changes from {k} (line {k_line}) to {new_k:.0f}"
-                    ).format(k=self.k, k_line=self.k_line, new_k=k),
+                    Phrase(
+                        N_(
+                            "the number of speculative tokens changes from {k} (line {k_line}) to {new_k:.0f}"
+                        ),
+                        k=self.k,
+                        k_line=self.k_line,
+                        new_k=k,
+                    ),
                     line,
                 )
             self.k, self.k_line = int(k), line
         if accepted > draft:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {draft:.0f} drafted").format(
-                    accepted=accepted, draft=draft
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {draft:.0f} drafted"),
+                    accepted=accepted,
+                    draft=draft,
                 ),
                 line,
             )
@@ -195,8 +206,11 @@ class VllmV0Reader(LineReader):
             steps = draft / self.k
             if emitted > steps * (self.k + 1) + 0.5 or emitted < steps - 0.5:
                 raise contradiction(
-                    _("{emitted:.0f} emitted tokens cannot come from {steps:.0f} steps of k = {k}").format(
-                        emitted=emitted, steps=steps, k=self.k
+                    Phrase(
+                        N_("{emitted:.0f} emitted tokens cannot come from {steps:.0f} steps of k = {k}"),
+                        emitted=emitted,
+                        steps=steps,
+                        k=self.k,
                     ),
                     line,
                 )
@@ -214,8 +228,10 @@ class VllmV0Reader(LineReader):
         """VLLM V1's first log line, in V0's words: counts of one interval, no k, no emitted count."""
         if accepted > draft:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {draft:.0f} drafted").format(
-                    accepted=accepted, draft=draft
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {draft:.0f} drafted"),
+                    accepted=accepted,
+                    draft=draft,
                 ),
                 line,
             )
@@ -230,9 +246,11 @@ class VllmV0Reader(LineReader):
     def _finish_early(self, k_hint: int | None) -> Measurement | None:
         if self.early[2] != self.lines_used:
             raise contradiction(
-                _(
-                    "the file mixes vLLM V0 lines with the first V1 release's lines (no emitted count); "
-                    "import them separately"
+                Phrase(
+                    N_(
+                        "the file mixes vLLM V0 lines with the first V1 release's lines (no emitted "
+                        "count); import them separately"
+                    )
                 ),
                 self.first_line,
             )
@@ -248,7 +266,9 @@ class VllmV0Reader(LineReader):
         )
         if abs(drafted / k - round(drafted / k)) > 1e-9:
             raise contradiction(
-                _("{drafted:.0f} draft tokens are not whole drafts of k = {k}").format(drafted=drafted, k=k),
+                Phrase(
+                    N_("{drafted:.0f} draft tokens are not whole drafts of k = {k}"), drafted=drafted, k=k
+                ),
                 self.first_line,
             )
         steps = round(drafted / k)
@@ -260,7 +280,7 @@ class VllmV0Reader(LineReader):
             accepted=accepted,
             drafted=drafted,
             engine_acceptance=accepted / drafted,
-            engine_basis="accepted ÷ drafted tokens (vLLM's draft acceptance rate)",
+            engine_basis=Phrase(N_("accepted ÷ drafted tokens (vLLM's draft acceptance rate)")),
             lines_used=self.lines_used,
             first_line=self.first_line,
             notes=(N_("verify steps counted as draft tokens ÷ k (these lines print no drafts)"),),
@@ -284,8 +304,12 @@ class VllmV0Reader(LineReader):
             steps=steps,
             accepted=self.emitted.total - steps,
             engine_acceptance=self.accepted.total / self.draft.total,
-            engine_basis="accepted ÷ drafted tokens, counting guesses accepted after a rejected one "
-            "(vLLM V0); tokens per step uses emitted tokens instead",
+            engine_basis=Phrase(
+                N_(
+                    "accepted ÷ drafted tokens, counting guesses accepted after a rejected one (vLLM V0); "
+                    "tokens per step uses emitted tokens instead"
+                )
+            ),
         )
 
 
@@ -316,7 +340,7 @@ class VllmPrometheusReader(LineReader):
             return False
         if not math.isfinite(value) or value < 0:
             raise contradiction(
-                _("{name} is {value:g}; a counter is a count of 0 or more").format(name=name, value=value),
+                Phrase(N_("{name} is {value:g}; a counter is a count of 0 or more"), name=name, value=value),
                 line,
             )
         position = dict(LABEL.findall(label_text)).get("position") if base.endswith("_per_pos") else None
@@ -326,10 +350,14 @@ class VllmPrometheusReader(LineReader):
             if len(self.series) >= MAX_SERIES:
                 raise MetricsProblem(
                     "too_many_series",
-                    _(
-                        "holds more than {MAX_SERIES:,} distinct series (label sets) of the {prefix}* "
-                        "counters; a server exposes a few: import a scrape of one server"
-                    ).format(MAX_SERIES=MAX_SERIES, prefix=self.prefix),
+                    Phrase(
+                        N_(
+                            "holds more than {MAX_SERIES:,} distinct series (label sets) of the {prefix}* "
+                            "counters; a server exposes a few: import a scrape of one server"
+                        ),
+                        MAX_SERIES=MAX_SERIES,
+                        prefix=self.prefix,
+                    ),
                     line=line,
                 )
             counter = self.series[key] = Cumulative()
@@ -359,8 +387,9 @@ class VllmPrometheusReader(LineReader):
                 return None
             raise MetricsProblem(
                 "contradiction",
-                _("the drafts counter ({prefix}num_drafts) is missing or 0 while tokens were drafted").format(
-                    prefix=self.prefix
+                Phrase(
+                    N_("the drafts counter ({prefix}num_drafts) is missing or 0 while tokens were drafted"),
+                    prefix=self.prefix,
                 ),
                 line=line,
             )
@@ -368,16 +397,22 @@ class VllmPrometheusReader(LineReader):
             if not any(name == counter for name, _, _ in self.series):
                 raise MetricsProblem(
                     "missing_field",
-                    _(
-                        "the counter {prefix}{counter} is missing (the scrape may be cut off); a missing "
-                        "counter is not read as zero"
-                    ).format(prefix=self.prefix, counter=counter),
+                    Phrase(
+                        N_(
+                            "the counter {prefix}{counter} is missing (the scrape may be cut off); a "
+                            "missing counter is not read as zero"
+                        ),
+                        prefix=self.prefix,
+                        counter=counter,
+                    ),
                     line=line,
                 )
         if accepted > draft_tokens:
             raise contradiction(
-                _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
-                    accepted=accepted, draft_tokens=draft_tokens
+                Phrase(
+                    N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
+                    accepted=accepted,
+                    draft_tokens=draft_tokens,
                 ),
                 line,
             )
@@ -388,8 +423,9 @@ class VllmPrometheusReader(LineReader):
             positions = sorted(by_position)
             if positions != list(range(first, first + len(positions))) or first not in (0, 1):
                 raise contradiction(
-                    _("the positions counted are {positions}; they must run 0, 1, 2, ...").format(
-                        positions=positions
+                    Phrase(
+                        N_("the positions counted are {positions}; they must run 0, 1, 2, ..."),
+                        positions=positions,
                     ),
                     line,
                 )
@@ -410,8 +446,11 @@ class VllmPrometheusReader(LineReader):
             variable = True
         elif draft_tokens and abs(draft_tokens - drafts * k) > 0.5:
             raise contradiction(
-                _("{draft_tokens:.0f} draft tokens are not {drafts:.0f} drafts of k = {k}").format(
-                    draft_tokens=draft_tokens, drafts=drafts, k=k
+                Phrase(
+                    N_("{draft_tokens:.0f} draft tokens are not {drafts:.0f} drafts of k = {k}"),
+                    draft_tokens=draft_tokens,
+                    drafts=drafts,
+                    k=k,
                 ),
                 line,
             )
@@ -426,4 +465,4 @@ class VllmPrometheusReader(LineReader):
             variable_k=variable,
         )
 
-    basis = "accepted ÷ drafted tokens (vLLM's acceptance rate in PromQL)"
+    basis = Phrase(N_("accepted ÷ drafted tokens (vLLM's acceptance rate in PromQL)"))

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from specdec_desktop.measured.measurement import Measurement, Samples
 from specdec_desktop.measured.problems import MetricsProblem
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, LineReader, check_close, check_k, check_rates, contradiction, plausible, resolve_k
 from .blocks import Block, FieldBlocks
@@ -45,10 +45,14 @@ def missing_field(name: str, present: str, line: int) -> MetricsProblem:
     """The problem raised when a run prints ``present`` but not ``name``."""
     return MetricsProblem(
         "missing_field",
-        _(
-            "this run prints {present} but not {name}; a missing count is not read as zero (the output may "
-            "be cut off)"
-        ).format(present=present, name=name),
+        Phrase(
+            N_(
+                "this run prints {present} but not {name}; a missing count is not read as zero (the output "
+                "may be cut off)"
+            ),
+            present=present,
+            name=name,
+        ),
         line=line,
     )
 
@@ -103,8 +107,9 @@ class SpecDecodeExampleReader(LineReader):
         mean = block.get("mean acceptance length")
         if sorted(block.positions) != list(range(len(block.positions))):
             raise contradiction(
-                _("the positions printed are {sorted_positions}; they must run 0, 1, 2, ...").format(
-                    sorted_positions=sorted(block.positions)
+                Phrase(
+                    N_("the positions printed are {sorted_positions}; they must run 0, 1, 2, ..."),
+                    sorted_positions=sorted(block.positions),
                 ),
                 block.first_line,
             )
@@ -117,13 +122,17 @@ class SpecDecodeExampleReader(LineReader):
             drafts, draft_tokens, accepted = (float(c) for c in counts)  # type: ignore[arg-type]
             if accepted > draft_tokens:
                 raise contradiction(
-                    _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
-                        accepted=accepted, draft_tokens=draft_tokens
+                    Phrase(
+                        N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
+                        accepted=accepted,
+                        draft_tokens=draft_tokens,
                     ),
                     block.line_of("num_accepted_tokens"),
                 )
             if drafts <= 0:
-                raise MetricsProblem("no_metrics", _("this run made no drafts"), line=block.first_line)
+                raise MetricsProblem(
+                    "no_metrics", Phrase(N_("this run made no drafts")), line=block.first_line
+                )
             found = _k_from(drafts, draft_tokens, block.line_of("num_draft_tokens"))
             if found is not None and len(rates) == found + 1 and rates and rates[0] >= 0.995:
                 rates = rates[1:]  # eagle.py's bonus column
@@ -153,7 +162,7 @@ class SpecDecodeExampleReader(LineReader):
                 drafted=draft_tokens,
                 position_rates=tuple(rates) or None,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
-                engine_basis="accepted ÷ drafted tokens (vLLM)",
+                engine_basis=Phrase(N_("accepted ÷ drafted tokens (vLLM)")),
                 notes=(N_("per-position rates printed to 2 decimals: shown, not tested"),) if rates else (),
             )
         if mean is None:
@@ -208,10 +217,16 @@ def _check_positions(
     check_rates(rates, rates_line, tolerance=tolerance)
     if found is not None and len(rates) != found:
         raise contradiction(
-            _(
-                "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in "
-                "{drafts:.0f} drafts make k = {found}"
-            ).format(len_rates=len(rates), draft_tokens=draft_tokens, drafts=drafts, found=found),
+            Phrase(
+                N_(
+                    "{len_rates} positions printed, but {draft_tokens:.0f} draft tokens in {drafts:.0f} "
+                    "drafts make k = {found}"
+                ),
+                len_rates=len(rates),
+                draft_tokens=draft_tokens,
+                drafts=drafts,
+                found=found,
+            ),
             block.first_line,
         )
     check_close(
@@ -231,10 +246,15 @@ def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
     for run, block in zip(runs[1:], blocks[1:], strict=True):
         if run.k != first.k or run.variable_k != first.variable_k:
             raise contradiction(
-                _(
-                    "the draft length changes from {k} (line {first_line}) to {run_k}; import the runs "
-                    "separately"
-                ).format(k=first.k, first_line=blocks[0].first_line, run_k=run.k),
+                Phrase(
+                    N_(
+                        "the draft length changes from {k} (line {first_line}) to {run_k}; import the runs "
+                        "separately"
+                    ),
+                    k=first.k,
+                    first_line=blocks[0].first_line,
+                    run_k=run.k,
+                ),
                 block.first_line,
             )
     if all(run.steps for run in runs):
@@ -279,7 +299,8 @@ def combine_runs(runs: list[Measurement], blocks: list[Block]) -> Measurement:
             variable_k=first.variable_k,
         )
     raise contradiction(
-        _("some runs print counts and others only a mean; import them separately"), blocks[1].first_line
+        Phrase(N_("some runs print counts and others only a mean; import them separately")),
+        blocks[1].first_line,
     )
 
 
@@ -342,8 +363,9 @@ class BenchSummaryReader(LineReader):
         length, percent = block.get("length"), block.get("percent")
         if sorted(block.positions) != list(range(len(block.positions))):
             raise contradiction(
-                _("the positions printed are {sorted_positions}; they must run 0, 1, 2, ...").format(
-                    sorted_positions=sorted(block.positions)
+                Phrase(
+                    N_("the positions printed are {sorted_positions}; they must run 0, 1, 2, ..."),
+                    sorted_positions=sorted(block.positions),
                 ),
                 block.first_line,
             )
@@ -356,13 +378,17 @@ class BenchSummaryReader(LineReader):
             drafts, draft_tokens, accepted = (float(c) for c in counts)  # type: ignore[arg-type]
             if accepted > draft_tokens:
                 raise contradiction(
-                    _("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted").format(
-                        accepted=accepted, draft_tokens=draft_tokens
+                    Phrase(
+                        N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
+                        accepted=accepted,
+                        draft_tokens=draft_tokens,
                     ),
                     block.line_of("accepted"),
                 )
             if drafts <= 0:
-                raise MetricsProblem("no_metrics", _("this run made no drafts"), line=block.first_line)
+                raise MetricsProblem(
+                    "no_metrics", Phrase(N_("this run made no drafts")), line=block.first_line
+                )
             if percent is not None and draft_tokens:
                 check_close(
                     N_("the acceptance rate (%)"),
@@ -411,7 +437,7 @@ class BenchSummaryReader(LineReader):
                 drafted=draft_tokens,
                 position_counts=counts_rebuilt,
                 engine_acceptance=accepted / draft_tokens if draft_tokens else None,
-                engine_basis="accepted ÷ drafted tokens (the benchmark's acceptance rate)",
+                engine_basis=Phrase(N_("accepted ÷ drafted tokens (the benchmark's acceptance rate)")),
                 notes=(N_("per-position counts rebuilt from percentages printed to 2 decimals"),)
                 if counts_rebuilt
                 else (),
