@@ -131,7 +131,7 @@ def test_no_reader_checks_a_users_file_in_its_own_code():
         "user_files.py",
         "file_names.py",
         "atomic_write.py",
-        "launch/arguments.py",
+        "launch/values.py",
         "window_services/settings_store.py",
     }
     words = ("S_ISREG", "O_NONBLOCK", "pseudo_file(")
