@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 from ..state.view_state import ViewState
 from ..text import _
 from ..theme import THEMES, Theme
-from ..view_options import ZOOM_MAX, ZOOM_MIN
+from ..view_options import ZOOM_LEVELS
 from ..views.caption_banner import CaptionBanner
 from ..views.cover import BlankScreen, HelpOverlay
 from .actions import THEME_ACTIONS
@@ -150,8 +150,8 @@ class ViewController(QObject):
         for action_id, checked in checks.items():
             with QSignalBlocker(self.actions[action_id]):
                 self.actions[action_id].setChecked(checked)
-        self.actions["view.zoom_in"].setEnabled(view.zoom < ZOOM_MAX)
-        self.actions["view.zoom_out"].setEnabled(view.zoom > ZOOM_MIN)
+        self.actions["view.zoom_in"].setEnabled(view.zoom < ZOOM_LEVELS[-1])
+        self.actions["view.zoom_out"].setEnabled(view.zoom > ZOOM_LEVELS[0])
         self.actions["view.leave"].setEnabled(
             view.help_visible
             or view.blanked

@@ -26,6 +26,18 @@ def test_zoom_steps():
     assert zoom_in(1.03) == 1.1 and zoom_out(1.03) == 1.0  # off-grid values snap to the next step
 
 
+def test_zooming_in_stops_where_the_layout_is_checked_and_a_file_may_ask_for_more(qtbot):
+    """Ctrl+= stops at 200 % (the layout check's largest zoom); a scenario written with 250 %
+    still opens, and Ctrl+- from there comes back onto the steps."""
+    view = ViewState()
+    for _ in range(20):
+        view.zoom_in()
+    assert view.zoom == ZOOM_LEVELS[-1] == 2.0
+    view.set_zoom(2.5)
+    view.zoom_out()
+    assert view.zoom == 2.0
+
+
 def test_view_state_emits_only_on_change(qtbot):
     view = ViewState()
     with qtbot.waitSignal(view.zoom_changed) as blocker:
