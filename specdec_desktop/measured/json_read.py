@@ -53,16 +53,39 @@ MAX_JSON_CONTAINERS = 200_000
 _JSON_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"')
 
 
+#: Every byte but a quote and the four brackets (deleted to leave the text's structure).
+_NOT_STRUCTURE = bytes(byte for byte in range(256) if byte not in b'"[]{}')
+
+
 def json_shape(data: bytes) -> tuple[int, int]:
     """How deep ``data`` (JSON text) nests, and how many objects and lists it opens."""
     if not data.count(b"[") and not data.count(b"{"):
         return 0, 0
+    if b"\\" not in data:
+        return _plain_shape(data.translate(None, _NOT_STRUCTURE))
     bare = _JSON_STRING.sub(b'""', data)
     raw = np.frombuffer(bare, dtype=np.uint8)
     step = np.zeros(raw.size, dtype=np.int32)
     opening = (raw == 91) | (raw == 123)  # [ {
     step[opening] = 1
     step[(raw == 93) | (raw == 125)] = -1  # ] }
+    return int(np.cumsum(step).max(initial=0)), int(np.count_nonzero(opening))
+
+
+def _plain_shape(marks: bytes) -> tuple[int, int]:
+    """:func:`json_shape` of a text without backslashes, from its quotes and brackets in order.
+
+    Without backslashes the strings that :data:`_JSON_STRING` blanks, left to right, run from
+    the first quote to the second, the third to the fourth, and so on (a last quote without a
+    partner opens none): a bracket lies inside one when an odd number of quotes precede it and
+    a quote follows.  The same figures as blanking the strings, in a few numpy passes.
+    """
+    raw = np.frombuffer(marks, dtype=np.uint8)
+    quotes = np.cumsum(raw == 34)  # "
+    inside = (quotes % 2 == 1) & (quotes < quotes[-1])
+    opening = ((raw == 91) | (raw == 123)) & ~inside  # [ {
+    closing = ((raw == 93) | (raw == 125)) & ~inside  # ] }
+    step = opening.astype(np.int32) - closing
     return int(np.cumsum(step).max(initial=0)), int(np.count_nonzero(opening))
 
 
@@ -105,12 +128,17 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
     collectors = [collector_type() for collector_type in JSON_COLLECTORS]
     if lines_mode:  # JSON Lines: one response per line (or structured log lines), unreadable lines skipped
         for chunk, first in also_scanned(blocks, readers):
+            # Only what the block mentions is looked for in its lines, and a block that
+            # mentions nothing is not cut into lines at all.
             wanted = [c for c in collectors if c.marker in chunk]
+            requests = REQUEST_MARKER in chunk
+            if not wanted and not requests:
+                continue
             parts = chunk.split(b"\n")
             for offset, raw in enumerate(parts):
                 if wanted:  # a last line without its break may be cut: it must parse whole
                     _feed_collectors(wanted, raw, first + offset, whole=offset == len(parts) - 1)
-                at = raw.find(REQUEST_MARKER)
+                at = raw.find(REQUEST_MARKER) if requests else -1
                 if at < 0:
                     continue
                 value = _object_around(raw, at, "acceptance_histogram")
