@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
 import numpy as np
 
 from specdec_desktop.plain_text import size_text
 
 from .engine_json import JSON_COLLECTORS
+from .json_bulk import feed_all
 from .log_scan import also_scanned, finish_logs, line_readers, with_lines
 from .measurement import FORMAT_LABELS, Measurement
 from .problems import MetricsProblem
@@ -127,27 +129,8 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
     readers = line_readers(k)
     collectors = [collector_type() for collector_type in JSON_COLLECTORS]
     if lines_mode:  # JSON Lines: one response per line (or structured log lines), unreadable lines skipped
-        for chunk, first in also_scanned(blocks, readers):
-            # Only what the block mentions is looked for in its lines, and a block that
-            # mentions nothing is not cut into lines at all.
-            wanted = [c for c in collectors if c.marker in chunk]
-            requests = REQUEST_MARKER in chunk
-            if not wanted and not requests:
-                continue
-            parts = chunk.split(b"\n")
-            for offset, raw in enumerate(parts):
-                if wanted:  # a last line without its break may be cut: it must parse whole
-                    _feed_collectors(wanted, raw, first + offset, whole=offset == len(parts) - 1)
-                at = raw.find(REQUEST_MARKER) if requests else -1
-                if at < 0:
-                    continue
-                value = _object_around(raw, at, "acceptance_histogram")
-                if value is None:
-                    continue
-                try:
-                    histograms.feed_value(value, first + offset)
-                except MetricsProblem as problem:
-                    raise problem.at(line=first + offset) from None
+        markers = [collector.marker for collector in collectors] + [REQUEST_MARKER]
+        _read_lines(also_scanned(blocks, readers, markers), collectors, histograms)
         lines = blocks.lines
     else:
         if size > MAX_JSON_BYTES:
@@ -207,24 +190,90 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
     return with_lines(measurement, lines)
 
 
-def _feed_collectors(collectors, raw: bytes, line: int, whole: bool = False) -> None:
-    """Parse one JSON line for the collectors whose key it holds (unreadable lines are skipped).
+def _read_lines(
+    blocks: Iterator[tuple[bytes, int, set[bytes]]], collectors: list, histograms: RequestHistograms
+) -> None:
+    """Feed each JSON line to the collectors whose key it holds, and its histogram to ``histograms``.
 
-    As for vLLM's histograms, the object around the key is parsed alone when it can be (the
-    nearest ``{`` before the key opens it when the object holds only numbers and lists before
-    it), which skips the rest of the response; anything else parses the whole line.
+    Only what a block mentions (``blocks`` gives each with the markers it holds) is looked for
+    in its lines, and a block that mentions nothing is not cut into lines.  As for vLLM's
+    histograms, the object around the key is parsed alone when it can be
+    (:func:`_object_around`), which skips the rest of the response; a last line without its
+    line break may be cut, so it must parse whole.  Unreadable lines are skipped.
     """
-    for collector in collectors:
-        at = raw.find(collector.marker)
-        if at < 0:
+    for chunk, first, present in blocks:
+        wanted = [(c, c.marker, c.key) for c in collectors if c.marker in present]
+        requests = REQUEST_MARKER in present
+        if not wanted and not requests:
             continue
-        value = _object_around(raw, -1 if whole else at, collector.key)
-        if value is None:
+        parts = chunk.split(b"\n")
+        last = len(parts) - 1
+        if len(wanted) + requests == 1:  # one reader of this block: its values go in at once
+            only = wanted[0] if wanted else (histograms, REQUEST_MARKER, "acceptance_histogram")
+            consumer, marker, key = only
+            feed_all(consumer, _block_values(chunk, parts, first, marker, key, whole_last=bool(wanted)))
             continue
-        try:
-            collector.feed_value(value, line)
-        except MetricsProblem as problem:
-            raise problem.at(line=line) from None
+        for offset, raw in enumerate(parts):
+            line = first + offset
+            for collector, marker, key in wanted:
+                at = raw.find(marker)
+                if at < 0:
+                    continue
+                value = _object_around(raw, -1 if offset == last else at, key)
+                if value is None:
+                    continue
+                try:
+                    collector.feed_value(value, line)
+                except MetricsProblem as problem:
+                    raise problem.at(line=line) from None
+            if not requests:
+                continue
+            at = raw.find(REQUEST_MARKER)
+            if at < 0:
+                continue
+            value = _object_around(raw, at, "acceptance_histogram")
+            if value is None:
+                continue
+            try:
+                histograms.feed_value(value, line)
+            except MetricsProblem as problem:
+                raise problem.at(line=line) from None
+
+
+def _block_values(
+    chunk: bytes, parts: list[bytes], first: int, marker: bytes, key: str, whole_last: bool
+) -> list[tuple[object, int]]:
+    """(:func:`_object_around` of each line holding ``marker``, its line number), in order.
+
+    A block of ASCII text is decoded once and each object parsed from its place in it, which
+    gives the same object as parsing the line's rest (:func:`_object_around`) when the object
+    ends within its line, and only then is it taken; any other line goes through
+    :func:`_object_around` itself.  ``whole_last``: the last line must parse whole (it may be cut).
+    """
+    text = chunk.decode("ascii") if chunk.isascii() else None
+    scan = _DECODER.scan_once
+    items = []
+    last, position = len(parts) - 1, 0
+    for offset, raw in enumerate(parts):
+        at = raw.find(marker)
+        if at >= 0:
+            whole = whole_last and offset == last
+            value = None
+            start = raw.rfind(b"{", 0, at)
+            if text is not None and not whole and start >= 0:
+                try:
+                    value, end = scan(text, position + start)
+                except (StopIteration, ValueError, RecursionError):
+                    value = None
+                else:
+                    if end > position + len(raw) or type(value) is not dict or key not in value:
+                        value = None
+            if value is None:
+                value = _object_around(raw, -1 if whole else at, key)
+            if value is not None:
+                items.append((value, first + offset))
+        position += len(raw) + 1
+    return items
 
 
 def _object_around(raw: bytes, at: int, key: str):

@@ -9,7 +9,7 @@ two do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from specdec_desktop.plain_text import size_text
@@ -60,12 +60,14 @@ class LongLines:
 
 
 class _Plan:
-    """The markers of every reader, in the readers' order, and one search for all of them."""
+    """The markers of every reader, in the readers' order, and one search for all of them (and
+    for ``extra`` markers, whose presence in a block is reported)."""
 
-    def __init__(self, readers: list[LineReader]) -> None:
+    def __init__(self, readers: list[LineReader], extra: Sequence[bytes] = ()) -> None:
         pairs = [(marker, reader) for reader in readers for marker in reader.markers]
         self.readers = [reader for _marker, reader in pairs]
-        self.search = MarkerSearch([marker for marker, _reader in pairs])
+        self.search = MarkerSearch([marker for marker, _reader in pairs] + list(extra))
+        self.extra = list(extra)
         # The context reader reads its lines beside the metric readers (a line may serve both).
         self.context_bits = sum(
             1 << index for index, reader in enumerate(self.readers) if isinstance(reader, ContextReader)
@@ -80,23 +82,25 @@ def scan_logs(
         _scan_block(chunk, first, plan, long_lines)
 
 
-def _scan_block(chunk: bytes, first: int, plan: _Plan, long_lines: LongLines | None) -> None:
+def _scan_block(chunk: bytes, first: int, plan: _Plan, long_lines: LongLines | None) -> set[bytes]:
+    """Feed ``chunk``'s log lines to their readers; the extra markers it holds."""
+    found = plan.search.found(chunk)
+    count = len(plan.readers)
+    present = {plan.extra[index - count] for _starts, index in found if index >= count}
     # Each line goes to the reader of the first marker it holds (in the readers' order), as
     # when each marker was searched for in turn, and to the context reader when it holds one of
     # its markers.
-    hits: dict[int, tuple[int, LineReader]] = {}
-    context: dict[int, tuple[int, LineReader]] = {}
+    hits: dict[int, tuple[int, LineReader, int]] = {}
+    context: dict[int, tuple[int, LineReader, int]] = {}
     readers, context_bits = plan.readers, plan.context_bits
-    for start, (end, mask) in plan.search.lines(chunk).items():
+    ours = [(starts, index) for starts, index in found if index < count]
+    for start, (end, mask, breaks) in MarkerSearch.lines_of(chunk, ours).items():
         for bits, found in ((mask & ~context_bits, hits), (mask & context_bits, context)):
             if bits:
-                found[start] = (end, readers[(bits & -bits).bit_length() - 1])
+                found[start] = (end, readers[(bits & -bits).bit_length() - 1], first + breaks)
     for found, counted in ((hits, True), (context, False)):
-        line, last = first, 0
         for start in sorted(found):
-            end, reader = found[start]
-            line += chunk.count(b"\n", last, start)
-            last = start
+            end, reader, line = found[start]
             if end - start > MAX_METRIC_LINE_BYTES:
                 if long_lines is not None and counted:
                     long_lines.add(line)
@@ -105,14 +109,17 @@ def _scan_block(chunk: bytes, first: int, plan: _Plan, long_lines: LongLines | N
                 reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
             except MetricsProblem as problem:
                 raise problem.at(line=line) from None
+    return present
 
 
-def also_scanned(blocks: Blocks, readers: list[LineReader]) -> Iterator[tuple[bytes, int]]:
-    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings)."""
-    plan = _Plan(readers)
+def also_scanned(
+    blocks: Blocks, readers: list[LineReader], extra: Sequence[bytes] = ()
+) -> Iterator[tuple[bytes, int, set[bytes]]]:
+    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings),
+    with the ``extra`` markers each holds (found in the same pass)."""
+    plan = _Plan(readers, extra)
     for chunk, first in blocks:
-        _scan_block(chunk, first, plan, None)
-        yield chunk, first
+        yield chunk, first, _scan_block(chunk, first, plan, None)
 
 
 def line_readers(k: int | None) -> list[LineReader]:

@@ -90,13 +90,18 @@ class MarkerSearch:
         self._table[_hashed(self._keys)] = True
         self._bytes = [np.frombuffer(marker, dtype=np.uint8) for marker in self.markers]
 
-    def lines(self, chunk: bytes) -> dict[int, tuple[int, int]]:
-        """Each line holding a marker: its start -> (its end, bit ``i`` set when it holds marker ``i``).
+    def lines(self, chunk: bytes) -> dict[int, tuple[int, int, int]]:
+        """Each line holding a marker: its start -> (its end, bit ``i`` set when it holds marker
+        ``i``, how many line breaks ``chunk`` has before it).
 
         A line ends before its ``\\n`` (or at the end of ``chunk``).
         """
-        data = np.frombuffer(chunk, dtype=np.uint8)
-        found = self._occurrences(chunk, data)
+        return self.lines_of(chunk, self.found(chunk))
+
+    def found(self, chunk: bytes) -> list[tuple[np.ndarray, int]]:
+        """(positions, index) of each marker ``chunk`` holds: every position of a marker at least
+        a piece long, at least the first in each line of a shorter one."""
+        found = self._occurrences(chunk, np.frombuffer(chunk, dtype=np.uint8))
         for index in self._short:
             marker, starts = self.markers[index], []
             position = chunk.find(marker)
@@ -106,20 +111,25 @@ class MarkerSearch:
                 position = chunk.find(marker, end) if end >= 0 else -1
             if starts:
                 found.append((np.array(starts), index))
+        return found
+
+    @staticmethod
+    def lines_of(chunk: bytes, found: list[tuple[np.ndarray, int]]) -> dict[int, tuple[int, int, int]]:
+        """:meth:`lines` from what :meth:`found` gave (or a part of it)."""
         if not found:
             return {}
         # Each occurrence's line, as the number of line breaks before it: Python then sees each
         # line once per marker, however many times the marker repeats in it.
-        breaks = np.flatnonzero(data == 10)
+        breaks = np.flatnonzero(np.frombuffer(chunk, dtype=np.uint8) == 10)
         masks: dict[int, int] = {}
         for starts, index in found:
             for line in np.unique(np.searchsorted(breaks, starts)).tolist():
                 masks[line] = masks.get(line, 0) | 1 << index
-        size, last = len(chunk), breaks.size
-        return {
-            (int(breaks[line - 1]) + 1 if line else 0): (int(breaks[line]) if line < last else size, mask)
-            for line, mask in masks.items()
-        }
+        lines = sorted(masks)
+        bounds = np.concatenate(([-1], breaks, [len(chunk)]))  # line i runs between i and i + 1
+        at = np.array(lines, dtype=np.intp)
+        starts, ends = (bounds[at] + 1).tolist(), bounds[at + 1].tolist()
+        return {start: (end, masks[line], line) for start, end, line in zip(starts, ends, lines, strict=True)}
 
     def _occurrences(self, chunk: bytes, data: np.ndarray) -> list[tuple[np.ndarray, int]]:
         """(positions, marker index) of each marker at least a piece long that occurs in ``chunk``."""

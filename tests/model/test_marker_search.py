@@ -12,9 +12,10 @@ from specdec_desktop.measured.marker_search import MarkerSearch, rarest_piece
 MARKERS = _Plan(line_readers(None)).search.markers
 
 
-def _by_find(chunk: bytes, markers: list[bytes]) -> dict[int, tuple[int, int]]:
-    """The reference: each marker searched for in turn, as the scanner did before."""
-    found: dict[int, tuple[int, int]] = {}
+def _by_find(chunk: bytes, markers: list[bytes]) -> dict[int, tuple[int, int, int]]:
+    """The reference: each marker searched for in turn, as the scanner did before (and the
+    line breaks before each line counted as it did)."""
+    found: dict[int, tuple[int, int, int]] = {}
     for index, marker in enumerate(markers):
         position = chunk.find(marker)
         while position >= 0:
@@ -22,8 +23,8 @@ def _by_find(chunk: bytes, markers: list[bytes]) -> dict[int, tuple[int, int]]:
             end = chunk.find(b"\n", position)
             if end < 0:
                 end = len(chunk)
-            _, mask = found.get(start, (end, 0))
-            found[start] = (end, mask | 1 << index)
+            _, mask, breaks = found.get(start, (end, 0, chunk.count(b"\n", 0, start)))
+            found[start] = (end, mask | 1 << index, breaks)
             position = chunk.find(marker, end)
     return found
 
