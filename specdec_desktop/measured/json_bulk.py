@@ -1,9 +1,10 @@
 """Per-request JSON values added up a block at a time when every one is plain (no Qt).
 
-A MiB of SGLang's or vLLM's JSON Lines holds about 1,400 responses, and adding each through its
-collector's checks (:meth:`.engine_json.SglangRequests._add`,
-:meth:`.request_json.RequestHistograms._add`) costs microseconds of Python apiece.  When every
-value of a block is *plain* -- the object holding the key, its counts ints in range, its numbers
+A MiB of SGLang's or vLLM's JSON Lines holds about 1,400 responses (TensorRT-LLM's list of
+requests, one document, about 1,600), and adding each through its collector's checks
+(:meth:`.engine_json.SglangRequests._add`, :meth:`.request_json.RequestHistograms._add`,
+:meth:`.engine_json.TrtllmRequests._add`) costs microseconds of Python apiece.  When every value
+of a block is *plain* -- the object holding the key, its counts ints in range, its numbers
 agreeing with each other -- none of those checks can fail, so the block is added up in a few
 passes over its columns instead.  Anything else (a value not plain, a check that would fail)
 and the values are fed one by one, so the errors, and the line each names, are the same.  The
@@ -17,10 +18,10 @@ from collections.abc import Callable
 from itertools import chain, repeat, zip_longest
 from typing import Any
 
-from .engine_json import SglangRequests
+from .engine_json import SglangRequests, TrtllmRequests
 from .measurement import MAX_K
 from .problems import MetricsProblem
-from .request_json import RequestHistograms
+from .request_json import RequestHistograms, objects_holding
 
 __all__ = ["feed_all"]
 
@@ -152,9 +153,42 @@ def _vllm(histograms: RequestHistograms, values: list, lines: list[int]) -> bool
     return True
 
 
+def _trtllm(collector: TrtllmRequests, values: list, lines: list[int]) -> bool:
+    """:meth:`TrtllmRequests.feed_value` of one document, when every request in it is plain."""
+    if len(values) != 1:
+        return False
+    value, key = values[0], collector.key
+    blocks = [value] if type(value) is dict and key in value else objects_holding(value, key)
+    if not blocks:
+        return False
+    drafted = [block.get(key) for block in blocks]
+    accepted = [block.get("total_accepted_draft_tokens") for block in blocks]
+    if not _counts(drafted) or min(drafted) < 1 or not _counts(accepted):
+        return False
+    if any(a > d for a, d in zip(accepted, drafted, strict=True)):
+        return False
+    rates = [block.get("acceptance_rate") for block in blocks]
+    if any(
+        [
+            isinstance(rate, (int, float)) and not isinstance(rate, bool) and abs(rate - a / d) > 1e-3
+            for rate, a, d in zip(rates, accepted, drafted, strict=True)
+        ]
+    ):
+        return False
+    # Nothing can fail now: the state _add would leave, request by request.
+    collector.drafted += sum(drafted)
+    collector.accepted += sum(accepted)
+    collector.groups.extend([(a / d, d) for a, d in zip(accepted, drafted, strict=True)])
+    collector.lines_used += 1
+    if collector.first_line is None:
+        collector.first_line = lines[0]
+    return True
+
+
 _BULK: dict[type, Callable[[Any, list, list[int]], bool]] = {
     SglangRequests: _sglang,
     RequestHistograms: _vllm,
+    TrtllmRequests: _trtllm,
 }
 
 

@@ -163,12 +163,8 @@ def read_json(blocks: Blocks, head: bytes, size: int, k: int | None) -> Measurem
         if REQUEST_MARKER in data:
             histograms.feed_value(value, 1)
         for collector in collectors:
-            if collector.marker not in data:
-                continue
-            try:
-                collector.feed_value(value, 1)
-            except MetricsProblem as problem:
-                raise problem.at(line=1) from None
+            if collector.marker in data:
+                feed_all(collector, [(value, 1)])
     found = [c for c in collectors if c.lines_used]
     if found:
         kinds = [histograms, *found] if histograms.lines_used else found

@@ -43,28 +43,31 @@ def parse_json(text: str) -> Any:
 
 
 def objects_holding(value: Any, key: str) -> list[dict]:
-    """Every object holding ``key``, in document order, searched to a bounded depth (not inside
-    one that holds it).
+    """Every object holding ``key``, searched to a bounded depth (not inside one that holds it).
 
-    Only objects and lists are walked: a response's numbers and strings (its generated text)
-    are never pushed on the stack, which halves the walk of a typical response.
+    The order is a walk that takes a list's items first to last and an object's values last to
+    first (the order of the stack this walk once kept).  Only objects and lists are visited: a
+    response's numbers and strings (its generated text) are passed over.
     """
-    found = []
-    stack = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            if key in item:
-                found.append(item)
-                continue
-            children = item.values()
-        elif isinstance(item, list):
-            children = reversed(item)
-        else:  # only the value given may be neither
-            continue
-        if depth < _MAX_DEPTH:
-            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    found: list[dict] = []
+    _walk(value, key, 0, found)
     return found
+
+
+def _walk(item: Any, key: str, depth: int, found: list[dict]) -> None:
+    if isinstance(item, dict):
+        if key in item:
+            found.append(item)
+            return
+        children: Any = reversed(item.values())
+    elif isinstance(item, list):
+        children = item
+    else:  # only the value given may be neither
+        return
+    if depth < _MAX_DEPTH:  # at most _MAX_DEPTH + 1 calls deep
+        for child in children:
+            if isinstance(child, (dict, list)):
+                _walk(child, key, depth + 1, found)
 
 
 def _blocks(value: Any) -> list[dict]:

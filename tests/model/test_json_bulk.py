@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from specdec_desktop.measured import MetricsProblem
-from specdec_desktop.measured.engine_json import LlamaServerTimings, SglangRequests
+from specdec_desktop.measured.engine_json import LlamaServerTimings, SglangRequests, TrtllmRequests
 from specdec_desktop.measured.json_bulk import feed_all
 from specdec_desktop.measured.measurement import MAX_GROUPS
-from specdec_desktop.measured.request_json import RequestHistograms
+from specdec_desktop.measured.request_json import _MAX_DEPTH, RequestHistograms, objects_holding
 
 #: Mostly plain counts, sometimes what the checks refuse or convert (floats, bools, None, text).
 _COUNT = st.one_of(
@@ -151,3 +151,65 @@ def test_other_collectors_are_fed_one_by_one():
     consumer = LlamaServerTimings()
     feed_all(consumer, [(value, i + 1) for i, value in enumerate(values)])
     assert (consumer.drafted, consumer.lines_used) == (20, 2)
+
+
+@st.composite
+def _trtllm(draw) -> object:
+    requests = []
+    for _ in range(draw(st.integers(0, 8))):
+        drafted = draw(_COUNT) if not draw(st.integers(0, 15)) else draw(st.integers(0, 60))
+        plain = type(drafted) is int and drafted >= 0
+        accepted = draw(st.integers(0, drafted)) if plain and draw(st.integers(0, 15)) else draw(_COUNT)
+        metrics = {"total_draft_tokens": drafted, "total_accepted_draft_tokens": accepted}
+        if draw(st.booleans()) and plain and type(accepted) is int and drafted:
+            metrics["acceptance_rate"] = round(accepted / drafted, draw(st.sampled_from([1, 4, 6])))
+        requests.append({"request_id": len(requests), "perf_metrics": {"speculative_decoding": metrics}})
+    return draw(st.sampled_from([requests, {"requests": requests}, requests[:1]]))
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(_trtllm())
+def test_trtllm_documents(document):
+    _check(TrtllmRequests, [document])
+
+
+def _stack_walk(value, key: str) -> list:
+    """The walk objects_holding made with a stack before it recursed: the order to keep."""
+    found, stack = [], [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            if key in item:
+                found.append(item)
+                continue
+            children = item.values()
+        elif isinstance(item, list):
+            children = reversed(item)
+        else:
+            continue
+        if depth < _MAX_DEPTH:
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return found
+
+
+_NESTED = st.recursive(
+    st.none() | st.integers(0, 3) | st.just("k"),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(["k", "a", "b"]), inner, max_size=3)
+    ),
+    max_leaves=40,
+)
+
+
+@settings(max_examples=500, derandomize=True, deadline=None)
+@given(_NESTED)
+def test_objects_holding_walks_in_the_same_order(value):
+    found = objects_holding(value, "k")
+    assert [id(item) for item in found] == [id(item) for item in _stack_walk(value, "k")]
+
+
+def test_objects_holding_stops_at_the_depth_bound():
+    deep: object = {"k": 1}
+    for _ in range(_MAX_DEPTH + 3):
+        deep = [deep]
+    assert objects_holding(deep, "k") == _stack_walk(deep, "k") == []
