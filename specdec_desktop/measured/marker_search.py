@@ -42,7 +42,7 @@ _INSIDE_A_WORD = 100
 _WORD_BYTES = frozenset(b"abcdefghijklmnopqrstuvwxyz_")
 
 _PIECE = 4
-_HASH_BITS = 20
+_HASH_BITS = 16  # a 64 KiB table: its lookups stay in the cache
 _HASH_FACTOR = np.uint32(0x9E3779B1)  # Knuth's multiplicative hash
 _HASH_SHIFT = np.uint32(32 - _HASH_BITS)
 #: Candidates compared at once (each compare gathers marker-length bytes per candidate).
