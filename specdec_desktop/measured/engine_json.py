@@ -24,6 +24,8 @@ that the object's other fields call for but that is missing is refused by name.
 from __future__ import annotations
 
 import math
+import operator
+from functools import cached_property
 from typing import Any
 
 from specdec_desktop.text import N_, Phrase
@@ -31,6 +33,7 @@ from specdec_desktop.text import N_, Phrase
 from .measurement import MAX_K, Groups, Measurement
 from .problems import MetricsProblem
 from .request_json import objects_holding as _objects
+from .request_json import plain_counts
 
 __all__ = ["JSON_COLLECTORS", "JsonCollector"]
 
@@ -39,6 +42,8 @@ _MAX_COUNT = 2**53
 
 def _count(block: dict, name: str, line: int, required: bool = True) -> int | None:
     value = block.get(name)
+    if type(value) is int and 0 <= value <= _MAX_COUNT:  # the usual case, decided at once
+        return value
     if value is None:
         if required:
             raise MetricsProblem(
@@ -73,14 +78,15 @@ class JsonCollector:
         self.drafted = 0
         self.groups = Groups()
 
-    @property
+    @cached_property
     def marker(self) -> bytes:
-        """What a JSON line must hold to be parsed for this collector."""
+        """What a JSON line must hold to be parsed for this collector (asked once per line)."""
         return f'"{self.key}"'.encode()
 
     def feed_value(self, value: Any, line: int) -> bool:
         """Add the objects inside one parsed JSON value; ``True`` when there were any."""
-        blocks = _objects(value, self.key)
+        # The object parsed alone around the key (json_read) is the one object found.
+        blocks = [value] if type(value) is dict and self.key in value else _objects(value, self.key)
         used = False
         for block in blocks:
             used = self._add(block, line) or used
@@ -131,7 +137,10 @@ class SglangRequests(JsonCollector):
                     Phrase(N_("spec_correct_drafts_histogram is longer than any k")),
                     line=line,
                 )
-            counts = [_count({"entry": v}, "entry", line) or 0 for v in histogram]
+            if plain_counts(histogram):
+                counts = list(histogram)
+            else:
+                counts = [_count({"entry": v}, "entry", line) or 0 for v in histogram]
             if sum(counts) != steps:
                 raise MetricsProblem(
                     "contradiction",
@@ -145,7 +154,7 @@ class SglangRequests(JsonCollector):
                     ),
                     line=line,
                 )
-            from_histogram = sum(j * n for j, n in enumerate(counts))
+            from_histogram = sum(map(operator.mul, range(len(counts)), counts))
             if accepted is not None and accepted != from_histogram:
                 raise MetricsProblem(
                     "contradiction",
@@ -157,10 +166,10 @@ class SglangRequests(JsonCollector):
                     line=line,
                 )
             accepted = from_histogram
-            if len(counts) > len(self.histogram):
-                self.histogram.extend([0] * (len(counts) - len(self.histogram)))
-            for j, n in enumerate(counts):
-                self.histogram[j] += n
+            totals = self.histogram
+            if len(counts) > len(totals):
+                totals.extend([0] * (len(counts) - len(totals)))
+            totals[: len(counts)] = map(operator.add, totals, counts)
         else:
             self.all_histograms = False
         assert accepted is not None

@@ -1,14 +1,15 @@
 """Log files: the engines' metric lines found by their markers, read, and judged (no Qt).
 
-The blocks are searched for each line reader's markers with ``bytes.find`` (C speed); only the
-lines holding one are decoded and handed to their reader, every other line is counted and
-skipped.  :func:`finish_logs` then decides which reader's lines make the measurement (one
-engine, one kind of line) and says why when none or two do.
+The blocks are searched for every line reader's markers in one pass (:mod:`.marker_search`:
+numpy, then an exact comparison); only the lines holding one are decoded and handed to their
+reader, every other line is counted and skipped.  :func:`finish_logs` then decides which
+reader's lines make the measurement (one engine, one kind of line) and says why when none or
+two do.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from specdec_desktop.plain_text import size_text
@@ -16,6 +17,7 @@ from specdec_desktop.text import N_, Phrase
 
 from .line_readers import LINE_READERS, LineReader
 from .log_context import ContextReader, time_span
+from .marker_search import MarkerSearch
 from .measurement import FORMAT_LABELS, Measurement
 from .problems import MetricsProblem
 from .stream_blocks import Blocks
@@ -65,45 +67,67 @@ class LongLines:
         )
 
 
+class _Plan:
+    """The markers of every reader, in the readers' order, and one search for all of them (and
+    for ``extra`` markers, whose presence in a block is reported)."""
+
+    def __init__(self, readers: list[LineReader], extra: Sequence[bytes] = ()) -> None:
+        pairs = [(marker, reader) for reader in readers for marker in reader.markers]
+        self.readers = [reader for _marker, reader in pairs]
+        self.search = MarkerSearch([marker for marker, _reader in pairs] + list(extra))
+        self.extra = list(extra)
+        # The context reader reads its lines beside the metric readers (a line may serve both).
+        self.context_bits = sum(
+            1 << index for index, reader in enumerate(self.readers) if isinstance(reader, ContextReader)
+        )
+
+
 def scan_logs(
     blocks: Iterable[tuple[bytes, int]], readers: list[LineReader], long_lines: LongLines | None = None
 ) -> None:
-    markers = [(marker, reader) for reader in readers for marker in reader.markers]
+    plan = _Plan(readers)
     for chunk, first in blocks:
-        hits: dict[int, tuple[int, LineReader]] = {}
-        # The context reader reads its lines beside the metric readers (a line may serve both).
-        context: dict[int, tuple[int, LineReader]] = {}
-        for marker, reader in markers:
-            found = context if isinstance(reader, ContextReader) else hits
-            position = chunk.find(marker)
-            while position >= 0:
-                start = chunk.rfind(b"\n", 0, position) + 1
-                end = chunk.find(b"\n", position)
-                if end < 0:
-                    end = len(chunk)
-                found.setdefault(start, (end, reader))
-                position = chunk.find(marker, end)
-        for found, counted in ((hits, True), (context, False)):
-            line, last = first, 0
-            for start in sorted(found):
-                end, reader = found[start]
-                line += chunk.count(b"\n", last, start)
-                last = start
-                if end - start > MAX_METRIC_LINE_BYTES:
-                    if long_lines is not None and counted:
-                        long_lines.add(line)
-                    continue
-                try:
-                    reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
-                except MetricsProblem as problem:
-                    raise problem.at(line=line) from None
+        _scan_block(chunk, first, plan, long_lines)
 
 
-def also_scanned(blocks: Blocks, readers: list[LineReader]) -> Iterator[tuple[bytes, int]]:
-    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings)."""
+def _scan_block(chunk: bytes, first: int, plan: _Plan, long_lines: LongLines | None) -> set[bytes]:
+    """Feed ``chunk``'s log lines to their readers; the extra markers it holds."""
+    found = plan.search.found(chunk)
+    count = len(plan.readers)
+    present = {plan.extra[index - count] for _starts, index in found if index >= count}
+    # Each line goes to the reader of the first marker it holds (in the readers' order), as
+    # when each marker was searched for in turn, and to the context reader when it holds one of
+    # its markers.
+    hits: dict[int, tuple[int, LineReader, int]] = {}
+    context: dict[int, tuple[int, LineReader, int]] = {}
+    readers, context_bits = plan.readers, plan.context_bits
+    ours = [(starts, index) for starts, index in found if index < count]
+    for start, (end, mask, breaks) in MarkerSearch.lines_of(chunk, ours).items():
+        for bits, found in ((mask & ~context_bits, hits), (mask & context_bits, context)):
+            if bits:
+                found[start] = (end, readers[(bits & -bits).bit_length() - 1], first + breaks)
+    for found, counted in ((hits, True), (context, False)):
+        for start in sorted(found):
+            end, reader, line = found[start]
+            if end - start > MAX_METRIC_LINE_BYTES:
+                if long_lines is not None and counted:
+                    long_lines.add(line)
+                continue
+            try:
+                reader.feed(chunk[start:end].decode("utf-8", "replace"), line)
+            except MetricsProblem as problem:
+                raise problem.at(line=line) from None
+    return present
+
+
+def also_scanned(
+    blocks: Blocks, readers: list[LineReader], extra: Sequence[bytes] = ()
+) -> Iterator[tuple[bytes, int, set[bytes]]]:
+    """The blocks, each also scanned for log lines (JSON-formatted logs carry them in strings),
+    with the ``extra`` markers each holds (found in the same pass)."""
+    plan = _Plan(readers, extra)
     for chunk, first in blocks:
-        scan_logs([(chunk, first)], readers)
-        yield chunk, first
+        yield chunk, first, _scan_block(chunk, first, plan, None)
 
 
 def line_readers(k: int | None) -> list[LineReader]:

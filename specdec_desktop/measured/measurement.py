@@ -63,11 +63,25 @@ class Groups:
         items = self.items
         items.append((value, weight))
         if len(items) > MAX_GROUPS:
-            pairs = zip(items[0::2], items[1::2], strict=False)
-            merged = [((v1 * n1 + v2 * n2) / (n1 + n2), n1 + n2) for (v1, n1), (v2, n2) in pairs]
-            if len(items) % 2:
-                merged.append(items[-1])
-            self.items = merged
+            self._merge()
+
+    def extend(self, pairs: list[tuple[float, int]]) -> None:
+        """:meth:`add` each of ``pairs`` in turn (the same groups), a run at a time."""
+        done = 0
+        while done < len(pairs):
+            room = MAX_GROUPS + 1 - len(self.items)  # adds before the next merge
+            self.items.extend(pairs[done : done + room])
+            done += room
+            if len(self.items) > MAX_GROUPS:
+                self._merge()
+
+    def _merge(self) -> None:
+        items = self.items
+        pairs = zip(items[0::2], items[1::2], strict=False)
+        merged = [((v1 * n1 + v2 * n2) / (n1 + n2), n1 + n2) for (v1, n1), (v2, n2) in pairs]
+        if len(items) % 2:
+            merged.append(items[-1])
+        self.items = merged
 
     def __len__(self) -> int:
         return len(self.items)

@@ -47,11 +47,12 @@ from ..text import N_, _
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
 from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
 from ..wording.trees import tree_card_texts
+from .acceptance_addendum import acceptance_addendum
 from .assumptions_panel import AssumptionsPanel
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView, FormulaPanel
 from .language import follow_language
-from .measured_panel import MeasuredPanel, acceptance_addendum
+from .measured_panel import MeasuredPanel
 from .parameter_control import ParameterControl
 from .readout_card import ReadoutCard
 from .sampling_view import SamplingView

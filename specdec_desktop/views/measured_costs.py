@@ -20,21 +20,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from ..text import _, current, localize
+from .selectable_label import selectable_label as _label
 
 if TYPE_CHECKING:  # the measured package is imported with the first cost table shown
     from ..measured.cost_table import BatchCosts
 
 __all__ = ["CostsView"]
-
-
-def _label(role: str = "", wrap: bool = True) -> QLabel:
-    label = QLabel()
-    if role:
-        label.setProperty("role", role)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
 
 
 class CostsView(QWidget):

@@ -10,147 +10,32 @@ words of :mod:`specdec_desktop.wording.measured_words`.  Buttons forward the use
 (import, paste, use the fitted p, set c from timings) as signals; the panel holds no figures of
 its own: it shows :class:`~specdec_desktop.state.MeasurementState` and the configuration.
 
-File-provided text (file names, formats) is shown as plain text, never as rich text.
+The bars are :mod:`.position_bars`, the timing inputs :mod:`.measured_timings`, a cost table's
+fit :mod:`.measured_costs`, and the essay's addendum of the user's numbers
+:mod:`.acceptance_addendum` (re-exported here).  File-provided text (file names, formats) is
+shown as plain text, never as rich text.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (
-    QDoubleSpinBox,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QLabel,
-    QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ..model import Parameters, best_draft_length, speedup
+from ..model import Parameters
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..text import Phrase, _, localize, said
+from .acceptance_addendum import acceptance_addendum
 from .measured_costs import CostsView
+from .measured_timings import TimingInputs
+from .position_bars import PositionBars
+from .selectable_label import selectable_label as _label
 
 if TYPE_CHECKING:  # the measured package is imported with the first measurement shown
     from ..measured import Fit, Timings
 
 __all__ = ["MeasuredPanel", "PositionBars", "acceptance_addendum"]
-
-
-def _label(role: str = "", plain: bool = True, wrap: bool = True) -> QLabel:
-    label = QLabel()
-    if role:
-        label.setProperty("role", role)
-    label.setTextFormat(Qt.TextFormat.PlainText if plain else Qt.TextFormat.RichText)
-    label.setWordWrap(wrap)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
-class PositionBars(QWidget):
-    """Bars of a_1..a_k with interval whiskers and the fitted p as a dashed line (painted, no plot)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("positionBars")
-        self.setAccessibleName(_("Per-position acceptance"))
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self._values: tuple[float | None, ...] = ()
-        self._low: tuple[float | None, ...] | None = None
-        self._high: tuple[float | None, ...] | None = None
-        self._p: float | None = None
-
-    def show_fit(self, fit: Fit | None) -> None:
-        """Show ``fit``'s per-position acceptances (nothing when it has none)."""
-        if fit is None or fit.per_position is None:
-            self._values, self._low, self._high, self._p = (), None, None, None
-        else:
-            self._values = fit.per_position
-            self._low, self._high, self._p = fit.per_position_low, fit.per_position_high, fit.fitted_p
-            parts = [f"a{i + 1} {'n/a' if a is None else f'{a:.2f}'}" for i, a in enumerate(self._values)]
-            p_text = "" if fit.fitted_p is None else f"; fitted p {fit.fitted_p:.2f}"
-            self.setAccessibleDescription("; ".join(parts) + p_text)
-        self.setVisible(bool(self._values))
-        self.update()
-
-    def sizeHint(self) -> QSize:
-        return QSize(320, self.fontMetrics().height() * 9)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(160, self.fontMetrics().height() * 9)
-
-    def paintEvent(self, _event) -> None:
-        if not self._values:
-            return
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        bar = palette.color(QPalette.ColorRole.Highlight)
-        metrics = self.fontMetrics()
-        line = metrics.height()
-        left, right = metrics.horizontalAdvance("1.0") + 8, 8
-        top, bottom = line // 2, line + 6
-        area = QRectF(left, top, max(1, self.width() - left - right), max(1, self.height() - top - bottom))
-
-        def y_of(value: float) -> float:
-            return area.bottom() - value * area.height()
-
-        painter.setPen(QPen(text, 1))
-        for tick in (0.0, 0.5, 1.0):
-            y = y_of(tick)
-            painter.drawLine(QPointF(area.left() - 3, y), QPointF(area.left(), y))
-            painter.drawText(
-                QRectF(0, y - line / 2, left - 5, line), Qt.AlignmentFlag.AlignRight, f"{tick:g}"
-            )
-        painter.drawLine(area.bottomLeft(), area.bottomRight())
-        count = len(self._values)
-        slot = area.width() / count
-        width = max(2.0, slot * 0.6)
-        label_every = max(1, math.ceil(count * metrics.horizontalAdvance("a99 ") / area.width()))
-        for i, value in enumerate(self._values):
-            x = area.left() + slot * (i + 0.5)
-            if value is not None:
-                painter.fillRect(QRectF(x - width / 2, y_of(value), width, value * area.height()), bar)
-            if self._low is not None and self._high is not None:
-                low, high = self._low[i], self._high[i]
-                if low is not None and high is not None:
-                    painter.setPen(QPen(text, 1.5))
-                    painter.drawLine(QPointF(x, y_of(low)), QPointF(x, y_of(high)))
-                    for end in (low, high):
-                        painter.drawLine(QPointF(x - width / 4, y_of(end)), QPointF(x + width / 4, y_of(end)))
-            if i % label_every == 0 or i == count - 1:
-                painter.setPen(QPen(text, 1))
-                painter.drawText(
-                    QRectF(x - slot, area.bottom() + 3, 2 * slot, line),
-                    Qt.AlignmentFlag.AlignHCenter,
-                    f"a{i + 1}",
-                )
-        if self._p is not None:
-            pen = QPen(QColor(text), 2, Qt.PenStyle.DashLine)
-            painter.setPen(pen)
-            y = y_of(self._p)
-            painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
-        painter.end()
-
-
-def _ms_box(name: str, tooltip: str) -> QDoubleSpinBox:
-    box = QDoubleSpinBox()
-    box.setObjectName(name)
-    box.setRange(0.0, 100000.0)
-    box.setDecimals(3)
-    box.setSingleStep(0.1)
-    box.setSuffix(" ms")
-    box.setSpecialValueText("—")
-    box.setToolTip(tooltip)
-    box.setAccessibleName(tooltip)
-    return box
 
 
 class MeasuredPanel(QFrame):
@@ -298,37 +183,11 @@ class MeasuredPanel(QFrame):
         body.addWidget(self.bars)
         body.addWidget(self.test)
 
-        timing_caption = _label("hint")
-        timing_caption.setText(
-            _(
-                "Timings (optional): the draft's time per token and the target's time per pass at 1 token "
-                "and at k + 1 tokens set the draft cost c (and the verify growth)."
-            )
-        )
-        body.addWidget(timing_caption)
-        timings = QGridLayout()
-        self.draft_ms = _ms_box("draftMsInput", _("Draft time per token"))
-        self.target_ms = _ms_box("targetMsInput", _("Target time per pass at 1 token"))
-        self.verify_ms = _ms_box("verifyMsInput", _("Target time per pass at k + 1 tokens"))
-        for column, (caption, box) in enumerate(
-            (
-                (_("Draft"), self.draft_ms),
-                (_("Target, 1 token"), self.target_ms),
-                (_("Target, k + 1"), self.verify_ms),
-            )
-        ):
-            name = _label("hint", wrap=False)
-            name.setText(caption)
-            timings.addWidget(name, 0, column)
-            timings.addWidget(box, 1, column)
-        self.timings_button = QPushButton(_("Set c from timings"))
-        self.timings_button.setObjectName("timingsButton")
-        timings.addWidget(self.timings_button, 1, 3)
-        timings.setColumnStretch(4, 1)
-        body.addLayout(timings)
-        self.timing_result = _label()
-        self.timing_result.setObjectName("measuredTiming")
-        body.addWidget(self.timing_result)
+        self.timing_inputs = TimingInputs(body)
+        # (named here as before: the window and its tests reach them through the panel)
+        self.draft_ms, self.target_ms = self.timing_inputs.draft_ms, self.timing_inputs.target_ms
+        self.verify_ms, self.timings_button = self.timing_inputs.verify_ms, self.timing_inputs.button
+        self.timing_result = self.timing_inputs.result
         self.notes = _label("hint")
         body.addWidget(self.notes)
         layout.addWidget(self.body)
@@ -366,12 +225,7 @@ class MeasuredPanel(QFrame):
             self.use_curve_requested.emit(*curve)
 
     def _timings(self) -> None:
-        draft, target, verify = self.draft_ms.value(), self.target_ms.value(), self.verify_ms.value()
-        if target <= 0:
-            self.timings_entered.emit(None)
-            return
-        k = self._fit.k if self._fit is not None else 1
-        self.timings_entered.emit((draft, target, verify if verify > 0 else None, k))
+        self.timings_entered.emit(self.timing_inputs.entered(self._fit.k if self._fit is not None else 1))
 
     # -- output ---------------------------------------------------------------------------------
 
@@ -458,26 +312,7 @@ class MeasuredPanel(QFrame):
                     for key, value in flags.items()
                 )
             )
-        if timings is not None:
-            self.draft_ms.setValue(timings.draft_ms)
-            self.target_ms.setValue(timings.target_ms)
-            self.verify_ms.setValue(timings.verify_ms or 0.0)
-        best = decision.best_k
-        ms = decision.ms_per_token(timings.target_ms) if timings is not None and best else None
-        self.timing_result.setVisible(ms is not None)
-        if timings is not None and ms is not None:
-            self.timing_result.setText(
-                _(
-                    "At k = {k}: {ms:.3f} ms per token ({rate:.1f} tokens/s), against "
-                    "{plain_ms:.3f} ms ({plain_rate:.1f} tokens/s) without drafting."
-                ).format(
-                    k=best,
-                    ms=ms,
-                    rate=1000 / ms,
-                    plain_ms=timings.target_ms,
-                    plain_rate=1000 / timings.target_ms,
-                )
-            )
+        self.timing_inputs.show(timings, decision)
         lines = [
             _("{read:,} lines read, {used:,} used, {skipped:,} skipped.").format(
                 read=m.lines_read, used=m.lines_used, skipped=m.lines_skipped
@@ -485,65 +320,3 @@ class MeasuredPanel(QFrame):
             *(_(note) for note in m.notes),  # English data, shown in the active language
         ]
         self.notes.setText(" ".join(lines))
-
-
-def acceptance_addendum(
-    fit: Fit | None, params: Parameters, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
-) -> str:
-    """The user's own numbers for the essay on acceptance (HTML; file-provided text escaped).
-
-    What the chart would say with the engine's rate or the fitted p typed into the p box: the
-    model's speedup and best k at ``params``' c under the window's ``assumptions`` (as the chart
-    computes them), not a formula of its own.
-    """
-    if fit is None or fit.fitted_p is None:
-        return ""
-    from html import escape
-
-    m = fit.measurement
-    c = params.c
-    keywords = assumptions.keywords()
-
-    def best(p: float) -> int | None:
-        return best_draft_length(p, c, **keywords) if (p < 1 or c > 0) else None
-
-    def at_measured_k(p: float) -> float:
-        return float(speedup(p, m.k, c, **keywords))
-
-    right_k = best(fit.fitted_p)
-    parts = [
-        _("<h3>Your numbers</h3>"),
-        _(
-            "<p>From {label} ({sources}): {tau:.3f} tokens per verify step at <i>k</i> = {k}, "
-            "which one acceptance rate <i>p</i> = {p:.4f} reproduces.</p>"
-        ).format(
-            label=escape(m.label),
-            sources=escape(", ".join(map(said, m.sources))),
-            tau=fit.tau,
-            k=m.k,
-            p=fit.fitted_p,
-        ),
-    ]
-    ratio = m.engine_acceptance
-    if ratio is not None and 0 <= ratio <= 1:
-        wrong_k = best(ratio)
-        unbounded = _("unbounded")
-        parts.append(
-            _(
-                "<p>The engine calls {ratio:.3f} its acceptance rate ({basis}). Typed into the <i>p</i> "
-                "box at <i>c</i> = {c:g}, it would say <i>k</i> = {k} gives {wrong_speedup:.2f}× and the "
-                "best <i>k</i> is {wrong_k}; with <i>p</i> = {p:.4f}, <i>k</i> = {k} gives "
-                "{right_speedup:.2f}× and the best <i>k</i> is {right_k}.</p>"
-            ).format(
-                ratio=ratio,
-                basis=escape(said(m.engine_basis or "")),
-                c=c,
-                k=m.k,
-                wrong_speedup=at_measured_k(ratio),
-                wrong_k=unbounded if wrong_k is None else wrong_k,
-                p=fit.fitted_p,
-                right_speedup=at_measured_k(fit.fitted_p),
-                right_k=unbounded if right_k is None else right_k,
-            )
-        )
-    return "".join(parts)
