@@ -59,7 +59,9 @@ class ShapeFigures:
         return self.shape.kind == "chain"
 
 
+@lru_cache(maxsize=8)
 def _tree_assumptions(assumptions: Assumptions) -> Assumptions:
+    """``assumptions`` without spread (a chain's), as a tree's figures take them (memoised)."""
     values = assumptions.as_dict()
     values["spread"] = None
     return check_keywords(**values)
@@ -138,8 +140,9 @@ def _depth_runs(vector: tuple[float, ...], c: float, n_max: int, a: Assumptions,
     depths = range(limit, limit + 1) if c == 0.0 else range(1, limit + 1)
     best = 0.0
     everything = np.arange(n_max + 1)
+    verify = _verify_costs(n_max, a)  # verify[m] is verify_cost(m, a), element by element
     for depth_limit in depths:
-        if c > 0.0 and ceiling / (depth_limit * c + float(verify_cost(depth_limit, a))) <= best:
+        if c > 0.0 and ceiling / (depth_limit * c + float(verify[depth_limit])) <= best:
             break
         values, picked_depths = best_first_values(vector, n_max, depth_limit, a.decay)
         count = len(values)
@@ -151,11 +154,20 @@ def _depth_runs(vector: tuple[float, ...], c: float, n_max: int, a: Assumptions,
             tokens[count + 1 :] = tokens[count]  # nothing worth adding: the tree stops growing
             depth[count + 1 :] = depth[count]
         used = np.minimum(everything, count)
-        speedups = tokens / (depth * c + verify_cost(used, a))
+        speedups = tokens / (depth * c + verify[used])
         best = max(best, float(speedups.max()))
         yield depth_limit, speedups
         if count and int(picked_depths.max()) < depth_limit:
             break  # the limit never bound: every deeper limit picks the same nodes
+
+
+@lru_cache(maxsize=8)
+def _verify_costs(n_max: int, a: Assumptions) -> NDArray[np.float64]:
+    """``verify_cost(m, a)`` for ``m = 0..n_max`` (memoised: shared, read-only)."""
+    costs = np.asarray(verify_cost(np.arange(n_max + 1), a), dtype=np.float64)
+    costs = np.broadcast_to(costs, (n_max + 1,)).copy()  # a flat verify cost is one number
+    costs.flags.writeable = False
+    return costs
 
 
 @lru_cache(maxsize=8)

@@ -151,19 +151,21 @@ def best_first_order(
     # Entries: (-f, depth, path in sorted ranks).  A node's heap predecessors are its parent
     # (for rank 0) and its next-higher-ranked sibling; both are worth at least as much.
     heap = [(-s[0], 1, (0,))]
+    push, pop = heapq.heappush, heapq.heappop
+    renamed = order != sorted(order)  # ranks already in order keep their names
     while heap and len(picked) < n:
-        negative, depth, path = heapq.heappop(heap)
+        negative, depth, path = pop(heap)
         if negative == 0.0:
             break
         value = -negative
-        picked.append(tuple(order[r] for r in path))
+        picked.append(tuple(order[r] for r in path) if renamed else path)
         values.append(value)
         if depth < depth_limit:
-            heapq.heappush(heap, (-(value * s[0] * d**depth), depth + 1, (*path, 0)))
+            push(heap, (-(value * s[0] * d**depth), depth + 1, (*path, 0)))
         rank = path[-1]
         if rank + 1 < len(s) and s[rank] > 0.0:
             sibling = value / s[rank] * s[rank + 1] if s[rank + 1] > 0.0 else 0.0
-            heapq.heappush(heap, (-sibling, depth, (*path[:-1], rank + 1)))
+            push(heap, (-sibling, depth, (*path[:-1], rank + 1)))
     return picked, values
 
 
@@ -199,9 +201,11 @@ def best_first_values(
     return run[0][:n], run[1][:n]
 
 
-#: The best-first runs kept (one per rank vector, depth limit and decay), most recent last.
+#: The best-first runs kept (one per rank vector, depth limit and decay), most recent last:
+#: enough for every position of a dragged p slider (100) at a dozen depth limits, a few MB at
+#: the window's budgets.
 _RUNS: OrderedDict[tuple, tuple[NDArray[np.float64], NDArray[np.int64], bool]] = OrderedDict()
-_RUNS_KEPT = 64
+_RUNS_KEPT = 1536
 _RUNS_LOCK = threading.Lock()
 
 
@@ -215,19 +219,26 @@ def _best_first_run(
     if n == 0 or depth_limit == 0 or s[0] == 0.0:
         result = np.zeros(0), np.zeros(0, dtype=np.int64)
     else:
-        heap = [(-s[0], 1, 0)]  # (-f, depth, the node's rank among its siblings, sorted)
-        while heap and len(values) < n:
-            negative, depth, rank = heapq.heappop(heap)
+        # The loop of best_first_order without the paths, with the same products in the same
+        # order (a decay of 1 multiplies by d**depth = 1.0, which changes no bit, so it is left out).
+        push, pop = heapq.heappush, heapq.heappop
+        first, last, decayed = s[0], len(s) - 1, d != 1.0
+        heap = [(-first, 1, 0)]  # (-f, depth, the node's rank among its siblings, sorted)
+        picked = 0
+        while heap and picked < n:
+            negative, depth, rank = pop(heap)
             if negative == 0.0:
                 break
             value = -negative
             values.append(value)
             depths.append(depth)
+            picked += 1
             if depth < depth_limit:
-                heapq.heappush(heap, (-(value * s[0] * d**depth), depth + 1, 0))
-            if rank + 1 < len(s) and s[rank] > 0.0:
-                sibling = value / s[rank] * s[rank + 1] if s[rank + 1] > 0.0 else 0.0
-                heapq.heappush(heap, (-sibling, depth, rank + 1))
+                child = value * first * d**depth if decayed else value * first
+                push(heap, (-child, depth + 1, 0))
+            if rank < last and s[rank] > 0.0:
+                after = s[rank + 1]
+                push(heap, (-(value / s[rank] * after) if after > 0.0 else -0.0, depth, rank + 1))
         result = np.asarray(values), np.asarray(depths, dtype=np.int64)
     for array in result:
         array.flags.writeable = False  # memoised: shared, read-only
