@@ -102,7 +102,7 @@ def _scan_block(chunk: bytes, first: int, plan: _Plan, long_lines: LongLines | N
     context: dict[int, tuple[int, LineReader, int]] = {}
     readers, context_bits = plan.readers, plan.context_bits
     ours = [(starts, index) for starts, index in found if index < count]
-    for start, (end, mask, breaks) in MarkerSearch.lines_of(chunk, ours).items():
+    for start, (end, mask, breaks) in plan.search.lines_of(chunk, ours).items():
         for bits, found in ((mask & ~context_bits, hits), (mask & context_bits, context)):
             if bits:
                 found[start] = (end, readers[(bits & -bits).bit_length() - 1], first + breaks)

@@ -89,6 +89,11 @@ class MarkerSearch:
         self._table = np.zeros(1 << _HASH_BITS, dtype=bool)
         self._table[_hashed(self._keys)] = True
         self._bytes = [np.frombuffer(marker, dtype=np.uint8) for marker in self.markers]
+        # Work arrays kept from block to block: a block's hashes, its hits, its line breaks.  New
+        # arrays of a megabyte each per block cost page faults, as much as the work at times.
+        self._hashes = np.empty(0, dtype=np.uint32)
+        self._hits = np.empty(0, dtype=bool)
+        self._breaks = np.empty(0, dtype=bool)
 
     def lines(self, chunk: bytes) -> dict[int, tuple[int, int, int]]:
         """Each line holding a marker: its start -> (its end, bit ``i`` set when it holds marker
@@ -113,14 +118,17 @@ class MarkerSearch:
                 found.append((np.array(starts), index))
         return found
 
-    @staticmethod
-    def lines_of(chunk: bytes, found: list[tuple[np.ndarray, int]]) -> dict[int, tuple[int, int, int]]:
+    def lines_of(self, chunk: bytes, found: list[tuple[np.ndarray, int]]) -> dict[int, tuple[int, int, int]]:
         """:meth:`lines` from what :meth:`found` gave (or a part of it)."""
         if not found:
             return {}
         # Each occurrence's line, as the number of line breaks before it: Python then sees each
         # line once per marker, however many times the marker repeats in it.
-        breaks = np.flatnonzero(np.frombuffer(chunk, dtype=np.uint8) == 10)
+        if self._breaks.size < len(chunk):
+            self._breaks = np.empty(len(chunk), dtype=bool)
+        is_break = self._breaks[: len(chunk)]
+        np.equal(np.frombuffer(chunk, dtype=np.uint8), 10, out=is_break)
+        breaks = np.flatnonzero(is_break)
         masks: dict[int, int] = {}
         for starts, index in found:
             for line in np.unique(np.searchsorted(breaks, starts)).tolist():
@@ -136,13 +144,20 @@ class MarkerSearch:
         size = len(chunk)
         if size < _PIECE or not self._holders:
             return []
+        if self._hashes.size < size // _PIECE:
+            self._hashes = np.empty(size // _PIECE, dtype=np.uint32)
+            self._hits = np.empty(size // _PIECE, dtype=bool)
         positions, words = [], []
         for offset in range(_PIECE):
             count = (size - offset) // _PIECE
             if count <= 0:
                 continue
             view = np.frombuffer(chunk, dtype="<u4", count=count, offset=offset)
-            hits = np.flatnonzero(self._table.take(_hashed(view)))
+            hashes, hit = self._hashes[:count], self._hits[:count]
+            np.multiply(view, _HASH_FACTOR, out=hashes)
+            np.right_shift(hashes, _HASH_SHIFT, out=hashes)
+            np.take(self._table, hashes, out=hit)
+            hits = np.flatnonzero(hit)
             if hits.size:
                 positions.append(hits * _PIECE + offset)
                 words.append(view[hits])
