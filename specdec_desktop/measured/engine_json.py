@@ -129,8 +129,10 @@ class SglangRequests(JsonCollector):
         if not steps:
             return False
         histogram = block.get("spec_correct_drafts_histogram")
-        accepted = _count(block, "spec_num_correct_drafts", line, required=not isinstance(histogram, list))
-        if isinstance(histogram, list) and histogram:
+        # An empty histogram counts nothing: the accepted drafts must then be stated.
+        counted = isinstance(histogram, list) and bool(histogram)
+        accepted = _count(block, "spec_num_correct_drafts", line, required=not counted)
+        if counted:
             if len(histogram) > MAX_K + 1:
                 raise MetricsProblem(
                     "contradiction",

@@ -267,3 +267,15 @@ def test_requests_kept_for_the_agreement_test_are_bounded(tmp_path) -> None:
     assert len(many.group_taus) <= MAX_GROUPS
     assert many.steps == 3 * MAX_GROUPS * one.steps
     assert sum(n for _tau, n in many.group_taus) == many.steps
+
+
+@pytest.mark.parametrize("lines", [1, 3])
+def test_an_empty_sglang_histogram_without_its_count_is_refused_by_name(lines) -> None:
+    """An empty spec_correct_drafts_histogram counts nothing, so spec_num_correct_drafts must be
+    there: missing, it is named (it was an AssertionError out of the reader)."""
+    row = '{"spec_verify_ct": 4, "spec_correct_drafts_histogram": []}\n'
+    with pytest.raises(MetricsProblem) as raised:
+        read_metrics_text(row * lines, "sglang.jsonl", k=4)
+    assert "spec_num_correct_drafts" in str(raised.value)
+    stated = '{"spec_verify_ct": 4, "spec_correct_drafts_histogram": [], "spec_num_correct_drafts": 6}\n'
+    assert read_metrics_text(stated * lines, "sglang.jsonl", k=4).accepted == 6 * lines
