@@ -244,10 +244,7 @@ def _read_lines(
                 value = _object_around(raw, -1 if offset == last else at, key)
                 if value is None:
                     continue
-                try:
-                    collector.feed_value(value, line)
-                except MetricsProblem as problem:
-                    raise problem.at(line=line) from None
+                _feed(collector, value, line)
             if not requests:
                 continue
             at = raw.find(REQUEST_MARKER)
@@ -256,10 +253,7 @@ def _read_lines(
             value = _object_around(raw, at, "acceptance_histogram")
             if value is None:
                 continue
-            try:
-                histograms.feed_value(value, line)
-            except MetricsProblem as problem:
-                raise problem.at(line=line) from None
+            _feed(histograms, value, line)
 
 
 def _block_values(
@@ -318,3 +312,11 @@ def _object_around(raw: bytes, at: int, key: str):
         return parse_json(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         return None
+
+
+def _feed(collector, value, line: int) -> None:
+    """Hand ``value`` from ``line`` to ``collector``; a refusal names that line."""
+    try:
+        collector.feed_value(value, line)
+    except MetricsProblem as problem:
+        raise problem.at(line=line) from None
