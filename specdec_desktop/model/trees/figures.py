@@ -13,6 +13,7 @@ say so (``spread_left_out``).  For the chain every figure is the chain model's, 
 from __future__ import annotations
 
 import math
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -103,7 +104,13 @@ _TREE_K = Parameters().k
 
 @lru_cache(maxsize=16)
 def _shape_figures(shape: DraftShape, params: Parameters, assumptions: Assumptions) -> ShapeFigures:
-    resolved = resolve_shape(shape, params, assumptions)
+    vector = shape.rank_acceptance(params.p)
+    searched = None  # the best tree's search, when the shape is one (its paths, F and S)
+    if shape.kind == "best":
+        searched = best_speedup_tree(vector, params.c, shape.budget, assumptions, shape.max_depth)
+        resolved = ResolvedShape(searched[0], vector, tree_depth(searched[0]), False)
+    else:
+        resolved = resolve_shape(shape, params, assumptions)
     if shape.kind == "chain":
         chain = readouts(params, assumptions)
         tokens, cost, value = chain.tokens_per_cycle, chain.cost_per_cycle, chain.speedup
@@ -111,12 +118,19 @@ def _shape_figures(shape: DraftShape, params: Parameters, assumptions: Assumptio
         spread_left_out = False
     else:
         a = _tree_assumptions(assumptions)
-        tokens = 1.0 + math.fsum(node_values(resolved.paths, resolved.rank_acceptance, a.decay))
+        if searched is not None:  # the search summed the same f of the same paths
+            tokens = searched[1]
+        else:
+            tokens = 1.0 + math.fsum(node_values(resolved.paths, resolved.rank_acceptance, a.decay))
         cost = _cost(resolved.draft_levels, resolved.nodes, params.c, resolved.parallel, a)
         value = tokens / cost
         spread_left_out = assumptions.spread is not None
-    vector = shape.rank_acceptance(params.p)
-    best_paths, best_tokens, best_value = best_speedup_tree(vector, params.c, resolved.nodes, assumptions)
+    if searched is not None and shape.max_depth is None:
+        # The best of at most `budget` nodes has `nodes` of them: it is also the best of at most
+        # `nodes` (the same search over fewer nodes finds the same first best depth and size).
+        best_paths, best_tokens, best_value = searched
+    else:
+        best_paths, best_tokens, best_value = best_speedup_tree(vector, params.c, resolved.nodes, assumptions)
     return ShapeFigures(
         shape, resolved, tokens, cost, value, best_paths, best_tokens, best_value, spread_left_out
     )
@@ -205,10 +219,33 @@ def best_speedup_tree(
             best = (float(speedups[m]), depth_limit, m)
     paths: Tree = ()
     if best[2]:
-        picked, _values = best_first_order(rank_acceptance, budget, best[1], a.decay)
-        paths = tuple(sorted(picked[: best[2]], key=lambda p: (len(p), p)))
+        picked = _best_first_paths(rank_acceptance, best[2], best[1], a.decay)
+        paths = tuple(sorted(picked, key=lambda p: (len(p), p)))
     tokens = 1.0 + math.fsum(node_values(paths, rank_acceptance, a.decay))
     return paths, tokens, best[0]
+
+
+def _best_first_paths(a: tuple[float, ...], n: int, depth_limit: int, d: float) -> list[tuple[int, ...]]:
+    """The first ``n`` nodes :func:`best_first_order` picks with ``depth_limit``, memoised as
+    :func:`~.value.best_first_values` is (one run serves every shorter one; a limit of ``n``
+    levels or more never binds): the budget's tree and the best tree of as many nodes often
+    stop at the same depth limit."""
+    key = (a, depth_limit if depth_limit < n else None, d)
+    with _PATH_RUNS_LOCK:
+        run = _PATH_RUNS.get(key)
+    if run is None or (len(run[0]) < n and not run[1]):
+        picked, _values = best_first_order(a, n, min(depth_limit, n), d)
+        run = (tuple(picked), len(picked) < n)
+        with _PATH_RUNS_LOCK:
+            _PATH_RUNS[key] = run
+            while len(_PATH_RUNS) > 64:
+                _PATH_RUNS.pop(next(iter(_PATH_RUNS)))
+    return list(run[0][:n])
+
+
+#: best_first_order's runs kept (oldest first), shared read-only.
+_PATH_RUNS: dict[tuple, tuple[tuple[tuple[int, ...], ...], bool]] = {}
+_PATH_RUNS_LOCK = threading.Lock()
 
 
 def sglang_settings_for(
