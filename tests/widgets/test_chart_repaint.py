@@ -369,3 +369,48 @@ def test_the_tree_overlay_draws_the_picture_pyqtgraph_items_drew(window):
     window.app_state.shape.reset()  # the chain: neither is drawn
     _drain()
     assert not overlay.curve.isVisible() and not overlay.marker.isVisible()
+
+
+def _leaders(chart) -> list[tuple[float, float, float, float]]:
+    """The leader path's segments, as (x0, y0, x1, y1) in the plot's pixels."""
+    path = chart.leaders.path()
+    points = [path.elementAt(i) for i in range(path.elementCount())]
+    return [(a.x, a.y, b.x, b.y) for a, b in zip(points[::2], points[1::2], strict=True)]
+
+
+def test_a_label_moved_away_from_its_marker_has_a_leader_back_to_it(window, qtbot):
+    # Scene 1 in the projector theme on a 1024x768 projector: "k = 6: 1.82×" cannot sit beside
+    # its marker (the band's edge and the best k's label are there) and goes two rings out.
+    window.services.view.set_theme_choice("projector")
+    window.resize(1024, 768)
+    window.services.tour.start(0)
+    qtbot.waitUntil(lambda: "current" in window.chart.label_boxes())
+    _drain()
+    chart = window.chart
+    view = chart.getPlotItem().getViewBox()
+    (x0, x1), (y0, y1) = view.viewRange()
+    sx, sy = view.width() / (x1 - x0), view.height() / (y1 - y0)
+    readouts = chart._last[0]
+    marks = {
+        "current": (readouts.params.k, readouts.speedup),
+        "best": (readouts.best_k, readouts.best_speedup),
+    }
+    leaders = _leaders(chart)
+    seen = 0
+    for key, (mx, my) in marks.items():
+        px, py = (mx - x0) * sx, (y1 - my) * sy
+        box = chart.label_boxes()[key]
+        nx, ny = min(max(px, box[0]), box[2]), min(max(py, box[1]), box[3])
+        # Past the first ring of places (the marker's gap and half the label's height): a leader.
+        distance, half = np.hypot(nx - px, ny - py), (box[3] - box[1]) / 2
+        ends = [s for s in leaders if s[2:] == pytest.approx((nx, ny))]
+        if distance > chart.theme.marker_size * 0.75 + 2 + half:
+            assert ends, (key, distance, leaders)
+        elif distance <= chart.theme.marker_size * 0.5 + 2 + half:
+            assert not ends, (key, distance, leaders)
+        if ends:  # it starts at the marker's edge, pointing at the label
+            sx0, sy0 = ends[0][:2]
+            assert np.hypot(sx0 - px, sy0 - py) < chart.theme.marker_size
+            seen += 1
+    assert seen >= 1, "scene 1 at 1024x768 in the projector theme places a label away from its marker"
+    assert chart.leaders.isVisible() and chart.leaders.parentItem() is view

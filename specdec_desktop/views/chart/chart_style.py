@@ -111,6 +111,7 @@ class ChartStyle:
         self.best.setPen(outline)
         self.best.setBrush(self._marker_style("brush", theme.marker_best))
         self.best.setSize(theme.marker_size * 1.5)
+        self.leaders.setPen(pg.mkPen(theme_color(theme.text_muted), width=max(1.0, theme.curve_width * 0.3)))
         self.best_arrow.setStyle(pen=outline, brush=self._marker_style("brush", theme.marker_best))
         for item, color in (
             (self.slower_label, theme.slower_region),

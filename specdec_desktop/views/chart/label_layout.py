@@ -2,19 +2,23 @@
 
 :class:`ChartLabelLayout` is a part of :class:`~.speedup_chart.SpeedupChart` (a mixin: it reads
 the chart's ``_labels``, ``_label_boxes``, ``_obstacle_curves``, ``_obstacle_points``,
-``_sampled``, ``_last``, ``_theme`` and its markers).  Every label, the chart's own and those
+``_sampled``, ``_last``, ``_theme``, its markers and its ``leaders`` path with the
+``_leader_segments`` it draws).  Every label, the chart's own and those
 other parts register (:meth:`ChartLabelLayout.register_label`), is placed by
 :func:`.labels.place_labels`: clear of the other labels, the markers, the registered curves and
-marker series, inside the plot.  A curve's pixels are sampled again only when its data or the
+marker series, inside the plot.  A label placed away from its point (past the first ring of places) gets a
+thin leader line back to its marker.  A curve's pixels are sampled again only when its data or the
 view changed.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6.QtGui import QPainterPath
 
 from .curve_item import ChartCurve
 from .label_item import ChartLabel
@@ -25,6 +29,10 @@ __all__ = ["LABEL_Z", "ChartLabelLayout", "Target", "set_text"]
 #: Where a registered label points, in data coordinates (None: the label is hidden).
 Target = Callable[[], "tuple[float, float] | None"]
 
+
+#: A pointing label's point in pixels (x, y), its marker's radius, and how far from the point
+#: a label in its first ring of places may lie (further out, it gets a leader line).
+_Point = tuple[float, float, float, float]
 
 #: The chart's own labels are drawn above everything in the plot's data.
 LABEL_Z = 1000.0
@@ -146,6 +154,8 @@ class ChartLabelLayout:
             obstacles.boxes.append(Box(bx - half, by - half, bx + half, by + half))
 
         requests: list[LabelRequest] = []
+        #: Each pointing label's point in pixels and how far from it its first ring lies.
+        points: dict[str, _Point] = {}
         for key, (item, target) in self._labels.items():
             # An empty label is hidden: a visible one, even empty, is moved and painted on every
             # change of range (pyqtgraph re-computes each text item's transform).
@@ -159,9 +169,10 @@ class ChartLabelLayout:
             else:
                 rect = item.textItem.boundingRect()
                 w, h = rect.width(), rect.height()
-            requests.append(self._request(key, target, w, h, px, plot_box, break_even_y, marker))
+            requests.append(self._request(key, target, w, h, px, plot_box, break_even_y, marker, points))
         boxes = place_labels(plot_box, [r for r in requests if r is not None], obstacles)
         self._label_boxes = boxes
+        self._draw_leaders(boxes, points)
         for request in requests:
             if request is not None and request.key not in boxes:  # an optional label left out
                 self._labels[request.key][0].setVisible(False)
@@ -183,6 +194,7 @@ class ChartLabelLayout:
         plot_box: Box,
         break_even_y: float,
         marker: float,
+        points: dict[str, _Point],
     ) -> LabelRequest | None:
         if key == "break_even":
             candidates = []
@@ -225,4 +237,29 @@ class ChartLabelLayout:
         readouts = self._last[0] if self._last is not None else None
         shared = readouts is not None and readouts.best_k == readouts.params.k
         gap = marker * (0.75 if key == "best" or shared else 0.5) + 2
+        points[key] = (x, y, gap - 2, gap + h / 2)
         return LabelRequest(key, around(x, y, w, h, gap, rings=4))
+
+    def _draw_leaders(self, boxes: dict[str, Box], points: dict[str, _Point]) -> None:
+        """A thin line from each label that had to move away from its point (past its first
+        ring of places) back to the point's marker, so the class sees which marker it names."""
+        segments: list[tuple[float, float, float, float]] = []
+        for key, (x, y, radius, near) in points.items():
+            box = boxes.get(key)
+            if box is None:
+                continue
+            bx, by = min(max(x, box.x0), box.x1), min(max(y, box.y0), box.y1)
+            distance = math.hypot(bx - x, by - y)
+            if distance <= near:
+                continue
+            # From the marker's edge to the label's nearest edge.
+            ux, uy = (bx - x) / distance, (by - y) / distance
+            segments.append((x + ux * radius, y + uy * radius, bx, by))
+        if segments == self._leader_segments:
+            return
+        self._leader_segments = segments
+        path = QPainterPath()
+        for x0, y0, x1, y1 in segments:
+            path.moveTo(x0, y0)
+            path.lineTo(x1, y1)
+        self.leaders.setPath(path)

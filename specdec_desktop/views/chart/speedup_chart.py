@@ -155,6 +155,10 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
         self.best_arrow = pg.ArrowItem(angle=180, headLen=16, tailLen=18, tailWidth=4, pxMode=True)
         self.best_arrow.hide()
         self.band_label = ChartLabel()
+        #: Leader lines from labels placed away from their markers (label_layout.py), in pixels.
+        self.leaders = QGraphicsPathItem()
+        self.leaders.setBrush(QBrush(Qt.BrushStyle.NoBrush))
+        self._leader_segments: list[tuple[float, float, float, float]] = []
         #: Labels in placing order (most important first), with the point each describes.
         self._labels: dict[str, tuple[pg.TextItem | ChartLabel, Target]] = {}
         self._label_boxes: dict[str, Box] = {}
@@ -200,6 +204,8 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
             # Children of the view box, not of its data: a new range leaves them alone.
             item.setParentItem(plot.getViewBox())
             item.setZValue(LABEL_Z)
+        self.leaders.setParentItem(plot.getViewBox())
+        self.leaders.setZValue(LABEL_Z - 1)
         self.slower.setZValue(-20)
         self.grid.setZValue(-15)
         self.band.setZValue(-10)
