@@ -15,10 +15,17 @@ widest figure it can show.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QResizeEvent, QTextDocumentFragment
+from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleAnnouncementEvent,
+    QFont,
+    QFontMetrics,
+    QResizeEvent,
+    QTextDocumentFragment,
+)
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStyle, QWidget
 
-from ..theme.widget_style import restyle
+from ..theme.widget_style import AppStyle, restyle
 from ..wording.cards import CARDS
 from .language import follow_language
 
@@ -26,6 +33,11 @@ __all__ = ["ReadoutCard"]
 
 #: Vertical gap between the title, the figure and the detail, in pixels.
 _SPACING = 2
+
+#: A figure in words ("don't speculate") may shrink to this share of a number's type to fit its
+#: card: the row of cards is chosen for it at this size, so a slider that crosses p = c (a sweep,
+#: a drag) changes the words in place instead of sending the cards to two rows under the class.
+WORDS_LEAST_SHARE = 0.45
 
 
 class ReadoutCard(QFrame):
@@ -156,10 +168,7 @@ class ReadoutCard(QFrame):
     def minimum_width_with(self, title: str) -> int:
         """The narrowest the card could be with ``title`` shown."""
         margins = self._layout_margins + self.contentsMargins()
-        inner = max(
-            self.title.fontMetrics().horizontalAdvance(title),
-            self.value.fontMetrics().horizontalAdvance(self.value.text()),
-        )
+        inner = max(self.title.fontMetrics().horizontalAdvance(title), self._figure_width_at_least())
         return inner + margins.left() + margins.right()
 
     def set_detail_shown(self, shown: bool) -> None:
@@ -229,10 +238,44 @@ class ReadoutCard(QFrame):
 
     def _inner_width_at_least(self) -> int:
         """The narrowest the labels may be: the title and the figure shown fit on one line."""
-        return max(
-            self.title.fontMetrics().horizontalAdvance(self.title.text()),
-            self.value.fontMetrics().horizontalAdvance(self.value.text()),
-        )
+        title = self.title.fontMetrics().horizontalAdvance(self.title.text())
+        return max(title, self._figure_width_at_least())
+
+    def _number_font(self) -> QFont:
+        """The type of a figure in numbers (the style's, whatever the figure shown now)."""
+        if not self._words():
+            return self.value.font()
+        style = self.value.style()
+        if isinstance(style, AppStyle) and style.theme is not None:
+            return QFont(style.role_font("cardValue"))
+        return self.value.font()
+
+    def _words(self) -> bool:
+        return bool(self.value.property("words"))
+
+    def _figure_width_at_least(self) -> int:
+        """The figure's width on one line: a number at its type, words at their least type."""
+        if not self._words():
+            return self.value.fontMetrics().horizontalAdvance(self.value.text())
+        font = self._number_font()
+        font.setPixelSize(max(1, round(font.pixelSize() * WORDS_LEAST_SHARE)))
+        return QFontMetrics(font).horizontalAdvance(self.value.text())
+
+    def _fit_words(self, width: int) -> None:
+        """Words too wide for ``width`` at their type are set smaller, down to their least."""
+        if not self._words():
+            return
+        style = self.value.style()
+        if not isinstance(style, AppStyle) or style.theme is None:
+            return
+        font = QFont(style.role_font("cardValue", True))
+        least = max(1, round(self._number_font().pixelSize() * WORDS_LEAST_SHARE))
+        px = font.pixelSize()
+        while px > least and QFontMetrics(font).horizontalAdvance(self.value.text()) > width:
+            px -= 1
+            font.setPixelSize(px)
+        if self.value.font() != font:
+            self.value.setFont(font)
 
     def _detail_height_for(self, width: int) -> int:
         if not self._detail_shown:
@@ -245,7 +288,8 @@ class ReadoutCard(QFrame):
     def _row_heights(self) -> tuple[int, int, int]:
         single = Qt.TextFlag.TextSingleLine
         title = self.title.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
-        value = self.value.fontMetrics().boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
+        # A figure in words keeps a number's height: the card does not jump when words replace it.
+        value = QFontMetrics(self._number_font()).boundingRect(0, 0, 1 << 16, 1 << 10, single, "Ag").height()
         if not self._detail_shown:
             detail = 0
         else:
@@ -254,6 +298,7 @@ class ReadoutCard(QFrame):
 
     def _place(self) -> None:
         inner = self._inner_rect()
+        self._fit_words(inner.width())
         y = inner.top()
         for label, height in zip((self.title, self.value, self.detail), self._row_heights(), strict=True):
             label.setGeometry(inner.left(), y, inner.width(), height)

@@ -127,11 +127,42 @@ def test_a_detail_that_needs_more_lines_gets_them(qtbot):
     # makes it ask for more.
     metrics = card.value.fontMetrics()
     assert card.sizeHint().width() > metrics.horizontalAdvance("don't speculate")
-    card.resize(120, card.height())
-    qtbot.waitUntil(lambda: card.width() == 120)
-    card.show_figure("don't speculate", "short", "0")
-    words = card.value.fontMetrics().horizontalAdvance("don't speculate")  # set smaller than figures
-    assert words > 120 and card.minimumSizeHint().width() > words
+    card.resize(40, card.height())
+    qtbot.waitUntil(lambda: card.width() == 40)
+    card.show_figure("k = 14", "short", "14")
+    assert card.minimumSizeHint().width() > card.value.fontMetrics().horizontalAdvance("k = 14") > 40
+
+
+def test_words_replacing_a_figure_change_in_place_and_the_cards_stay_put(window, qtbot):
+    # A sweep of p past c on a 1024x768 projector at 125 %: "don't speculate" replaces "k = 4".
+    # The cards keep their one row and their height, and the chart its height: the words are set
+    # smaller (not below their least share of a number's type) rather than send the cards to two
+    # rows under the class.
+    from specdec_desktop.views.readout_card import WORDS_LEAST_SHARE
+
+    window.services.view.set_theme_choice("projector")
+    window.services.view.set_zoom(1.25)
+    window.resize(1024, 768)
+    _drain()
+    cards = list(window.cards.values())
+    best = window.cards["bestCard"]
+    number_px = best.value.font().pixelSize()
+    rows = {card.geometry().y() for card in cards}
+    heights = [card.height() for card in cards]
+    chart_height = window.chart.height()
+    assert len(rows) == 1, "the cards start in one row"
+    window.state.set(p=0.05)
+    _drain()
+    assert best.value.text() == "don't speculate"
+    assert {card.geometry().y() for card in cards} == rows
+    assert [card.height() for card in cards] == heights
+    assert window.chart.height() == chart_height
+    value = best.value
+    assert value.fontMetrics().horizontalAdvance(value.text()) <= value.width()
+    assert value.font().pixelSize() >= round(number_px * WORDS_LEAST_SHARE)
+    window.state.set(p=0.75)
+    _drain()
+    assert best.value.font().pixelSize() == number_px
 
 
 # -- what a range change must not touch ----------------------------------------------------------
