@@ -13,7 +13,9 @@ at each moment is decided elsewhere: :mod:`.window_layout` (the policy: plain va
 :class:`~.window_layout.Layout` out, no widgets) maps the moment (theme, full screen, the tour
 scene's focus, the panel asked for) and the room to what is shown, and
 :class:`~.window_fitting.LayoutFitting` (a mixin of this class) measures the room and applies the
-decision.
+decision.  Its other parts are mixins of their own modules: :class:`~.lower_tabs.LowerTabs` (the
+lower tabs and showing one), :class:`~.window_state_flow.StateFlow` (edits to the state, the
+state to the widgets) and :class:`~.reading_order.ReadingOrder` (Tab in reading order).
 The chart imports pyqtgraph, the slowest import of the app; the launcher can
 paint the window first and call :meth:`MainWindow.install_chart` right after.
 """
@@ -25,41 +27,34 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QLayout,
     QMainWindow,
-    QScrollArea,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
+from ..model import SPECS, readouts, speedup_curves
 from ..model.parameters import DRAFT_LENGTH
-from ..model.trees import shape_figures
 from ..scenario.tour_file import SCENE_FOCI, TAB_IDS  # stable ids of the lower tabs, in display order
 from ..state import AppState
 from ..text import N_, _
 from ..theme import LIGHT, Theme, fitted_to_window, widget_style
-from ..wording.cards import CARDS, card_texts, hidden_card_texts, widest_values, worked_numbers
-from ..wording.trees import tree_card_texts
-from .acceptance_addendum import acceptance_addendum
+from ..wording.cards import CARDS, widest_values
 from .assumptions_panel import AssumptionsPanel
-from .compare import CompareController
-from .explanations import ESSAYS, ExplanationView, FormulaPanel
+from .explanations import FormulaPanel
 from .language import follow_language
-from .measured_panel import MeasuredPanel
+from .lower_tabs import LowerTabs, scrolled
 from .parameter_control import ParameterControl
+from .reading_order import ReadingOrder
 from .readout_card import ReadoutCard
-from .sampling_view import SamplingView
 from .token_run import TokenRunView
-from .tree_panel import TreePanel
 from .window_fitting import ChartSplitter, LayoutFitting
 from .window_layout import TABS, LayoutPolicy
+from .window_state_flow import StateFlow
 
 __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
@@ -83,17 +78,6 @@ MINIMUM_SIZE = (960, 600)
 _LEFT_WIDTH = (300, 420)
 
 
-def _scrolled(content: QWidget, name: str) -> QScrollArea:
-    """``content`` in a scroll area named ``name`` that scrolls it up and down, never sideways."""
-    scroll = QScrollArea()
-    scroll.setObjectName(name)
-    scroll.setWidget(content)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return scroll
-
-
 class _ChartSlot(QFrame):
     """Holds the chart's place (and says so) until :meth:`MainWindow.install_chart` fills it."""
 
@@ -110,7 +94,7 @@ class _ChartSlot(QFrame):
         layout.addWidget(self.placeholder)
 
 
-class MainWindow(LayoutFitting, QMainWindow):
+class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow):
     """SpecDec Desktop's main window.
 
     Signals
@@ -193,7 +177,7 @@ class MainWindow(LayoutFitting, QMainWindow):
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
-        self.left_column = _scrolled(left, "leftColumn")
+        self.left_column = scrolled(left, "leftColumn")
 
         # The cards stand in one row, or in two when one row is too narrow for their figures.
         self.cards_grid = QGridLayout()
@@ -201,40 +185,8 @@ class MainWindow(LayoutFitting, QMainWindow):
         self._card_columns = 0
         self._arrange_cards(4)
 
-        self.tabs = QTabWidget()
-        self.tabs.setObjectName("lowerTabs")
-        # The run scrolls inside its tab when the window is too short for it (large type on a
-        # projector), rather than squeezing the chart: see _balance_split.
-        self.token_run_scroll = _scrolled(self.token_run, "tokenRunScroll")
-        self._add_tab("token-run", self.token_run_scroll)
-        self.essays = {}
-        for tab_id, (tab_title, html) in zip(TAB_IDS[1:], ESSAYS, strict=False):
-            essay = ExplanationView(tab_title, html)
-            essay.anchorClicked.connect(self._on_essay_link)
-            self.essays[tab_id] = essay
-            self._add_tab(tab_id, essay)
-        # Pins, their table, the presets, and the (p, c) map beside the chart (views/compare.py).
-        self.compare = CompareController(self)
-        # The panel scrolls in its tab when the window is short (presenting), like the run.
-        self.compare_scroll = _scrolled(self.compare.panel, "compareScroll")
-        self._add_tab("compare", self.compare_scroll)
-        # What imported metrics gave (empty until an import); it scrolls rather than squeezing.
-        self.measured_panel = MeasuredPanel()
-        self.measured_scroll = _scrolled(self.measured_panel, "measuredScroll")
-        self._add_tab("measured", self.measured_scroll)
-        # Draft trees: the Draft shape control, the rank vector and the tree diagram (issue 25).
-        self.tree_panel = TreePanel(app_state, theme)
-        self.tree_scroll = _scrolled(self.tree_panel, "treeScroll")
-        self._add_tab("trees", self.tree_scroll)
-        # Where p comes from: two distributions, the rules, the draws (views/sampling_view.py).
-        self.sampling_view = SamplingView(app_state.sampling, app_state.text_run)
-        self.text_run_state = app_state.text_run
-        self.sampling_view.text_panel.use_p_requested.connect(lambda p, k: self.state.set(p=p, k=k))
-        self.sampling_scroll = _scrolled(self.sampling_view, "samplingScroll")
-        self._add_tab("sampling", self.sampling_scroll)
-        self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
-        self.tabs.tabBar().setExpanding(False)
-        self.tabs.tabBar().setUsesScrollButtons(False)
+        # The run, the essays, Compare, Measured, Trees and Sampling (views/lower_tabs.py).
+        self._build_lower_tabs(app_state, theme)
 
         self._right = right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -312,14 +264,6 @@ class MainWindow(LayoutFitting, QMainWindow):
         self._render(state.params)
 
     # -- building -------------------------------------------------------------------------
-
-    def _add_tab(self, tab_id: str, page: QWidget) -> None:
-        """Add the lower tab ``tab_id`` (the next of :data:`TABS`) with its whole title, which
-        stays its tooltip whatever tier of title shows."""
-        tab = TABS[self.tabs.count()]
-        assert tab.tab_id == tab_id, f"tabs are added in TABS order: {tab.tab_id} before {tab_id}"
-        index = self.tabs.addTab(page, tab.whole())
-        self.tabs.setTabToolTip(index, self.tabs.tabText(index))
 
     def _retranslate(self) -> None:
         """The window's own words again in the active language (View ▸ Language): its title, the
@@ -448,30 +392,6 @@ class MainWindow(LayoutFitting, QMainWindow):
             self._fit_run()
             self._fit_scene_page()
 
-    def focusNextPrevChild(self, next: bool) -> bool:
-        """Tab and Shift+Tab: the next visible control in :attr:`reading_order` (the window services
-        give it), round and round; Qt's own chain otherwise."""
-        order = self.reading_order() if self.reading_order is not None else []
-        shown = [
-            widget
-            for widget in order
-            if widget.isVisibleTo(self)
-            and widget.isEnabled()
-            and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
-        ]
-        if not shown:
-            return super().focusNextPrevChild(next)
-        current, index = QApplication.focusWidget(), -1
-        while current is not None and current is not self:
-            if current in shown:
-                index = shown.index(current)
-                break
-            current = current.parentWidget()
-        target = shown[(index + (1 if next else -1)) % len(shown)] if index >= 0 else shown[0 if next else -1]
-        reason = Qt.FocusReason.TabFocusReason if next else Qt.FocusReason.BacktabFocusReason
-        target.setFocus(reason)
-        return True
-
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if not event.spontaneous() and self.chart is not None:
@@ -485,134 +405,3 @@ class MainWindow(LayoutFitting, QMainWindow):
         super().changeEvent(event)
         if event.type() == QEvent.Type.WindowStateChange:
             self._apply_layout()
-
-    def show_tab(self, tab_id: str) -> None:
-        """Bring the lower tab ``tab_id`` (one of :data:`TAB_IDS`) to the front."""
-        self.tabs.setCurrentIndex(TAB_IDS.index(tab_id))
-        self._fit_essays()
-        if tab_id != "token-run":
-            self.release_run_focus()
-
-    def release_run_focus(self) -> None:
-        """Share the height by the usual rule again after :meth:`show_token_run` gave it to the run."""
-        if self._run_in_focus:
-            self._run_in_focus = False
-            self._balance_split()
-
-    def current_tab(self) -> str:
-        return TAB_IDS[self.tabs.currentIndex()]
-
-    def settle(self) -> None:
-        """Apply now what waits for the parameters to rest (the token run's restart, the trees
-        panel's figures): before a render."""
-        self.token_run.run.flush()
-        self.tree_panel.settle()
-
-    def show_token_run(self, play: bool, seed: int | None = None, speed: float = 1.0) -> None:
-        """Show the token-by-token run, as a tour scene asks.
-
-        Brings the tab to the front, restarts the run with ``seed`` (when given) at
-        ``speed``, and starts playing when ``play`` is true.
-        """
-        self.show_tab("token-run")
-        self._run_in_focus = True  # until another tab is shown: the run needs all of its height
-        self._balance_split()
-        player = self.token_run.player
-        if seed is not None:
-            self.token_run.run.set_seed(seed)
-        player.restart()
-        player.set_speed(speed)
-        if play:
-            player.play()
-
-    # -- state flow -----------------------------------------------------------------------
-
-    def _on_edited(self, name: str, value: float) -> None:
-        try:
-            self.state.set(**{name: value})
-        except ValueError as error:  # out of range: say so, change nothing
-            self.controls[name].show_error(str(error))
-            self.controls[name].show_value(getattr(self.state.params, name))
-
-    def _on_assumption_edited(self, name: str, value: object) -> None:
-        try:
-            self.assumptions_state.set(**{name: value})
-        except ValueError as error:  # invalid: say so, change nothing
-            self.assumptions_panel.show_assumptions(self.assumptions_state.assumptions)
-            self.assumptions_panel.show_error(str(error))
-
-    def _on_assumptions_reset(self) -> None:
-        with self.app_state.history.step(_("original model")):
-            self.assumptions_state.reset()
-
-    def _on_essay_link(self, url) -> None:
-        if url.toString() == "assumptions:open":
-            self.reveal_assumptions()
-
-    def reveal_assumptions(self) -> None:
-        """Open the Assumptions panel and scroll the left column to it."""
-        self.assumptions_panel.setVisible(True)
-        self.assumptions_panel.set_expanded(True)
-        self.left_column.ensureWidgetVisible(self.assumptions_panel)
-        self.assumptions_panel.toggle.setFocus()
-
-    def _on_simulated(self, k, values, half_width) -> None:
-        if self.chart is not None:
-            self.chart.show_simulation(k, values, half_width)
-
-    def closeEvent(self, event) -> None:
-        self.simulation.shutdown()
-        self.text_run_state.shutdown()
-        super().closeEvent(event)
-
-    def _on_assumptions(self, _assumptions: Assumptions) -> None:
-        self._render(self.state.params)
-
-    def _show_worked(self) -> None:
-        """The open Assumptions panel's worked numbers, for the parameters and assumptions now."""
-        params, a = self.state.params, self.assumptions_state.assumptions
-        self.assumptions_panel.show_worked(worked_numbers(params, a))
-
-    def _render(self, params: Parameters) -> None:
-        """Show ``params`` everywhere: controls, cards and chart, from one computation."""
-        a = self.assumptions_state.assumptions
-        figures = readouts(params, a)
-        for spec in SPECS:
-            self.controls[spec.name].show_value(getattr(params, spec.name))
-        self.assumptions_panel.show_assumptions(a)
-        if self.assumptions_panel.expanded:
-            self._show_worked()
-        shape = self.app_state.shape.shape
-        hidden = self.app_state.presentation.answer_hidden  # predict, then reveal
-        if hidden:
-            texts = hidden_card_texts()
-        elif shape.kind == "chain":
-            texts = card_texts(figures)
-        else:
-            texts = tree_card_texts(shape_figures(shape, params, a), params.c)
-        for name, text in texts.items():
-            self.cards[name].show_figure(text.value, text.detail, text.spoken)
-        if self.chart is not None:
-            self.chart.set_answer_hidden(hidden)
-            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
-        self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
-        if not self.app_state.measurement.is_empty:
-            self._show_measurement()
-        self.render_count += 1
-
-    def _show_measurement(self) -> None:
-        """Show the imported measurement (and cost table) in its panel and in the essay on acceptance."""
-        measurement, params = self.app_state.measurement, self.state.params
-        self.measured_panel.show_costs(
-            measurement.costs, measurement.costs_origin, self.assumptions_state.assumptions.batch
-        )
-        self.measured_panel.show_measurement(
-            measurement.fit,
-            measurement.timings,
-            params,
-            measurement.origin,
-            self.assumptions_state.assumptions,
-        )
-        essay = self.essays.get("acceptance")
-        if essay is not None:
-            essay.show_addendum(acceptance_addendum(measurement.fit, params))
