@@ -20,11 +20,17 @@ then fitted) and, as references in the same run, by iterating its lines in binar
 (``for line in file``) and by reading its blocks without looking at them (the ceiling the
 page cache allows).  Subjects take turns within each repeat.  Target: read_metrics at
 50 MB/s or more on every file.
+
+``--only TEXT`` keeps the files whose label contains TEXT (``--only CSV``); ``--before DIR``
+adds two subjects, read_metrics of this checkout and of the checkout in DIR (``git worktree add
+DIR REV``), each in a fresh child process (as ``fit`` reads) that reads the file once and then
+times a second read, so a change is measured old against new in one run.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import tempfile
 import time
@@ -202,6 +208,33 @@ def _write_jsonl(path: Path, size: int) -> None:
             stream.write(data)
 
 
+_BEFORE = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from specdec_desktop.measured import fit_measurement, read_metrics
+k = 4 if sys.argv[2].endswith("trtllm.json") else None
+fit_measurement(read_metrics(sys.argv[2], k=k))
+start = time.perf_counter()
+fit_measurement(read_metrics(sys.argv[2], k=k))
+print(time.perf_counter() - start)
+"""
+
+
+def _before(checkout: Path) -> Callable[[Path], float]:
+    """read_metrics of another checkout, timed in a child process; returns the seconds it took."""
+
+    def read(path: Path) -> float:
+        done = subprocess.run(
+            [sys.executable, "-c", _BEFORE, str(checkout), str(path)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return float(done.stdout.strip().splitlines()[-1])
+
+    return read
+
+
 def _app(path: Path) -> None:
     fit_measurement(read_metrics(path, k=4 if path.name == "trtllm.json" else None))
 
@@ -220,14 +253,20 @@ def _blocks(path: Path) -> None:
 
 def main() -> int:
     parser = arguments(__doc__.splitlines()[0], default_repeats=5)
+    parser.add_argument("--only", default="", help="only the files whose label contains this")
+    parser.add_argument("--before", type=Path, help="a checkout to time beside this one (old against new)")
     args = parser.parse_args()
     scale = 8 if args.quick else 1
     repeats = 2 if args.quick else args.repeats
-    subjects: dict[str, Callable[[Path], None]] = {
+    subjects: dict[str, Callable[[Path], float | None]] = {
         "read_metrics": _app,
         "line iteration (reference)": _lines,
         "block read (reference)": _blocks,
     }
+    if args.before is not None:  # both in a fresh process, as `fit` reads (the heap not yet warm)
+        subjects["read_metrics, fresh process"] = _before(Path(__file__).resolve().parents[1])
+        before = f"read_metrics of {args.before.name}, fresh process (before)"
+        subjects[before] = _before(args.before.resolve())
     rows = []
     all_met = True
     with tempfile.TemporaryDirectory(prefix="specdec-bench-") as folder:
@@ -239,6 +278,8 @@ def main() -> int:
         for label, (name, write, mib) in OTHER_FORMATS.items():
             files[label] = (Path(folder) / name, write, mib * MIB // scale)
         for label, (path, write, size) in files.items():
+            if args.only.lower() not in label.lower():
+                continue
             write(path, size)
             megabytes = path.stat().st_size / 1e6
             samples: dict[str, list[float]] = {name: [] for name in subjects}
@@ -247,8 +288,8 @@ def main() -> int:
             for _ in range(repeats):
                 for name, read in subjects.items():
                     start = time.perf_counter()
-                    read(path)
-                    samples[name].append(megabytes / (time.perf_counter() - start))
+                    took = read(path)  # a child's own timing, or None: timed here
+                    samples[name].append(megabytes / (took or time.perf_counter() - start))
             for name, rates in samples.items():
                 app = name == "read_metrics"
                 rows.append(
@@ -271,7 +312,10 @@ def main() -> int:
             f"in the same run; {repeats} interleaved repeats after a warm-up (page cache warm); "
             "higher is better; target 50 MB/s."
         ],
-        command="python benchmarks/bench_metrics_read.py" + (" --quick" if args.quick else ""),
+        command="python benchmarks/bench_metrics_read.py"
+        + (" --quick" if args.quick else "")
+        + (f" --only {args.only!r}" if args.only else "")
+        + (f" --before {args.before}" if args.before is not None else ""),
     )
     all_met = result["all_targets_met"]
     return 0 if all_met else 1

@@ -112,6 +112,13 @@ SHORTCUTS: tuple[Shortcut, ...] = (
         "File",
     ),
     S(
+        "file.use_measured_costs",
+        ("Ctrl+Shift+M",),
+        "&Use measured costs",
+        "Set p, c, the overhead and the verify growth to what the imported runs at several k measured",
+        "File",
+    ),
+    S(
         "file.export_report",
         ("Ctrl+Alt+H",),
         "Export &report…",

@@ -163,7 +163,7 @@ def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> Fi
 def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
     """Read, fit, decide, print (and write the report); ``EXIT_USAGE`` with one stderr line when bad."""
     from ..measured import MetricsProblem, Timings, combine, fit_measurement, read_metrics
-    from ..measured.cost_summary import cost_assumptions, cost_dicts, cost_lines
+    from ..measured.cost_summary import chosen_batch, cost_dicts, cost_lines, cost_model
     from ..measured.decision import measured_figures
     from ..measured.summary import summary_dict, summary_lines
     from ..model.assumptions import Assumptions
@@ -194,11 +194,14 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
         if request.draft_ms is not None and request.target_ms is not None:
             timings = Timings(request.draft_ms, request.target_ms, request.verify_ms, measurement.k)
         c = timings.cost if timings is not None else request.c
-        fitted = cost_assumptions(costs[0]) if costs and c is None and timings is None else None
-        if fitted is not None:  # the costs measured at several k stand in for a guessed c
-            c = fitted[0]
+        # The costs measured at several k (of the --batch size, when the table has it) stand in
+        # for a guessed c; p stays the metrics' own.
+        chosen = chosen_batch(costs or (), assumptions.batch)
+        fitted = cost_model(chosen) if chosen is not None and c is None and timings is None else None
+        if fitted is not None:
+            c = fitted.c
             assumptions = assumptions.with_values(
-                overhead=fitted[1].overhead, verify_growth=fitted[1].verify_growth
+                overhead=fitted.assumptions.overhead, verify_growth=fitted.assumptions.verify_growth
             )
         if c is not None or request.report is not None:
             figures = measured_figures(fit, 0.15 if c is None else c, assumptions, timings)

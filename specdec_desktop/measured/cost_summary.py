@@ -5,7 +5,10 @@ speedup over k = 0, the costs the step times imply (:mod:`.cost_table`), and the
 at those costs (the same search the chart uses), so the two can be compared.  ``fit`` prints the
 table (:func:`cost_lines`), the Measured tab and the report show it (:data:`COST_COLUMNS`,
 :func:`cost_cells`); the window's chart and the report draw :func:`measured_speedups`: each run's
-tokens per second over the k = 0 run's, in one batch size.
+tokens per second over the k = 0 run's, in one batch size.  :func:`cost_model` is the one
+place the fitted figures become a configuration (p, c, overhead, verify growth): the model's best
+k in the table, ``fit``'s pricing with a table and its JSON's ``model``, and the window's "Use
+measured costs" all take it from there.
 """
 
 from __future__ import annotations
@@ -22,12 +25,15 @@ from .cost_table import BatchCosts
 
 __all__ = [
     "COST_COLUMNS",
+    "CostModel",
     "MeasuredSpeedups",
+    "chosen_batch",
     "cost_assumptions",
     "cost_cells",
     "cost_dicts",
     "cost_headings",
     "cost_lines",
+    "cost_model",
     "cost_notes",
     "measured_speedups",
     "model_best_k",
@@ -74,13 +80,49 @@ def cost_assumptions(costs: BatchCosts) -> tuple[float, Assumptions] | None:
     )
 
 
-def model_best_k(costs: BatchCosts) -> int | None:
-    """The model's best k at the fitted p and costs (``None``: no costs, no p, or no peak)."""
+@dataclass(frozen=True)
+class CostModel:
+    """The model one batch size's runs give: the constant p of their tokens per step, the draft
+    cost c, and the overhead and verify growth (every other assumption the original model's: the
+    measured step times already hold the batch's cost, the tokens per step any decay)."""
+
+    batch: int
+    p: float
+    c: float
+    assumptions: Assumptions
+
+
+def cost_model(costs: BatchCosts) -> CostModel | None:
+    """The configuration the window's "Use measured costs" sets, and ``fit`` reports and prices
+    (``None``: no k = 0 run to fit costs against, or no drafting run to give a p)."""
     fitted = cost_assumptions(costs)
     if fitted is None or costs.p is None:
         return None
     c, assumptions = fitted
-    return readouts(Parameters(k=1, p=round(min(1.0, costs.p), 4), c=c), assumptions).best_k
+    return CostModel(costs.batch, round(min(1.0, costs.p), 4), c, assumptions)
+
+
+def chosen_batch(batches: Sequence[BatchCosts], batch: int | None = None) -> BatchCosts | None:
+    """The batch size ``batch`` of a table (its first when it has not that one; ``None``: no table)."""
+    if not batches:
+        return None
+    return next((b for b in batches if b.batch == batch), batches[0])
+
+
+def model_best_k(costs: BatchCosts) -> int | None:
+    """The model's best k at the fitted p and costs (``None``: no costs, no p, or no peak)."""
+    model = cost_model(costs)
+    if model is None:
+        return None
+    return readouts(Parameters(k=1, p=model.p, c=model.c), model.assumptions).best_k
+
+
+def _model_dict(costs: BatchCosts) -> dict | None:
+    model = cost_model(costs)
+    if model is None:
+        return None
+    a = model.assumptions
+    return {"p": model.p, "c": model.c, "verify_growth": a.verify_growth, "overhead": a.overhead}
 
 
 def _round(value: float | None, digits: int = 6) -> float | None:
@@ -102,6 +144,7 @@ def cost_dicts(batches: list[BatchCosts]) -> list[dict]:
             "verify_growth": _round(b.verify_growth),
             "p": _round(b.p),
             "best_k_model": model_best_k(b),
+            "model": _model_dict(b),
             "ks": [row.k for row in b.rows],
         }
         for b in batches
@@ -145,9 +188,9 @@ def measured_speedups(batches: Sequence[BatchCosts], batch: int | None = None) -
 
     ``None`` without a table, or when that batch size has no k = 0 run to compare with.
     """
-    if not batches:
+    chosen = chosen_batch(batches, batch)
+    if chosen is None:
         return None
-    chosen = next((b for b in batches if b.batch == batch), batches[0])
     plain = next((row for row in chosen.rows if row.k == 0), None)
     if plain is None:
         return None

@@ -47,6 +47,11 @@ __all__ = [
 ]
 
 MAX_TABLE_BYTES = 1024**2
+#: The shortest and the longest step a row may state (1 ns, 11 days), in milliseconds, and the
+#: largest batch (the batch assumption's): beyond them a figure is a typo or a unit slip, and the
+#: ratios the fit takes would leave the floating-point range.
+MIN_STEP_MS, MAX_STEP_MS = 1e-6, 1e9
+MAX_BATCH = 1_000_000
 _ROLES = {
     "k": {"k", "draft_len", "draft_length", "num_speculative_tokens", "num_spec_tokens", "spec_tokens"},
     "tau": {
@@ -271,11 +276,36 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
             raise MetricsProblem(
                 "contradiction", Phrase(N_("a step takes no time or the batch is empty")), path, number
             )
+        if batch > MAX_BATCH:
+            raise MetricsProblem(
+                "contradiction",
+                Phrase(
+                    N_("a batch of {batch} is beyond any engine (1,000,000 at most)"),
+                    batch=values["batch"][:24],
+                ),
+                path,
+                number,
+            )
         extra = {
             role: _number(values[role], role.replace("_", " "), number, str(path))
             for role in ("draft_ms", "verify_ms")
             if values.get(role)
         }
+        # (a draft's or a verify pass's own time may be 0: no draft at k = 0)
+        times = [(values.get("ms") or values["tok_s"], ms)]
+        times += [(values[role], value) for role, value in extra.items() if value]
+        for cell, value in times:
+            if not MIN_STEP_MS <= value <= MAX_STEP_MS:
+                raise MetricsProblem(
+                    "contradiction",
+                    Phrase(
+                        N_("{cell!r} makes a step of {ms:.3g} ms, beyond any engine (1 ns to 10⁹ ms)"),
+                        cell=cell[:24],
+                        ms=value,
+                    ),
+                    path,
+                    number,
+                )
         rows.append(CostRow(int(k), tau, ms, batch, extra.get("draft_ms"), extra.get("verify_ms"), number))
     if not rows:
         raise MetricsProblem("no_metrics", Phrase(N_("has a header but no rows")), path)

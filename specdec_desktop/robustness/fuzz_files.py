@@ -1,7 +1,8 @@
 """Fuzzed files for the monkey to offer when the app asks for one (Qt-free).
 
-Each file is a scenario or tour document, valid or broken in one of the ways a real file
-breaks: cut short, bytes flipped, random bytes, a wrong type or an out-of-range value in one
+Each file is a serving engine's metrics (:mod:`.fuzz_metrics`), a table of benchmark runs at
+several k (:mod:`.fuzz_costs`), or a scenario or tour document, valid or broken in one of the ways
+a real file breaks: cut short, bytes flipped, random bytes, a wrong type or an out-of-range value in one
 field, NaN, very deep nesting, far over the size limit.  Files are written into one folder and
 reused by name, so a long run keeps a bounded number of them on disk.
 
@@ -33,6 +34,7 @@ from pathlib import Path
 from ..scenario.safe_json import DEFAULT_MAX_BYTES
 from ..scenario.scenario_file import SCENARIO_FORMAT, SCENARIO_VERSION
 from ..scenario.tour_file import TAB_IDS, TOUR_FORMAT, TOUR_VERSION
+from .fuzz_costs import fuzzed_cost_table
 from .fuzz_metrics import fuzzed_metrics
 
 __all__ = ["FuzzedFiles"]
@@ -66,6 +68,8 @@ _USER_FILES = {
     "chart.svg": b"<svg>" + b"user svg " * 40 + b"</svg>\n",
     "curve.csv": b"k,user\n" + b"1,2\n" * 40,
 }
+#: The suffixes of the fuzzed files (one file a slot, whatever its kind).
+_SUFFIXES = (".json", ".log", ".csv")
 #: Tail bytes each kind of file ends with when it was written completely.
 _COMPLETE_TAIL = {".json": b"}\n", ".png": b"IEND\xaeB`\x82", ".svg": b"</svg>\n", ".csv": b"\n"}
 
@@ -184,11 +188,16 @@ class FuzzedFiles:
         rng = self.rng
         if self.hostile_folder is not None and rng.random() < 0.1:
             return self.hostile_path()
-        if rng.random() < 0.25:  # a garbled serving-engine metrics file (File > Import measurements)
-            kind, data = fuzzed_metrics(rng)
-            self._count(f"metrics_{kind}")
-            path = self.folder / f"fuzzed-{self.written % self.slots}.log"
-            path.with_suffix(".json").unlink(missing_ok=True)  # one file per slot, whatever its kind
+        roll = rng.random()
+        if roll < 0.3:  # File > Import measurements: a garbled engine log, or a table of runs at several k
+            if roll < 0.1:
+                kind, data = fuzzed_cost_table(rng)
+                self._count(f"costs_{kind.split(':')[0]}")
+                path = self._slot(".csv")
+            else:
+                kind, data = fuzzed_metrics(rng)
+                self._count(f"metrics_{kind}")
+                path = self._slot(".log")
             path.write_bytes(data)
             self.written += 1
             return str(path)
@@ -222,11 +231,18 @@ class FuzzedFiles:
             data = b'{"format": "' + SCENARIO_FORMAT.encode() + b'", "x": ' + b"[" * 500 + b"]" * 500 + b"}"
         elif kind == "huge":
             data = b'{"pad": "' + b"x" * (DEFAULT_MAX_BYTES + 1) + b'"}'
-        path = self.folder / f"fuzzed-{self.written % self.slots}.json"
-        path.with_suffix(".log").unlink(missing_ok=True)
+        path = self._slot(".json")
         path.write_bytes(data)
         self.written += 1
         return str(path)
+
+    def _slot(self, suffix: str) -> Path:
+        """The next slot's path with ``suffix`` (the slot's file of any other kind removed)."""
+        path = self.folder / f"fuzzed-{self.written % self.slots}{suffix}"
+        for other in _SUFFIXES:
+            if other != suffix:
+                path.with_suffix(other).unlink(missing_ok=True)
+        return path
 
     # -- hostile paths ------------------------------------------------------------------------
 

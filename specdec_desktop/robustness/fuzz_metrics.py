@@ -2,8 +2,11 @@
 
 Each file starts as a few well-formed lines of one format the importer reads (vLLM, vLLM V0,
 Prometheus, per-request JSON, llama.cpp, SGLang, CSV, and issue 23's: vLLM's spec_decode.py and
-bench summaries, llama-speculative's summary and per-round lines, llama.cpp's counters, SGLang's
-and llama-server's per-request JSON, TensorRT-LLM's), written here from random counts, and is
+eagle.py (bonus column) summaries, its bench section, V0's and early V1's "Speculative metrics"
+lines, a whole scrape with HELP, TYPE, scientific notation and ``_created`` gauges,
+llama-speculative's summary and per-round lines, llama.cpp's counters, SGLang's bench section,
+gauges, tree server arguments and per-request JSON, llama-server's, TensorRT-LLM's), written here
+from random counts (now and then with docker compose's prefix on every line), and is
 then broken the way real logs break: cut mid-line, bytes flipped, numbers that contradict each
 other, a NUL byte, lines from two engines, absurd numbers, or nothing at all.
 """
@@ -195,6 +198,109 @@ def _trtllm(rng: random.Random) -> str:
     )
 
 
+def _eagle(rng: random.Random) -> str:
+    """The older ``eagle.py`` summary: "token 0" is the bonus token (always 1.00), no colon space."""
+    _k, steps, counts = _counts(rng)
+    lines = ["-" * 50, f"mean acceptance length: {1 + sum(counts) / steps:.2f}", "-" * 50]
+    lines += [f"acceptance at token {i}:{n / steps:.2f}" for i, n in enumerate([steps, *counts])]
+    return "\n".join(lines)
+
+
+def _v0(rng: random.Random) -> str:
+    k, steps, counts = _counts(rng)
+    accepted = sum(counts)
+    emitted = accepted + steps
+    return (
+        f"INFO 07-01 12:00:00 metrics.py:412] Speculative metrics: Draft acceptance rate: "
+        f"{accepted / (steps * k):.3f}, System efficiency: {emitted / (steps * (k + 1)):.3f}, "
+        f"Number of speculative tokens: {k}, Number of accepted tokens: {accepted}, "
+        f"Number of draft tokens: {steps * k}, Number of emitted tokens: {emitted}."
+    )
+
+
+def _v1_early(rng: random.Random) -> str:
+    """V1's first log line, on V0's prefix: no k, no emitted count."""
+    drafted = rng.randint(1, 5000)
+    accepted = rng.randint(0, drafted)
+    return (
+        f"INFO 02-10 09:00:05 [metrics.py:60] Speculative metrics: Draft acceptance rate: "
+        f"{accepted / drafted:.3f}, Number of accepted tokens: {accepted}, "
+        f"Number of draft tokens: {drafted}, "
+    )
+
+
+def _sglang_bench(rng: random.Random) -> str:
+    """``sglang.bench_serving``'s result: the acceptance length alone (k unknown), or with the
+    draft counts that give k (the length then agrees with them)."""
+    name = rng.choice(("Accept length", "Acceptance length (server)"))
+    drafts = rng.randint(1, 5000)
+    drafted = drafts * rng.randint(1, 8)
+    accepted = rng.randint(0, drafted)
+    lines = [
+        "============ Serving Benchmark Result ============",
+        "Backend:                                 sglang",
+        f"Successful requests:                     {rng.randint(1, 500)}",
+        f"Output token throughput (tok/s):         {rng.uniform(10, 900):.2f}",
+        f"{name + ':':<41}{1 + accepted / drafts:.2f}",
+    ]
+    if rng.random() < 0.5:
+        lines += [
+            f"Drafts:                                  {drafts}",
+            f"Draft tokens:                            {drafted}",
+            f"Accepted tokens:                         {accepted}",
+        ]
+    return "\n".join([*lines, "=" * 50])
+
+
+def _prometheus_full(rng: random.Random) -> str:
+    """A whole scrape: HELP and TYPE lines, labels, floats in scientific notation, ``_created``."""
+    counts, k = [], rng.randint(1, 6)
+    for _engine in range(rng.randint(1, 3)):
+        drafts = rng.randint(1, 10**6)
+        drafted = drafts * k
+        accepted = rng.randint(0, drafted)
+        counts.append({"num_drafts": drafts, "num_draft_tokens": drafted, "num_accepted_tokens": accepted})
+    lines = []
+    for name in ("num_drafts", "num_draft_tokens", "num_accepted_tokens"):
+        metric = f"vllm:spec_decode_{name}"
+        lines += [f"# HELP {metric}_total Counter.", f"# TYPE {metric}_total counter"]
+        for engine, values in enumerate(counts):
+            value = float(values[name])
+            shown = f"{value:.6e}" if rng.random() < 0.5 else f"{value}"
+            labels = f'engine="{engine}",model_name="demo"'
+            lines.append(f"{metric}_total{{{labels}}} {shown}")
+            lines.append(f"{metric}_created{{{labels}}} 1.7645e+09")
+    return "\n".join(lines)
+
+
+def _sglang_prometheus(rng: random.Random) -> str:
+    lines, steps = [], rng.randint(1, 8)
+    for rank in range(rng.randint(1, 3)):
+        labels = f'model_name="demo",dp_rank="{rank}"'
+        lines += [
+            f"sglang:spec_accept_length{{{labels}}} {rng.uniform(1, steps + 1):.2f}",
+            f"sglang:spec_accept_rate{{{labels}}} {rng.random():.2f}",
+            f"sglang:spec_num_steps{{{labels}}} {steps}",
+        ]
+    return "\n".join(lines)
+
+
+def _sglang_tree(rng: random.Random) -> str:
+    """SGLang's server arguments (an EAGLE tree: steps, topk, draft tokens) and its decode lines."""
+    steps, topk = rng.randint(1, 8), rng.randint(1, 8)
+    head = (
+        "[2026-11-30 18:59:00] server_args=ServerArgs(model_path='x', speculative_algorithm='EAGLE', "
+        f"speculative_num_steps={steps}, speculative_eagle_topk={topk}, "
+        f"speculative_num_draft_tokens={rng.randint(2, 64)}, tp_size=1)"
+    )
+    lines = [
+        f"[2026-11-30 19:00:00 TP0] Decode batch. #running-req: {rng.randint(1, 64)}, accept len: "
+        f"{rng.uniform(1, steps + 1):.2f}, accept rate: {rng.random():.2f}, cuda graph: True"
+        for _ in range(rng.randint(1, 5))
+    ]
+    return "\n".join([head, *lines])
+
+
 _FORMATS = (
     _vllm,
     _llama,
@@ -210,6 +316,20 @@ _FORMATS = (
     _sglang_request,
     _llama_timings,
     _trtllm,
+    _eagle,
+    _v0,
+    _v1_early,
+    _sglang_bench,
+    _prometheus_full,
+    _sglang_prometheus,
+    _sglang_tree,
+)
+#: Prefixes a line may carry: docker compose's service column, a journal's, a timestamp's.
+_PREFIXES = (
+    "bench-1  | ",
+    "vllm-server-1  | ",
+    "Dec 01 10:00:00 host vllm[812]: ",
+    "2026-12-01T10:00:00.123Z ",
 )
 
 
@@ -217,6 +337,9 @@ def fuzzed_metrics(rng: random.Random) -> tuple[str, bytes]:
     """One garbled metrics file: ``(kind, bytes)``."""
     make = rng.choice(_FORMATS)
     text = "\n".join(make(rng) for _ in range(rng.randint(1, 4))) + "\n"
+    if rng.random() < 0.15:  # as docker compose (or a journal) prints it: every line prefixed
+        prefix = rng.choice(_PREFIXES)
+        text = "".join(prefix + line for line in text.splitlines(keepends=True))
     kind = rng.choice(METRIC_KINDS)
     data = text.encode()
     if kind == "truncated":

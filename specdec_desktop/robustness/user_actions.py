@@ -4,7 +4,8 @@ Each action takes the main window and the run's random generator, and goes throu
 system (QTest), so it exercises the same paths a person does: drag and step sliders, type
 arbitrary text into entry boxes, click and double-click anywhere, turn the mouse wheel over the
 chart, press keys and shortcuts, resize the window, change the draft shape, play the token run,
-open and save files. :data:`ACTIONS` weighs them for :class:`~.monkey.Monkey`.
+open and save files, paste measurements and act on them ("Use measured costs" among them).
+:data:`ACTIONS` weighs them for :class:`~.monkey.Monkey`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ __all__ = [
     "dismiss_dialogs",
     "drag_slider",
     "open_a_file",
+    "paste_measurements",
     "play_token_run",
     "press_key",
     "press_shortcut",
@@ -43,6 +45,7 @@ __all__ = [
     "save_a_file",
     "step_slider",
     "type_into_entry",
+    "use_measurement",
     "wheel_on_chart",
 ]
 
@@ -309,6 +312,46 @@ def open_a_file(window: QMainWindow, rng: random.Random) -> None:
         action.trigger()
 
 
+def paste_measurements(window: QMainWindow, rng: random.Random) -> None:
+    """Copy a fuzzed engine log or table of runs at several k to the clipboard, and paste it."""
+    from PySide6.QtGui import QGuiApplication
+
+    from .fuzz_costs import fuzzed_cost_table
+    from .fuzz_metrics import fuzzed_metrics
+
+    _kind, data = (fuzzed_cost_table if rng.random() < 0.5 else fuzzed_metrics)(rng)
+    QGuiApplication.clipboard().setText(data.decode("utf-8", "replace"))
+    action = window.findChild(QAction, "action:file.paste_measurements")
+    if action is not None and action.isEnabled():
+        action.trigger()
+
+
+def use_measurement(window: QMainWindow, rng: random.Random) -> None:
+    """Act on what was imported: use the fitted p, the per-position curve or the measured costs
+    (the tab's buttons or File ▸ Use measured costs), pin the run, or clear it all."""
+    panel = window.measured_panel
+    # The same draws whatever was imported (an import ends on a worker thread, at its own pace):
+    # the same seed gives the same actions.
+    choice, pick = rng.random(), rng.random()
+    if choice < 0.1:
+        window.show_tab("measured")
+        return
+    buttons = [
+        b
+        for b in (panel.use_button, panel.curve_button, panel.costs.use_button, panel.pin_run_button)
+        if b.isVisibleTo(panel) and b.isEnabled()
+    ]
+    action = window.findChild(QAction, "action:file.use_measured_costs")
+    if choice < 0.15:
+        if panel.clear_button.isEnabled():
+            panel.clear_button.click()
+    elif choice < 0.5:
+        if action is not None:
+            action.trigger()  # disabled without fitted costs: then nothing happens
+    elif buttons:
+        buttons[int(pick * len(buttons))].click()
+
+
 def save_a_file(window: QMainWindow, rng: random.Random) -> None:
     """Save the scenario or export the chart (the dialog is answered with a fuzzed place)."""
     wanted = rng.choice(
@@ -361,5 +404,7 @@ ACTIONS: list[tuple[int, Callable[[QMainWindow, random.Random], None]]] = [
     (1, resize_window),
     (2, dismiss_dialogs),
     (1, open_a_file),
+    (1, paste_measurements),
+    (1, use_measurement),
     (1, save_a_file),
 ]

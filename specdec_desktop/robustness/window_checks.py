@@ -9,7 +9,10 @@
 * the token run drafts the active shape (the chain, or the tree the cards price), its totals panel
   shows the model's totals at the playhead, the cycles it played are the model's own
   (``simulate_cycles``, a tree's ``simulate_tree_cycles``, for the run's seed), and the speedup
-  it achieved lies within six standard errors of the model's.
+  it achieved lies within six standard errors of the model's;
+* an imported cost table is shown as ``fit`` gives it: the Measured tab's cells, the chart's
+  measured points at the batch assumption's batch size, and "Use measured costs" offered exactly
+  when that batch size has fitted costs.
 
 Each check returns a list of broken invariants in words (empty when all hold).
 """
@@ -214,6 +217,53 @@ def _run_problems(window: QMainWindow) -> list[str]:
     return problems
 
 
+def _measured_problems(window: QMainWindow) -> list[str]:
+    """An imported cost table against what is shown: the chart's triangles are the measured
+    speedups of the batch size the batch assumption picks, the Measured tab's table is ``fit``'s
+    cells, and "Use measured costs" is offered exactly when that batch size has fitted costs."""
+    costs = window.app_state.measurement.costs
+    view = window.measured_panel.costs
+    action = getattr(getattr(window, "services", None), "actions", {}).get("file.use_measured_costs")
+    if not costs:
+        problems = ["the Measured tab shows a cost table that is not imported"] if not view.isHidden() else []
+        if action is not None and action.isEnabled():
+            problems.append("Use measured costs is offered without a cost table")
+        overlay = getattr(window, "measured_overlay", None)
+        if overlay is not None and overlay.points is not None and overlay.points.isVisible():
+            problems.append("measured points drawn without a cost table")
+        return problems
+    from ..measured.cost_summary import COST_COLUMNS, chosen_batch, cost_cells, cost_model, measured_speedups
+    from ..text import localize
+
+    problems = []
+    batch = window.app_state.assumptions.assumptions.batch
+    if view.isHidden():
+        problems.append("the Measured tab hides the imported cost table")
+    else:
+        cells = [cost_cells(b) for b in costs]
+        expected = [[localize(row[key]) for key, _heading in COST_COLUMNS] for row in cells]
+        if view.rows()[1:] != expected:
+            problems.append("the Measured tab's cost table differs from fit's")
+    usable = cost_model(chosen_batch(costs, batch)) is not None  # type: ignore[arg-type]
+    if action is not None and action.isEnabled() != usable:
+        problems.append(f"Use measured costs is {'dis' if usable else 'en'}abled for batch {batch}'s fit")
+    if view.use_button.isEnabled() != usable:
+        problems.append("the Measured tab's Use measured costs button disagrees with the fit")
+    overlay = getattr(window, "measured_overlay", None)
+    if overlay is None or window.chart is None:
+        return problems
+    shown = measured_speedups(costs, batch)
+    points = overlay.points
+    if shown is None:
+        if points is not None and points.isVisible():
+            problems.append("measured points drawn for a batch size with no k = 0 run")
+    else:
+        x, y = (None, None) if points is None else points.getData()
+        if x is None or list(x) != list(shown.k) or not np.allclose(y, shown.speedup, rtol=1e-12):
+            problems.append(f"the chart's measured points are not batch {shown.batch}'s measured speedups")
+    return problems
+
+
 def window_problems(window: QMainWindow) -> list[str]:
     """Every broken invariant of ``window``, in words."""
     return (
@@ -223,4 +273,5 @@ def window_problems(window: QMainWindow) -> list[str]:
         + _assumption_problems(window)
         + _tour_problems(window)
         + _run_problems(window)
+        + _measured_problems(window)
     )

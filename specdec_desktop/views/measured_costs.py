@@ -7,7 +7,9 @@ and its speedup over k = 0, the overhead o, c + β (and c and β apart when the 
 draft's and the verify pass's times), the constant p and the model's best k at those costs;
 then what the table cannot say, and which batch size the chart's measured points are
 (:func:`~specdec_desktop.measured.cost_summary.measured_speedups`, at the window's batch
-assumption).  It holds nothing of its own: it shows :class:`~specdec_desktop.state.MeasurementState`.
+assumption).  "Use measured costs" forwards the wish to set the model to that batch size's fit
+(:func:`~specdec_desktop.measured.cost_summary.cost_model`; the window's File menu has the same
+action).  It holds nothing of its own: it shows :class:`~specdec_desktop.state.MeasurementState`.
 
 File-provided text (file names) is shown as plain text.
 """
@@ -16,8 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from ..text import _, current, localize
 from .selectable_label import selectable_label as _label
@@ -29,7 +31,15 @@ __all__ = ["CostsView"]
 
 
 class CostsView(QWidget):
-    """The cost table's fit, per batch size (hidden while none is imported)."""
+    """The cost table's fit, per batch size (hidden while none is imported).
+
+    Signals
+    -------
+    use_requested()
+        Set p, c, the overhead and the verify growth to the fit of the batch size shown.
+    """
+
+    use_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +62,20 @@ class CostsView(QWidget):
         self.notes = _label("hint")
         self.notes.setObjectName("measuredCostsNotes")
         layout.addWidget(self.notes)
+        use_row = QHBoxLayout()
+        self.use_button = QPushButton(_("Use measured costs"))
+        self.use_button.setObjectName("useMeasuredCostsButton")
+        self.use_button.setToolTip(
+            _(
+                "Set p, c, the overhead and the verify growth to the figures fitted to the runs of the "
+                "batch size the chart shows; decay, spread and the knee go off, since the measured "
+                "times and tokens already hold them (Undo takes it back)"
+            )
+        )
+        self.use_button.clicked.connect(self.use_requested)
+        use_row.addWidget(self.use_button)
+        use_row.addStretch(1)
+        layout.addLayout(use_row)
         self._cells: list[QLabel] = []
         self._shown: tuple | None = None
         self.setVisible(False)
@@ -76,8 +100,10 @@ class CostsView(QWidget):
             return
         from ..measured.cost_summary import (
             COST_COLUMNS,
+            chosen_batch,
             cost_cells,
             cost_headings,
+            cost_model,
             cost_notes,
             measured_speedups,
         )
@@ -112,6 +138,8 @@ class CostsView(QWidget):
                 "for batch size {batch} (the batch assumption picks it when the table has it)."
             )
             self.chart_note.setText(note.format(batch=points.batch))
+        chosen = chosen_batch(costs, batch)
+        self.use_button.setEnabled(chosen is not None and cost_model(chosen) is not None)
         notes = [_(note) + "." for note in cost_notes(costs)]
         self.notes.setVisible(bool(notes))
         self.notes.setText(" ".join(notes))

@@ -51,6 +51,8 @@ class MeasuredPanel(QFrame):
         Set p to the fitted value.
     use_curve_requested(float, float)
         Set p and the decay assumption to the curve fitted to the per-position acceptances.
+    use_costs_requested()
+        Set p, c, the overhead and the verify growth to the cost table's fit.
     timings_entered(object)
         A :class:`Timings` from the three boxes (or ``None`` when they are cleared).
     """
@@ -62,6 +64,7 @@ class MeasuredPanel(QFrame):
     clear_requested = Signal()
     use_p_requested = Signal(float)
     use_curve_requested = Signal(float, float)
+    use_costs_requested = Signal()
     timings_entered = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -192,6 +195,7 @@ class MeasuredPanel(QFrame):
         body.addWidget(self.notes)
         layout.addWidget(self.body)
         self.costs = CostsView()
+        self.costs.use_requested.connect(self.use_costs_requested)
         layout.addWidget(self.costs)
         layout.addStretch(1)
 

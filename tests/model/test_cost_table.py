@@ -106,3 +106,77 @@ def test_a_cost_table_is_told_from_its_header(tmp_path):
     with pytest.raises(MetricsProblem) as caught:
         read_cost_table_text("k,tau,ms\n0,1,20\n1,0.5,20\n", "clipboard")
     assert caught.value.line == 3 and "clipboard" in str(caught.value)
+
+
+def _model_table(p: float, c: float, growth: float, overhead: float, ks=range(0, 13)) -> str:
+    """Runs at each k as the model prices them: a plain step of 20 ms, the draft's and the
+    verify pass's own times, and the tokens per step of a constant p."""
+    from specdec_desktop.model import expected_tokens
+
+    lines = ["k,tokens_per_step,ms_per_step,draft_ms,verify_ms"]
+    for k in ks:
+        draft, verify = 20.0 * c * k, 20.0 * (1 + growth * k)
+        ms = verify if k == 0 else draft + verify + 20.0 * overhead
+        lines.append(f"{k},{float(expected_tokens(p, k)):.9f},{ms:.9f},{draft:.9f},{verify:.9f}")
+    return "\n".join(lines) + "\n"
+
+
+def test_the_model_at_the_fitted_costs_finds_the_measured_best_k():
+    """Tables the model can express (priced by it): p, c, β and o come back, and the model's best
+    k at them is the measured best k, unless two runs are within 0.1 % of each other."""
+    import random
+
+    from specdec_desktop.measured.cost_summary import cost_model
+
+    rng = random.Random(2312)
+    checked = 0
+    for _ in range(60):
+        p, c = round(rng.uniform(0.3, 0.95), 4), round(rng.uniform(0.01, 0.3), 4)
+        growth, overhead = round(rng.uniform(0.0, 0.08), 6), round(rng.uniform(0.0, 0.3), 4)
+        (costs,) = fit_costs(read_cost_table_text(_model_table(p, c, growth, overhead)))
+        model = cost_model(costs)
+        assert model is not None and model.batch == 1
+        assert (model.p, model.c) == pytest.approx((p, c), abs=1e-4)
+        assert model.assumptions.verify_growth == pytest.approx(growth, abs=1e-6)
+        assert model.assumptions.overhead == pytest.approx(overhead, abs=1e-4)
+        rates = sorted((row.tokens_per_second for row in costs.rows), reverse=True)
+        # Not expressible: the best lies past the runs; two runs tie within the rounding; or
+        # plain decoding wins, which the model cannot say under an overhead (it charges o at
+        # k = 0 as well, CONTRACT.md's S(k), while a k = 0 run pays none).
+        if costs.best_k in (0, 12) or rates[0] - rates[1] < 1e-3 * rates[0]:
+            continue
+        assert model_best_k(costs) == costs.best_k, (p, c, growth, overhead)
+        checked += 1
+    assert checked >= 40
+
+
+def test_fit_json_reports_the_model_it_prices_with(tmp_path, capsys):
+    """`fit --json` gives each batch size's model (the window's "Use measured costs" sets the same),
+    and with a metrics file prices the recommendation at that c, overhead and verify growth."""
+    import json
+
+    from specdec_desktop.launch.fit_command import FitRequest, run_fit
+
+    table = DATA / "costs_split.csv"
+    assert run_fit(FitRequest(files=(table,), json=True)) == 0
+    (row,) = json.loads(capsys.readouterr().out)["cost_table"]
+    expected = {"p": pytest.approx(row["p"], abs=5e-5), "c": 0.1, "verify_growth": 0.05, "overhead": 0.02}
+    assert row["model"] == expected
+    assert run_fit(FitRequest(files=(table, DATA / "llama_reference.log"), json=True)) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["assumptions"]["verify_growth"] == 0.05 and result["assumptions"]["overhead"] == 0.02
+    assert result["cost_table"][0]["model"]["c"] == 0.1
+
+
+def test_fit_prices_with_the_batch_size_it_is_given(capsys):
+    import json
+
+    from specdec_desktop.launch.fit_command import FitRequest, run_fit
+
+    files = (DATA / "costs_per_k.csv", DATA / "llama_reference.log")
+    runs = {}
+    for batch in (1, 8):
+        assert run_fit(FitRequest(files=files, json=True, assumptions={"batch": batch})) == 0
+        runs[batch] = json.loads(capsys.readouterr().out)
+    # batch 1's steps grow 0.15 of a plain step per guess, batch 8's 0.25: the pricing follows
+    assert runs[1]["best_k"] > runs[8]["best_k"]

@@ -218,3 +218,23 @@ def test_two_files_that_differ_are_said_to_differ():
     assert fit.verdict == "heterogeneous" and "3.44" in fit.verdict_text
     same = fit_measurement(combine([high, read_metrics_text(_v1_line(2439, 1000, [0.9, 0.81, 0.729]), "x")]))
     assert same.verdict != "heterogeneous"
+
+
+def test_a_scrape_whose_draft_tokens_are_no_whole_number_of_drafts_says_so():
+    """Two vLLM engines, one at k = 1 and one at k = 4, add up to 5,000 draft tokens in 2,000
+    drafts: no k fits, and asking for one would not help.  (The fuzzer's concatenated scrapes
+    found the old message, "no draft counts", untrue.)"""
+    text = (
+        'vllm:spec_decode_num_drafts_total{engine="0"} 1000\n'
+        'vllm:spec_decode_num_drafts_total{engine="1"} 1000\n'
+        'vllm:spec_decode_num_draft_tokens_total{engine="0"} 1000\n'
+        'vllm:spec_decode_num_draft_tokens_total{engine="1"} 4000\n'
+        'vllm:spec_decode_num_accepted_tokens_total{engine="0"} 500\n'
+        'vllm:spec_decode_num_accepted_tokens_total{engine="1"} 2000\n'
+    )
+    with pytest.raises(MetricsProblem) as caught:
+        read_metrics_text(text)
+    assert caught.value.kind == "contradiction"
+    assert "5000 draft tokens are not a whole number of drafts for 2000 drafts" in str(caught.value)
+    with pytest.raises(MetricsProblem, match="5000 draft tokens are not 2000 drafts of k = 3"):
+        read_metrics_text(text, k=3)  # a k given is checked as before

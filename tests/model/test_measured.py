@@ -238,6 +238,25 @@ def test_csv_fast_path_equals_line_by_line():
     assert fast.lines_used == slow.lines_used == values.size
 
 
+def test_csv_fast_path_reuses_its_work_arrays_block_after_block():
+    """The fast path keeps its work arrays between blocks: a shorter block after a longer one
+    (the last one of a file without a final line break, ending in a digit, where the longer block
+    had a digit just past it) reads as the line-by-line path does."""
+    rng = np.random.default_rng(11)
+    blocks = [
+        "".join(f"{i},{v}\n" for i, v in enumerate(rng.integers(0, 6, size=size))).encode()
+        for size in (3000, 40, 2000)
+    ]
+    blocks.append(b"7,3\n8,4")  # no final line break: the block ends in a digit
+    fast, slow = CycleTable(5), CycleTable(5)
+    fast.feed_chunk(b"cycle,accepted\n", 1)
+    slow._slow(b"cycle,accepted\n", 1)
+    for block in blocks:
+        assert fast._fast(block, 2) == slow._slow(block, 2)
+    assert fast._scratch.size == len(blocks[0])  # made once, for the longest block
+    assert np.array_equal(fast.counts, slow.counts) and fast.lines_used == slow.lines_used
+
+
 def test_csv_value_over_k_names_its_line():
     with pytest.raises(MetricsProblem) as caught:
         read_metrics(DATA / "cycles_too_many.csv")

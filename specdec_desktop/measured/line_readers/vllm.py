@@ -437,6 +437,19 @@ class VllmPrometheusReader(LineReader):
             ratio = draft_tokens / drafts
             if abs(ratio - round(ratio)) < 1e-6:
                 k_found = round(min(ratio, MAX_K + 1))
+            elif k_hint is None and not self.drafts_vary:  # asking for k would not help
+                raise contradiction(
+                    Phrase(
+                        N_(
+                            "{draft_tokens:.0f} draft tokens are not a whole number of drafts for "
+                            "{drafts:.0f} drafts: the draft length changed, or the counters of runs "
+                            "with different k were added up; import each run separately"
+                        ),
+                        draft_tokens=draft_tokens,
+                        drafts=drafts,
+                    ),
+                    line,
+                )
         variable = False
         if k_found is None and self.drafts_vary and draft_tokens:
             k_found = max(1, math.ceil(min(draft_tokens / drafts, MAX_K)))
