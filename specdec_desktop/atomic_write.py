@@ -39,6 +39,7 @@ from pathlib import Path
 
 from .file_names import unusable_name
 from .plain_text import printable
+from .text import N_, Phrase
 
 __all__ = [
     "STALE_SECONDS",
@@ -79,8 +80,13 @@ def _check_link(link: Path) -> None:
     if sticky_shared and owner not in (os.geteuid(), folder.st_uid):
         raise UnsafeLink(
             errno.EACCES,
-            "it is a symbolic link another user made in the shared folder "
-            f"{printable(str(link.parent), 80)}; it was not followed and nothing was written",
+            Phrase(
+                N_(
+                    "it is a symbolic link another user made in the shared folder {folder}; it was "
+                    "not followed and nothing was written"
+                ),
+                folder=printable(str(link.parent), 80),
+            ),
             printable(str(link), 80),
         )
 
@@ -130,12 +136,15 @@ def write_atomically(path: str | os.PathLike[str], data: bytes) -> Path:
         mode = 0o666 & ~_umask()
     else:
         if not stat.S_ISREG(info.st_mode):
-            what = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a FIFO or a device)"
-            raise NotARegularFile(f"it is {what}; nothing was written")
+            if stat.S_ISDIR(info.st_mode):
+                raise NotARegularFile(Phrase(N_("it is a folder; nothing was written")))
+            raise NotARegularFile(
+                Phrase(N_("it is not a regular file (a FIFO or a device); nothing was written"))
+            )
         mode = stat.S_IMODE(info.st_mode)
         if not mode & 0o222 or not os.access(target, os.W_OK):
             where = printable(str(target), 80)
-            raise ReadOnlyTarget(errno.EACCES, "it is read-only; nothing was written", where)
+            raise ReadOnlyTarget(errno.EACCES, Phrase(N_("it is read-only; nothing was written")), where)
     clean_stale_parts(target.parent)
     # A short prefix: a name near the 255-byte limit must still leave room for the suffix.
     handle, temporary = tempfile.mkstemp(prefix=_PREFIX, suffix=_SUFFIX, dir=target.parent)
@@ -214,7 +223,11 @@ def clean_stale_folders(prefix: str, older_than: float = 3600.0, folder: str | N
 
 
 def reason(error: OSError) -> str:
-    """A short phrase for ``error``: its ``strerror`` ("No space left on device"), else its text."""
+    """A short phrase for ``error``: its ``strerror`` ("No space left on device"), else its text.
+
+    This module's own refusals are :class:`~specdec_desktop.text.Phrase` values (English as a
+    ``str``); the window shows ``text.said(reason(error))``, in its language.
+    """
     if isinstance(error, NotARegularFile) or not error.strerror:
-        return str(error)
+        return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Phrase) else str(error)
     return error.strerror

@@ -3,11 +3,15 @@
 A NUL, or a character the file system's encoding cannot hold (a lone surrogate), makes
 ``os.stat`` and ``open`` raise ``ValueError`` rather than ``OSError``.  Readers and the one
 writer ask :func:`unusable_name` first and refuse such a name with their own kind of error.
+The reasons are phrases (:class:`specdec_desktop.text.Phrase`): ``str()`` is the English the
+command line prints, and the window says them in its language.
 """
 
 from __future__ import annotations
 
 import os
+
+from .text import N_, Phrase
 
 __all__ = ["pseudo_file", "unusable_name"]
 
@@ -19,11 +23,11 @@ def unusable_name(name: str | bytes) -> str | None:
     """Why no file can have ``name`` (a phrase for a message), or ``None`` if one can."""
     text = os.fsdecode(name) if isinstance(name, bytes) else name
     if "\x00" in text:
-        return "a file name cannot hold a NUL character"
+        return Phrase(N_("a file name cannot hold a NUL character"))
     try:
         os.fsencode(text)
     except UnicodeError:
-        return "a file name cannot hold that character"
+        return Phrase(N_("a file name cannot hold that character"))
     return None
 
 
@@ -39,5 +43,7 @@ def pseudo_file(path: str | os.PathLike[str]) -> str | None:
         return None
     for folder in _PSEUDO_FOLDERS:
         if real == folder or real.startswith(folder + "/"):
-            return f"is a file of the system ({folder}), not a data file: it is not read"
+            return Phrase(
+                N_("is a file of the system ({folder}), not a data file: it is not read"), folder=folder
+            )
     return None

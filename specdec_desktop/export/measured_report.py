@@ -247,7 +247,7 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
     described = figures.assumptions.describe()
     context = [
         (_("Source"), said(origin) or ", ".join(map(said, m.sources))),
-        (_("Engine and format"), m.label),
+        (_("Engine and format"), said(m.label)),
         *((_(_CONTEXT_NAMES[name]) if name in _CONTEXT_NAMES else name, value) for name, value in m.context),
         (
             _("Draft length k"),

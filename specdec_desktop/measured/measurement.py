@@ -14,33 +14,36 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from specdec_desktop.text import N_, Phrase
+
 __all__ = ["FORMAT_LABELS", "MAX_GROUPS", "MAX_K", "Groups", "Measurement", "Samples", "SamplesRunning"]
 
 #: The longest draft this app reads (longer ones are refused as implausible).
 MAX_K = 4096
 
-#: Format ids (the ``format`` key of ``fit --json``) and what the window calls them.
-FORMAT_LABELS = {
-    "vllm": "vLLM log (SpecDecoding metrics)",
-    "vllm-v0": "vLLM V0 log (Speculative metrics)",
-    "vllm-prometheus": "vLLM Prometheus metrics",
-    "vllm-request-json": "vLLM per-request JSON",
-    "llama.cpp": "llama.cpp server log",
-    "llama.cpp-statistics": "llama.cpp server statistics",
-    "sglang": "SGLang decode log",
-    "sglang-prometheus": "SGLang Prometheus metrics",
-    "csv-cycles": "CSV of accepted guesses per cycle",
-    "csv-histogram": "CSV histogram of accepted guesses",
-    "vllm-v1-early": "vLLM V1 log (first release, Speculative metrics)",
-    "vllm-example": "vLLM spec_decode.py summary",
-    "vllm-bench": "vllm bench serve (Speculative Decoding section)",
-    "sglang-bench": "sglang.bench_serving summary",
-    "sglang-request-json": "SGLang per-request JSON (meta_info / sglext_spec)",
-    "llama.cpp-speculative": "llama-speculative summary",
-    "llama.cpp-rounds": "llama.cpp per-round lines (-v)",
-    "llama.cpp-timings": "llama-server timings JSON",
-    "llama.cpp-prometheus": "llama.cpp Prometheus metrics",
-    "tensorrt-llm-request-json": "TensorRT-LLM per-request metrics",
+#: Format ids (the ``format`` key of ``fit --json``) and what the window calls them: phrases, so
+#: ``str()`` is the English the command line prints and ``text.said()`` the window's language.
+FORMAT_LABELS: dict[str, Phrase] = {
+    "vllm": Phrase(N_("vLLM log (SpecDecoding metrics)")),
+    "vllm-v0": Phrase(N_("vLLM V0 log (Speculative metrics)")),
+    "vllm-prometheus": Phrase(N_("vLLM Prometheus metrics")),
+    "vllm-request-json": Phrase(N_("vLLM per-request JSON")),
+    "llama.cpp": Phrase(N_("llama.cpp server log")),
+    "llama.cpp-statistics": Phrase(N_("llama.cpp server statistics")),
+    "sglang": Phrase(N_("SGLang decode log")),
+    "sglang-prometheus": Phrase(N_("SGLang Prometheus metrics")),
+    "csv-cycles": Phrase(N_("CSV of accepted guesses per cycle")),
+    "csv-histogram": Phrase(N_("CSV histogram of accepted guesses")),
+    "vllm-v1-early": Phrase(N_("vLLM V1 log (first release, Speculative metrics)")),
+    "vllm-example": Phrase(N_("vLLM spec_decode.py summary")),
+    "vllm-bench": Phrase(N_("vllm bench serve (Speculative Decoding section)")),
+    "sglang-bench": Phrase(N_("sglang.bench_serving summary")),
+    "sglang-request-json": Phrase(N_("SGLang per-request JSON (meta_info / sglext_spec)")),
+    "llama.cpp-speculative": Phrase(N_("llama-speculative summary")),
+    "llama.cpp-rounds": Phrase(N_("llama.cpp per-round lines (-v)")),
+    "llama.cpp-timings": Phrase(N_("llama-server timings JSON")),
+    "llama.cpp-prometheus": Phrase(N_("llama.cpp Prometheus metrics")),
+    "tensorrt-llm-request-json": Phrase(N_("TensorRT-LLM per-request metrics")),
 }
 
 
@@ -228,9 +231,9 @@ class Measurement:
             object.__setattr__(self, "tau_samples", Samples.of(self.tau_samples))
 
     @property
-    def label(self) -> str:
-        """The format in words."""
-        return " + ".join(FORMAT_LABELS.get(part, part) for part in self.format.split("+"))
+    def label(self) -> Phrase:
+        """The format in words: a phrase (English as a ``str``; ``text.said()`` in the language)."""
+        return Phrase.joined((FORMAT_LABELS.get(part, part) for part in self.format.split("+")), " + ")
 
     @property
     def lines_skipped(self) -> int:

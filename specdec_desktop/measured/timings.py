@@ -16,7 +16,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from specdec_desktop.text import N_, Phrase
+
 __all__ = ["Timings"]
+
+_DRAFT_TIME = Phrase(N_("draft time"))
+_TARGET_TIME = Phrase(N_("target time"))
 
 
 @dataclass(frozen=True)
@@ -35,23 +40,46 @@ class Timings:
     k: int = 1
 
     def __post_init__(self) -> None:
-        for name, value in (("draft time", self.draft_ms), ("target time", self.target_ms)):
+        # Phrases: str(error) is the English the command line prints; the window says them again.
+        for name, value in ((_DRAFT_TIME, self.draft_ms), (_TARGET_TIME, self.target_ms)):
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value >= 0):
-                raise ValueError(f"{name} must be a number of milliseconds, 0 or more, got {value!r}")
+                raise ValueError(
+                    Phrase(
+                        N_("{name} must be a number of milliseconds, 0 or more, got {value}"),
+                        name=name,
+                        value=repr(value),
+                    )
+                )
         if self.target_ms <= 0:
-            raise ValueError(f"target time must be above 0 ms, got {self.target_ms!r}")
+            raise ValueError(
+                Phrase(N_("target time must be above 0 ms, got {value}"), value=repr(self.target_ms))
+            )
         if self.draft_ms > self.target_ms:
             raise ValueError(
-                f"draft time ({self.draft_ms:g} ms) exceeds the target's ({self.target_ms:g} ms): "
-                "a draft slower than the target never helps"
+                Phrase(
+                    N_(
+                        "draft time ({draft:g} ms) exceeds the target's ({target:g} ms): "
+                        "a draft slower than the target never helps"
+                    ),
+                    draft=self.draft_ms,
+                    target=self.target_ms,
+                )
             )
         if self.verify_ms is not None:
             if not (math.isfinite(self.verify_ms) and self.verify_ms > 0):
-                raise ValueError(f"verify time must be above 0 ms, got {self.verify_ms!r}")
+                raise ValueError(
+                    Phrase(N_("verify time must be above 0 ms, got {value}"), value=repr(self.verify_ms))
+                )
             if self.verify_ms < self.target_ms * 0.98:
                 raise ValueError(
-                    f"verify time at k + 1 tokens ({self.verify_ms:g} ms) is below the time at one "
-                    f"token ({self.target_ms:g} ms)"
+                    Phrase(
+                        N_(
+                            "verify time at k + 1 tokens ({verify:g} ms) is below the time at one "
+                            "token ({target:g} ms)"
+                        ),
+                        verify=self.verify_ms,
+                        target=self.target_ms,
+                    )
                 )
 
     @property

@@ -19,6 +19,8 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from specdec_desktop.text import N_, Phrase
+
 from .configuration import Configuration
 from .figures import readouts
 from .parameters import Parameters
@@ -39,14 +41,20 @@ def check_name(text: object) -> str:
     control characters (a line break would break the label and the table).
     """
     if not isinstance(text, str):
-        raise ValueError(f"a pin's name must be text, got {type(text).__name__}")
+        raise ValueError(Phrase(N_("a pin's name must be text, got {kind}"), kind=type(text).__name__))
     name = text.strip()
     if not name:
-        raise ValueError("a pin needs a name: type one first")
+        raise ValueError(Phrase(N_("a pin needs a name: type one first")))
     if len(name) > MAX_NAME_LENGTH:
-        raise ValueError(f"a pin's name is at most {MAX_NAME_LENGTH} characters; this one has {len(name)}")
+        raise ValueError(
+            Phrase(
+                N_("a pin's name is at most {limit} characters; this one has {length}"),
+                limit=MAX_NAME_LENGTH,
+                length=len(name),
+            )
+        )
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise ValueError("a pin's name must not hold control characters or line breaks")
+        raise ValueError(Phrase(N_("a pin's name must not hold control characters or line breaks")))
     return name
 
 
@@ -86,13 +94,15 @@ def check_pins(pins: Iterable[Pin]) -> tuple[Pin, ...]:
     """``pins`` as a tuple, or ``ValueError``: more than :data:`MAX_PINS`, or a name given twice."""
     result = tuple(pins)
     if len(result) > MAX_PINS:
-        raise ValueError(f"at most {MAX_PINS} pins at once; remove one first")
+        raise ValueError(Phrase(N_("at most {limit} pins at once; remove one first"), limit=MAX_PINS))
     seen: set[str] = set()
     for pin in result:
         if not isinstance(pin, Pin):
             raise ValueError("pins must be Pin objects")
         if pin.name.casefold() in seen:
-            raise ValueError(f"a pin called {pin.name!r} exists already: choose another name")
+            raise ValueError(
+                Phrase(N_("a pin called {name} exists already: choose another name"), name=repr(pin.name))
+            )
         seen.add(pin.name.casefold())
     return result
 

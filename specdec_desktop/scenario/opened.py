@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..plain_text import printable
-from ..text import _
+from ..text import _, error_text
 from .safe_json import FileProblem, usable_path
 from .scenario_file import BUILTIN_TOUR, Scenario, load_scenario
 from .tour_file import Tour, default_tour_path, load_tour
@@ -74,7 +74,8 @@ def open_scenario(path: str | os.PathLike[str]) -> OpenedScenario:
             return OpenedScenario(path, replace(scenario, tour=None), None, None, notice)
         tour = load_tour(tour_file)
     except FileProblem as problem:
-        raise FileProblem(problem.kind, _("its tour {problem}").format(problem=problem), path) from None
+        said = _("its tour {problem}").format(problem=error_text(problem))
+        raise FileProblem(problem.kind, said, path) from None
     if scenario.tour.scene >= len(tour.scenes):
         raise FileProblem(
             "range",

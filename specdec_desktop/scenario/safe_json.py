@@ -27,6 +27,7 @@ from typing import Any
 
 from ..file_names import unusable_name
 from ..plain_text import printable, size_text
+from ..text import N_, Phrase
 from ..user_files import open_user_file
 
 __all__ = [
@@ -37,6 +38,9 @@ __all__ = [
     "read_json",
     "usable_path",
 ]
+
+_EMPTY = N_("is empty")
+_TOO_DEEP = N_("nests more than {limit} levels deep")
 
 DEFAULT_MAX_BYTES = 64 * 1024
 DEFAULT_MAX_DEPTH = 8
@@ -69,9 +73,10 @@ class FileProblem(ValueError):
         self.kind = kind
         self.problem = problem
         self.path = None if path is None else Path(path)
-        # printable(): a newline in a file name must not break the message in two.
+        # printable(): a newline in a file name must not break the message in two.  A phrase:
+        # str() is the English (the command line, tests), text.error_text() the window's language.
         where = f"{printable(self.path.name, 80)}: " if self.path is not None else ""
-        super().__init__(f"{where}{problem}")
+        super().__init__(Phrase.joined((where, problem), ""))
 
     def with_path(self, path: str | os.PathLike[str]) -> FileProblem:
         """The same problem, attributed to ``path``."""
@@ -89,7 +94,7 @@ def usable_path(path: str | os.PathLike[str]) -> Path:
         text = os.fsdecode(text)
     problem = unusable_name(text)
     if problem is not None:
-        raise FileProblem("bad_name", f"{printable(text, 80)}: {problem}")
+        raise FileProblem("bad_name", Phrase.joined((printable(text, 80), problem), ": "))
     result = Path(text)
     if text.startswith("~"):
         try:
@@ -97,24 +102,29 @@ def usable_path(path: str | os.PathLike[str]) -> Path:
         except RuntimeError:  # "~nosuchuser"
             user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
             shown = printable(text, 80)
-            raise FileProblem("bad_name", f"{shown}: there is no user {printable(user, 40)!r}") from None
+            raise FileProblem(
+                "bad_name",
+                Phrase(N_("{path}: there is no user {user}"), path=shown, user=repr(printable(user, 40))),
+            ) from None
     return result
 
 
 def _reject_constant(name: str) -> Any:
-    raise FileProblem("not_finite", f"holds {name}, which is not a number JSON allows")
+    raise FileProblem("not_finite", Phrase(N_("holds {name}, which is not a number JSON allows"), name=name))
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise FileProblem("not_finite", f"holds the number {text[:20]}, which is too large")
+        raise FileProblem(
+            "not_finite", Phrase(N_("holds the number {number}, which is too large"), number=text[:20])
+        )
     return value
 
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > _MAX_INT_DIGITS:
-        raise FileProblem("not_finite", f"holds an integer with {len(text)} digits")
+        raise FileProblem("not_finite", Phrase(N_("holds an integer with {digits} digits"), digits=len(text)))
     return int(text)
 
 
@@ -123,7 +133,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for key, value in pairs:
         if key in result:
             shown = repr(key) if len(key) <= 40 else repr(key[:37] + "...")
-            raise FileProblem("duplicate_key", f"the key {shown} appears twice in one object")
+            raise FileProblem(
+                "duplicate_key", Phrase(N_("the key {key} appears twice in one object"), key=shown)
+            )
         result[key] = value
     return result
 
@@ -134,7 +146,7 @@ def _depth(value: Any, limit: int) -> None:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > limit:
-                raise FileProblem("too_deep", f"nests more than {limit} levels deep")
+                raise FileProblem("too_deep", Phrase(_TOO_DEEP, limit=limit))
             children = item.values() if isinstance(item, dict) else item
             stack.extend((child, depth + 1) for child in children)
 
@@ -148,18 +160,22 @@ def parse_json_bytes(data: bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
         Without a path; :func:`read_json` adds it.
     """
     if not data.strip():
-        raise FileProblem("empty", "is empty")
+        raise FileProblem("empty", Phrase(_EMPTY))
     for mark, encoding in _OTHER_UNICODE:
         if data.startswith(mark):  # Notepad's "Unicode": say so, rather than "binary"
-            raise FileProblem("not_utf8", f"is {encoding} text; save it as UTF-8")
+            raise FileProblem(
+                "not_utf8", Phrase(N_("is {encoding} text; save it as UTF-8"), encoding=encoding)
+            )
     if b"\x00" in data:
-        raise FileProblem("binary", "is a binary file, not JSON text")
+        raise FileProblem("binary", Phrase(N_("is a binary file, not JSON text")))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise FileProblem("not_utf8", f"is not UTF-8 text (bad byte at offset {error.start})") from None
+        raise FileProblem(
+            "not_utf8", Phrase(N_("is not UTF-8 text (bad byte at offset {offset})"), offset=error.start)
+        ) from None
     if not text.strip():  # a byte-order mark and nothing else
-        raise FileProblem("empty", "is empty")
+        raise FileProblem("empty", Phrase(_EMPTY))
     try:
         value = json.loads(
             text,
@@ -170,16 +186,22 @@ def parse_json_bytes(data: bytes, max_depth: int = DEFAULT_MAX_DEPTH) -> Any:
         )
     except json.JSONDecodeError as error:
         if error.pos >= len(text.rstrip()):
-            raise FileProblem("truncated", "ends too early: the file looks cut off") from None
+            raise FileProblem("truncated", Phrase(N_("ends too early: the file looks cut off"))) from None
         raise FileProblem(
-            "not_json", f"is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}"
+            "not_json",
+            Phrase(
+                N_("is not valid JSON: {why} at line {line}, column {column}"),
+                why=error.msg,
+                line=error.lineno,
+                column=error.colno,
+            ),
         ) from None
     except RecursionError:
-        raise FileProblem("too_deep", f"nests more than {max_depth} levels deep") from None
+        raise FileProblem("too_deep", Phrase(_TOO_DEEP, limit=max_depth)) from None
     except ValueError as error:  # int() refusing a huge literal, and the like
         if isinstance(error, FileProblem):
             raise
-        raise FileProblem("not_json", f"is not valid JSON: {error}") from None
+        raise FileProblem("not_json", Phrase(N_("is not valid JSON: {why}"), why=str(error))) from None
     _depth(value, max_depth)
     return value
 
@@ -202,10 +224,14 @@ def read_json(
         with stream:
             data = stream.read(max_bytes + 1)
     except OSError as error:
-        raise FileProblem("missing", f"cannot be read ({error.strerror or error})", path) from None
+        raise FileProblem(
+            "missing", Phrase(N_("cannot be read ({why})"), why=error.strerror or str(error)), path
+        ) from None
     if len(data) > max_bytes:  # it grew while being read
         limit = size_text(max_bytes)
-        raise FileProblem("too_large", f"grew past the limit of {limit} while being read", path)
+        raise FileProblem(
+            "too_large", Phrase(N_("grew past the limit of {limit} while being read"), limit=limit), path
+        )
     try:
         return parse_json_bytes(data, max_depth)
     except FileProblem as problem:

@@ -19,7 +19,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from ..model.configuration import Configuration
 from ..model.pins import MAX_PINS, Pin, check_pins
-from ..text import _
+from ..text import N_, Phrase, _
 from .evented import EventedValue
 
 __all__ = ["PinnedHistory", "PinnedState"]
@@ -42,18 +42,21 @@ class PinnedState(EventedValue):
         return self._value
 
     def next_name(self) -> str:
-        """A free default name: "Pin 1", "Pin 2", ..."""
+        """A free default name: "Pin 1", "Pin 2", ... (in the active language: "Pin 1" is the
+        user's to keep or overwrite, and once pinned it is a name like any other)."""
         taken = {pin.name.casefold() for pin in self._value}
         number = 1
-        while f"pin {number}" in taken:
+        while _("Pin {number}").format(number=number).casefold() in taken:
             number += 1
-        return f"Pin {number}"
+        return _("Pin {number}").format(number=number)
 
     def pin(self, name: str, configuration: Configuration) -> Pin:
         """Pin ``configuration`` as ``name``; ``ValueError`` (nothing changes) for a bad name, a name
         in use, or a seventh pin."""
         if len(self._value) >= MAX_PINS:
-            raise ValueError(f"at most {MAX_PINS} pins at once; remove one or clear them first")
+            raise ValueError(
+                Phrase(N_("at most {limit} pins at once; remove one or clear them first"), limit=MAX_PINS)
+            )
         pin = Pin(name, configuration)
         self.set_pins((*self._value, pin))
         return pin
@@ -62,7 +65,7 @@ class PinnedState(EventedValue):
         """Remove the pin called ``name``; ``ValueError`` if there is none."""
         kept = tuple(pin for pin in self._value if pin.name != name)
         if len(kept) == len(self._value):
-            raise ValueError(f"there is no pin called {name!r}")
+            raise ValueError(Phrase(N_("there is no pin called {name}"), name=repr(name)))
         self.set_pins(kept)
 
     def clear(self) -> None:

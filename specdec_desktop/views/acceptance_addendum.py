@@ -44,7 +44,7 @@ def acceptance_addendum(
             "<p>From {label} ({sources}): {tau:.3f} tokens per verify step at <i>k</i> = {k}, "
             "which one acceptance rate <i>p</i> = {p:.4f} reproduces.</p>"
         ).format(
-            label=escape(m.label),
+            label=escape(said(m.label)),
             sources=escape(", ".join(map(said, m.sources))),
             tau=fit.tau,
             k=m.k,

@@ -23,7 +23,7 @@ from ..first_paint import after_first_paint
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
 from ..model.pins import Pin, pin_figures
-from ..text import _
+from ..text import _, error_text
 from .compare_panel import ComparePanel
 
 __all__ = ["MAP_GRID", "CompareController", "pins_csv_text"]
@@ -218,16 +218,16 @@ class CompareController(QObject):
         try:
             pin = self.pinned.pin(name, self.window.app_state.configuration())
         except ValueError as error:
-            self.panel.show_message(str(error), error=True)
+            self.panel.show_message(error_text(error), error=True)
             return False
-        self.panel.show_message(f"Pinned {pin.name}.")
+        self.panel.show_message(_("Pinned {name}.").format(name=pin.name))
         return True
 
     def remove(self, name: str) -> None:
         try:
             self.pinned.remove(name)
         except ValueError as error:
-            self.panel.show_message(str(error), error=True)
+            self.panel.show_message(error_text(error), error=True)
 
     def clear(self) -> None:
         if self.pinned.pins:

@@ -268,13 +268,13 @@ class ComparePanel(QWidget):
             cells = [
                 first,
                 _Item(str(pin.params.k), pin.params.k),
-                _Item(f"{pin.params.p:.3f}", pin.params.p),
-                _Item(f"{pin.params.c:.3f}", pin.params.c),
-                _Item(f"{figures.accepted_ratio:.1%}", figures.accepted_ratio),
-                _Item(f"{figures.speedup:.2f}×", figures.speedup),
+                _Item(localize(f"{pin.params.p:.3f}"), pin.params.p),
+                _Item(localize(f"{pin.params.c:.3f}"), pin.params.c),
+                _Item(localize(f"{figures.accepted_ratio:.1%}"), figures.accepted_ratio),
+                _Item(localize(f"{figures.speedup:.2f}×"), figures.speedup),
                 _Item(_best_text(best), None if best is None else float(best)),
                 _Item(
-                    "—" if figures.best_speedup is None else f"{figures.best_speedup:.2f}×",
+                    "—" if figures.best_speedup is None else localize(f"{figures.best_speedup:.2f}×"),
                     figures.best_speedup,
                 ),
             ]

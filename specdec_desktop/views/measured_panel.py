@@ -267,7 +267,7 @@ class MeasuredPanel(QFrame):
         from ..wording.measured_words import ENGINE_NAMES, recommendation_text
 
         m = fit.measurement
-        self.source.setText(f"{m.label}: {said(origin) or ', '.join(map(said, m.sources))}")
+        self.source.setText(f"{said(m.label)}: {said(origin) or ', '.join(map(said, m.sources))}")
         f = self.figures
         f["k"].setText(
             _("{k} (the longest; drafts vary in length)").format(k=m.k) if m.variable_k else str(m.k)

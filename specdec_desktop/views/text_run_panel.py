@@ -157,7 +157,7 @@ class TextRunPanel(QWidget):
         for caption, box in (
             (_sampling.TEXT_RUN.draft_order, self.draft_order),
             (_sampling.TEXT_RUN.k, self.k),
-            ("Temperature", self.temperature),
+            (_sampling.TEMPERATURE_LABEL, self.temperature),
             (_sampling.TEXT_RUN.seed, self.seed),
         ):
             text = _label()

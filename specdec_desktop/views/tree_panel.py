@@ -151,7 +151,7 @@ class TreePanel(QWidget):
         self.preset.setObjectName("treePresetInput")
         self.preset.addItem("", None)
         for index, preset in enumerate(TREE_PRESETS):
-            self.preset.addItem(preset.name, index)
+            self.preset.addItem(_(preset.name), index)
         self.preset_note = _label()
         self.preset_note.setObjectName("treePresetNote")
         self.preset_note.hide()
@@ -260,6 +260,8 @@ class TreePanel(QWidget):
         self.ranks.setToolTip(_(Phrase.joined((words.RANKS_HINT, ListRule()))))
         self.ranks.setPlaceholderText(_("for example {ranks}").format(ranks=join_numbers((0.15, 0.05))))
         self.preset.setItemText(0, words.PRESET_NONE)
+        for row, preset in enumerate(TREE_PRESETS, start=1):
+            self.preset.setItemText(row, _(preset.name))
         self.preset.setAccessibleName(_("Draft tree preset"))
         if self._preset_shown is not None:
             self.preset_note.setText(words.preset_note(TREE_PRESETS[self._preset_shown]))
@@ -287,7 +289,7 @@ class TreePanel(QWidget):
             self.preset_note.hide()
             return
         preset = TREE_PRESETS[chosen]
-        with self._history.step(preset.name):
+        with self._history.step(_(preset.name)):
             self._parameters.set(p=preset.p, c=preset.c)
             self._state.set_shape(preset.shape)
         self._preset_shown = chosen

@@ -7,11 +7,12 @@ from pathlib import Path
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QFileDialog
 
-from ..atomic_write import reason, write_atomically
+from ..atomic_write import write_atomically
 from ..export import chart_image
 from ..plain_text import printable
 from ..text import _
 from ..views.compare import pins_csv_text
+from .notices import why_not_written
 
 __all__ = ["CompareExport"]
 
@@ -56,9 +57,11 @@ class CompareExport(QObject):
             self.export(path)
         except OSError as error:
             panel.show_message(
-                _("Could not export {name}: {why}").format(name=name, why=reason(error)), error=True
+                _("Could not export {name}: {why}").format(name=name, why=why_not_written(error)), error=True
             )
         except ValueError as error:
-            panel.show_message(_("Could not export {name}: {why}").format(name=name, why=error), error=True)
+            panel.show_message(
+                _("Could not export {name}: {why}").format(name=name, why=why_not_written(error)), error=True
+            )
         else:
             panel.show_message(_("Exported {name}.").format(name=name))

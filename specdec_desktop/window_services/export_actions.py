@@ -9,14 +9,13 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from ..atomic_write import reason
 from ..export import EXPORT_SUFFIXES, export_chart_file
 from ..export.readout_text import readout_text
 from ..plain_text import printable
 from ..state import ParameterState
 from ..text import N_, _
 from ..theme import Theme
-from .notices import confirm_replace, show_problem
+from .notices import confirm_replace, show_problem, why_not_written
 
 __all__ = ["ExportActions"]
 
@@ -65,7 +64,7 @@ class ExportActions(QObject):
                 assumptions=self.window.app_state.assumptions.assumptions,
             )
         except (OSError, ValueError) as error:
-            why = reason(error) if isinstance(error, OSError) else str(error)
+            why = why_not_written(error)
             show_problem(self.window, _("The chart was not exported"), f"{name}: {why}")
             return False
         saved = (

@@ -248,7 +248,7 @@ class MeasurementIO(QObject):
         else:
             p = _("fitted p = {p:.4f}").format(p=fit.fitted_p)
         imported = _("Imported {origin}: {label}, {fit}").format(
-            origin=origin if shown is None else shown, label=m.label, fit=p
+            origin=origin if shown is None else shown, label=said(m.label), fit=p
         )
         self.window.statusBar().showMessage(imported, 8000)
 
@@ -335,7 +335,7 @@ class MeasurementIO(QObject):
         try:
             self.pinned.pin(name, configuration)
         except ValueError as error:
-            show_problem(self.window, _("This run was not pinned"), str(error))
+            show_problem(self.window, _("This run was not pinned"), error_text(error))
             return
         self.window.statusBar().showMessage(
             _("Pinned {name}: compare it on the chart and in Compare").format(name=name), 6000
@@ -357,7 +357,7 @@ class MeasurementIO(QObject):
         try:
             timings = Timings(draft, target, verify, k)
         except ValueError as error:
-            show_problem(self.window, _("These timings were not used"), str(error))
+            show_problem(self.window, _("These timings were not used"), error_text(error))
             return
         with self.history.step(_("set c from timings")):
             self.state.set(c=round(timings.cost, 4))

@@ -7,12 +7,20 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
+from ..atomic_write import reason
 from ..plain_text import printable
-from ..text import _
+from ..text import _, error_text, said
 
-__all__ = ["STATUS_SECONDS", "confirm_replace", "show_problem"]
+__all__ = ["STATUS_SECONDS", "confirm_replace", "show_problem", "why_not_written"]
 
 STATUS_SECONDS = 12
+
+
+def why_not_written(error: BaseException) -> str:
+    """Why a file was not written, in the window's language: the writer's own refusals are
+    phrases (:mod:`specdec_desktop.atomic_write`, :mod:`specdec_desktop.file_names`), the
+    system's reasons ("No space left on device") stay as the system gave them."""
+    return said(reason(error)) if isinstance(error, OSError) else error_text(error)
 
 
 def show_problem(window: QMainWindow, title: str, message: str) -> QMessageBox:

@@ -11,12 +11,12 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from ..atomic_write import reason, write_atomically
+from ..atomic_write import write_atomically
 from ..export.measured_report import report_html
 from ..measured.decision import measured_figures
 from ..plain_text import printable
 from ..text import _, current
-from .notices import confirm_replace, show_problem
+from .notices import confirm_replace, show_problem, why_not_written
 
 __all__ = ["export_report_dialog", "write_report"]
 
@@ -47,7 +47,9 @@ def write_report(window: QMainWindow, path: str | os.PathLike[str]) -> bool:
     try:
         write_atomically(path, html.encode("utf-8"))
     except OSError as error:
-        show_problem(window, _("The report was not written"), f"{printable(path.name)}: {reason(error)}")
+        show_problem(
+            window, _("The report was not written"), f"{printable(path.name)}: {why_not_written(error)}"
+        )
         return False
     window.statusBar().showMessage(_("Saved {name}").format(name=path.name), 6000)
     return True

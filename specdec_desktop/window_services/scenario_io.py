@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-from ..atomic_write import reason
 from ..model.configuration import DEFAULT_CONFIGURATION, Configuration
 from ..plain_text import printable
 from ..scenario import FileProblem, Scenario, TourPosition, save_scenario
@@ -25,8 +24,8 @@ from ..scenario.tour_file import save_tour
 from ..state import ParameterState
 from ..state.history import ParameterHistory
 from ..state.view_state import ViewState
-from ..text import N_, _
-from .notices import confirm_replace, show_problem
+from ..text import N_, _, error_text
+from .notices import confirm_replace, show_problem, why_not_written
 from .tour_controller import TourController
 
 __all__ = ["FILE_FILTER", "ScenarioIO"]
@@ -126,7 +125,7 @@ class ScenarioIO(QObject):
         try:
             opened = open_scenario(path)
         except FileProblem as problem:
-            show_problem(self.window, _("This scenario cannot be opened"), str(problem))
+            show_problem(self.window, _("This scenario cannot be opened"), error_text(problem))
             return False
         self.apply(opened)
         self.announce(opened)
@@ -152,7 +151,7 @@ class ScenarioIO(QObject):
             # abspath, not resolve(): a link loop must reach the reader (and its message), not raise here.
             self.tour.open_tour_file(os.path.abspath(path))
         except FileProblem as problem:
-            show_problem(self.window, _("This tour cannot be opened"), str(problem))
+            show_problem(self.window, _("This tour cannot be opened"), error_text(problem))
             return False
         return True
 
@@ -173,7 +172,7 @@ class ScenarioIO(QObject):
         try:
             save_scenario(path, self.current(path.parent))
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-            why = reason(error) if isinstance(error, OSError) else str(error)
+            why = why_not_written(error)
             show_problem(self.window, _("The scenario was not saved"), f"{name}: {why}")
             return False
         self.path = path
@@ -204,7 +203,7 @@ class ScenarioIO(QObject):
         try:
             save_tour(path, self.tour.tour)
         except (OSError, ValueError) as error:  # ValueError: a NUL in the name
-            why = reason(error) if isinstance(error, OSError) else str(error)
+            why = why_not_written(error)
             show_problem(self.window, _("The tour was not saved"), f"{name}: {why}")
             return False
         self.tour.source = str(path.resolve())

@@ -107,7 +107,7 @@ def __getattr__(name: str):
 def preset_note(preset: TreePreset) -> str:
     """Where a tree preset's figures come from, and which of them are illustrative."""
     return _("{source}. Published: {published}. Note: {illustrative}.").format(
-        source=preset.source, published=preset.published, illustrative=preset.illustrative
+        source=_(preset.source), published=_(preset.published), illustrative=_(preset.illustrative)
     )
 
 

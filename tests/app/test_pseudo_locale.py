@@ -3,9 +3,11 @@
 Scope (docs/i18n.md): the four readout cards, the formulas box, the assumptions panel, the
 parameter controls, the essays, the Compare, Measured and Draft trees tabs, every menu action and
 the View ▸ Language menu, and the window's own words (its title, heading, hook, the tabs' titles
-at every tier and the status bar), and the token-by-token run (its controls, race lanes, totals,
-legend, "Simulate now" and the words it paints).  Not scanned here: the chart's labels (tests/app/
-test_translated_surfaces.py checks them in German), the sampling tab (views/sampling_view.py).
+at every tier and the status bar), the token-by-token run (its controls, race lanes, totals,
+legend, "Simulate now" and the words it paints), and the sampling tab with the real-text run.  Not
+scanned here: the chart's labels (tests/app/test_translated_surfaces.py checks them in German);
+what appears only after an action (an import, a refusal, a pin, a preset): tests/app/
+test_pseudo_locale_actions.py.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ SCANNED = (
     "pControl",
     "cControl",
 )
-TABS = ("why-peak", "acceptance", "model-limits", "compare", "measured", "trees")
+TABS = ("why-peak", "acceptance", "model-limits", "compare", "measured", "trees", "sampling")
 
 
 def test_the_scan_finds_a_word_outside_the_text_layer():

@@ -41,8 +41,8 @@ def test_refused_imports_are_said_in_german(qtbot, tmp_path):
     empty.write_bytes(b"")
     assert _refusal(qtbot, window, lambda: io.import_paths([empty])) == "leer.log: ist leer"
     assert _refusal(qtbot, window, lambda: io.import_paths([DATA / "mixed_engines.log"])) == (
-        "mixed_engines.log: Zeile 13: mischt zwei Arten von Metriken: vLLM log (SpecDecoding metrics) "
-        "(ab Zeile 6) und SGLang decode log; importieren Sie sie getrennt"
+        "mixed_engines.log: Zeile 13: mischt zwei Arten von Metriken: vLLM-Log (SpecDecoding metrics) "
+        "(ab Zeile 6) und Decode-Log von SGLang; importieren Sie sie getrennt"
     )
     assert _refusal(qtbot, window, lambda: io.import_text("INFO\nab\x00c\n")) == (
         "Zwischenablage: Zeile 2: enthält Binärdaten (ein NUL-Byte), keinen Text"

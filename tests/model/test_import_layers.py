@@ -22,15 +22,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.view_options",
             "specdec_desktop.qt_platform",
             "specdec_desktop.plain_text",
-            "specdec_desktop.file_names",
-            "specdec_desktop.atomic_write",
             "specdec_desktop.licences",
             "specdec_desktop.startup_gc",
         ),
     ),
     ("text", ("specdec_desktop.text",)),
-    # Opening a user's file says what is wrong with it in words, so it stands on the text layer.
-    ("user files", ("specdec_desktop.user_files",)),
+    # Opening, naming or writing a user's file says what is wrong with it in words (phrases), so
+    # these stand on the text layer.
+    (
+        "user files",
+        ("specdec_desktop.user_files", "specdec_desktop.file_names", "specdec_desktop.atomic_write"),
+    ),
     ("model", ("specdec_desktop.model", "specdec_desktop.shortcuts")),
     ("wording", ("specdec_desktop.wording",)),
     ("files", ("specdec_desktop.scenario", "specdec_desktop.measured", "specdec_desktop.presets")),
@@ -41,8 +43,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("launch options", ("specdec_desktop.launch",)),
     ("window services", ("specdec_desktop.window_services",)),
     ("app", ("specdec_desktop.app", "specdec_desktop.startup_probe")),
-    # The catalogue extractor reads tables kept in English elsewhere (shortcuts, assumptions).
-    ("tools", ("specdec_desktop.selftest", "specdec_desktop.robustness", "specdec_desktop.text.extract")),
+    # The catalogue extractor reads tables kept in English elsewhere (shortcuts, assumptions); the
+    # compiler writes the catalogues with the one atomic writer.
+    (
+        "tools",
+        (
+            "specdec_desktop.selftest",
+            "specdec_desktop.robustness",
+            "specdec_desktop.text.extract",
+            "specdec_desktop.text.compile",
+        ),
+    ),
     ("cli", ("specdec_desktop.cli", "specdec_desktop.__main__")),
 )
 

@@ -8,6 +8,7 @@ stripped.  Names that are the same in every language (engines, file formats, the
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QTextDocumentFragment
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QLineEdit, QTabBar, QTextBrowser, QWidget
@@ -62,8 +63,8 @@ ALLOWED = {
     "Beta",
     "a_i",
 }
-#: Lists of published configurations, named as their papers name them (presets.py): not translated.
-NAMES_AS_PUBLISHED = {"presetsBox", "treePresetInput"}
+#: The list of published configurations, named as their papers name them (presets.py): not translated.
+NAMES_AS_PUBLISHED = {"presetsBox"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 
@@ -78,9 +79,13 @@ def plain(text: str) -> str:
 _CODE = re.compile(r"--[\w-]+|\"[\w]+\"|'[\w]+'")
 
 
-def unbracketed_words(text: str) -> list[str]:
-    """The words of ``text`` that stand outside every bracketed (pseudo-translated) span."""
-    rest = _CODE.sub(" ", plain(text).replace("&", ""))
+def unbracketed_words(text: str, quoted: Iterable[str] = ()) -> list[str]:
+    """The words of ``text`` that stand outside every bracketed (pseudo-translated) span;
+    ``quoted``: the user's own words a message may quote (file and folder names), left out."""
+    rest = plain(text).replace("&", "")
+    for name in sorted(quoted, key=len, reverse=True):
+        rest = rest.replace(name, " ")
+    rest = _CODE.sub(" ", rest)
     while True:
         stripped = _BRACKETED.sub(" ", rest)
         if stripped == rest:
@@ -106,8 +111,9 @@ def texts_of(widget: QWidget) -> list[tuple[str, str]]:
     return [(what, text) for what, text in found if text]
 
 
-def scan(roots: list[QWidget], actions: list[QAction] = ()) -> list[str]:
-    """Every untranslated word under ``roots`` (visible widgets only) and in ``actions``."""
+def scan(roots: list[QWidget], actions: list[QAction] = (), quoted: Iterable[str] = ()) -> list[str]:
+    """Every untranslated word under ``roots`` (visible widgets only) and in ``actions``
+    (``quoted``: the user's own words to leave out, as :func:`unbracketed_words` says)."""
     problems = []
     for root in roots:
         for widget in [root, *root.findChildren(QWidget)]:
@@ -116,7 +122,7 @@ def scan(roots: list[QWidget], actions: list[QAction] = ()) -> list[str]:
             if widget.objectName() in NAMES_AS_PUBLISHED:
                 continue
             for what, text in texts_of(widget):
-                words = unbracketed_words(text)
+                words = unbracketed_words(text, quoted)
                 if words:
                     name = widget.objectName() or type(widget).__name__
                     problems.append(f"{name} {what}: {words} in {plain(text)[:70]!r}")

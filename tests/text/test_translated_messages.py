@@ -119,8 +119,8 @@ def test_the_scans_own_refusals_are_said_in_german_and_stay_english(tmp_path, mo
             lambda: read_metrics(DATA / "mixed_engines.log"),
             "mixed_engines.log: line 13: mixes two kinds of metrics: vLLM log (SpecDecoding metrics) "
             "(from line 6) and SGLang decode log; import them separately",
-            "mixed_engines.log: Zeile 13: mischt zwei Arten von Metriken: vLLM log (SpecDecoding "
-            "metrics) (ab Zeile 6) und SGLang decode log; importieren Sie sie getrennt",
+            "mixed_engines.log: Zeile 13: mischt zwei Arten von Metriken: vLLM-Log (SpecDecoding "
+            "metrics) (ab Zeile 6) und Decode-Log von SGLang; importieren Sie sie getrennt",
         ),
         (
             lambda: read_metrics(tmp_path),

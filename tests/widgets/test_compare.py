@@ -47,6 +47,18 @@ def test_pin_button_fills_table_and_overlays_the_chart(qtbot, window):
     assert len(overlay.curves) == 2  # a third slot's items are made only for a third pin
 
 
+def test_the_table_writes_numbers_in_the_languages_way(qtbot):
+    window = open_window(qtbot, ["--lang", "de"], size=LAPTOP, active=False)
+    window.show_tab("compare")
+    assert window.compare.panel.name_input.text() == "Konfiguration 1"  # the default name, translated
+    _pin(qtbot, window, "A")
+    table = window.findChild(QTableWidget, "pinnedTable")
+    assert [table.item(0, column).text() for column in (2, 3, 5)] == ["0,750", "0,150", "1,82×"]
+    assert window.compare.panel.message.text() == "A angeheftet."
+    table.sortByColumn(2, Qt.SortOrder.AscendingOrder)  # sorting reads the number, not the text
+    assert table.rowCount() == 1
+
+
 def test_table_sorts_so_highest_acceptance_can_be_slowest(qtbot, window):
     window.state.set(k=4, p=0.92, c=0.45)
     _pin(qtbot, window, "careful")

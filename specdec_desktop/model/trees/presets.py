@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from specdec_desktop.text import N_
+
 from .shape import DraftShape
 
 __all__ = ["TREE_PRESETS", "TreePreset"]
@@ -28,7 +30,11 @@ __all__ = ["TREE_PRESETS", "TreePreset"]
 
 @dataclass(frozen=True)
 class TreePreset:
-    """One cited draft-tree configuration."""
+    """One cited draft-tree configuration.
+
+    Its words are English, marked for the catalogue (``N_``); the Draft trees tab shows them
+    with ``_()`` in the window's language (the papers' and engines' names stay as they are).
+    """
 
     name: str
     shape: DraftShape
@@ -41,33 +47,38 @@ class TreePreset:
 
 TREE_PRESETS: tuple[TreePreset, ...] = (
     TreePreset(
-        name="SGLang EAGLE defaults (5, 4, 8)",
+        name=N_("SGLang EAGLE defaults (5, 4, 8)"),
         shape=DraftShape(kind="sglang", sglang=(5, 4, 8), more_ranks=(0.12, 0.05, 0.03)),
         p=0.7,
         c=0.05,
-        source="SGLang documentation, Speculative Decoding: steps 5, eagle-topk 4, num-draft-tokens 8 "
-        "are the defaults",
-        published="EAGLE-2 1.54×, EAGLE-3 2.36× on LLaMA-3.1-8B-Instruct, MT-Bench, one H100 "
-        "(the table does not say which settings it used)",
-        illustrative="p, the later ranks and c are illustrative, not from the source",
+        source=N_(
+            "SGLang documentation, Speculative Decoding: steps 5, eagle-topk 4, num-draft-tokens 8 "
+            "are the defaults"
+        ),
+        published=N_(
+            "EAGLE-2 1.54×, EAGLE-3 2.36× on LLaMA-3.1-8B-Instruct, MT-Bench, one H100 "
+            "(the table does not say which settings it used)"
+        ),
+        illustrative=N_("p, the later ranks and c are illustrative, not from the source"),
     ),
     TreePreset(
-        name="Sequoia, best tree of 64",
+        name=N_("Sequoia, best tree of 64"),
         shape=DraftShape(kind="best", budget=64, max_depth=12, more_ranks=(0.1, 0.05, 0.03, 0.02)),
         p=0.72,
         c=0.02,
-        source="Chen et al. 2024, Sequoia, arXiv 2402.12374, abstract",
-        published="up to 4.04× for Llama2-7B on an A100 (3.73× Llama2-13B, 2.27× Vicuna-33B)",
-        illustrative="the budget, depth, ranks and c are illustrative; Sequoia chooses them per "
-        "model and hardware",
+        source=N_("Chen et al. 2024, Sequoia, arXiv 2402.12374, abstract"),
+        published=N_("up to 4.04× for Llama2-7B on an A100 (3.73× Llama2-13B, 2.27× Vicuna-33B)"),
+        illustrative=N_(
+            "the budget, depth, ranks and c are illustrative; Sequoia chooses them per model and hardware"
+        ),
     ),
     TreePreset(
-        name="Medusa-2, heads 2×3",
+        name=N_("Medusa-2, heads 2×3"),
         shape=DraftShape(kind="medusa", heads=(2, 3), more_ranks=(0.15, 0.05)),
         p=0.65,
         c=0.05,
-        source="Cai et al. 2024, Medusa, arXiv 2401.10774, abstract and section 2.1.2",
-        published="Medusa-2: 2.3–3.6× (Medusa-1: over 2.2×)",
-        illustrative="the 2×3 tree is the paper's illustration; p, ranks and c are illustrative",
+        source=N_("Cai et al. 2024, Medusa, arXiv 2401.10774, abstract and section 2.1.2"),
+        published=N_("Medusa-2: 2.3–3.6× (Medusa-1: over 2.2×)"),
+        illustrative=N_("the 2×3 tree is the paper's illustration; p, ranks and c are illustrative"),
     ),
 )
