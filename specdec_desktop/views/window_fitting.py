@@ -309,24 +309,25 @@ class LayoutFitting:
             return
         policy = self.layout_policy
         first = CROWD_STEPS.index(SCENE_STEPS[0]) + 1
-        # Measured as laid out now: the caption may just have taken its scene's height (the tour
-        # shows it after the focus), and a page measured in the room it had before fitted (an
-        # essay at x2 measured 502 px of room; the caption then left it 120).  The caption fits
-        # its height to its new width as it is laid out, which asks for one more pass.
         if self.sampling_view.crowding:  # the window's own steps are measured first
             self.sampling_view.set_crowding(0)
-        for _pass in range(3):
-            before = self.tabs.height()
-            self._activate_layouts()
-            if self.tabs.height() == before:
-                break
-        self._fit_essays()
-        self._fit_run()
+        if self.app_state.view.zoom > 1.0:
+            # Zoomed in, measured as laid out now: the caption may just have taken its scene's
+            # height (the tour shows it after the focus), and a page measured in the room it had
+            # before fitted (an essay at x2 measured 502 px of room; the caption then left it
+            # 120).  (At 100 % the first measure stands, as before: measured anew, a run scene's
+            # caption kept the longest caption's room where it now gives it up, a change of the
+            # unzoomed look left for its own decision.)
+            self._lay_out_now()
+            self._fit_essays()
+            self._fit_run()
         while policy.crowding < len(CROWD_STEPS) and (self._page_cut() or self._content_squeezed()):
             self._set_crowding(max(policy.crowding + 1, first))
             self._activate_layouts()
             self._fit_essays()
             self._fit_run()
+        if self.app_state.view.zoom <= 1.0:
+            return  # at 100 % every scene's page fits with the window's steps (the layout check)
         if self.scene_focus() == "run" and self._page_cut():
             # Still taller than all the room the window gives (zoomed in): the run's own parts
             # step aside further (the strip's rows, the totals' table, the legend's long names,
@@ -334,6 +335,15 @@ class LayoutFitting:
             self._fit_run(whole=True)
         elif self.tabs.currentWidget() is self.sampling_scroll and self._page_cut():
             self._fit_sampling()  # the same for the sampling tab (its controls, legends, draws)
+
+    def _lay_out_now(self) -> None:
+        """Apply the layouts now, until the tabs' height holds: the caption fits its height to its
+        new width as it is laid out, which asks for one more pass."""
+        for _pass in range(3):
+            before = self.tabs.height()
+            self._activate_layouts()
+            if self.tabs.height() == before:
+                break
 
     def _content_squeezed(self) -> bool:
         """Whether the window's content needs more height than it has (a caption reserving the

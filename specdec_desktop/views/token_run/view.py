@@ -194,10 +194,12 @@ class TokenRunView(QFrame):
             if part.isHidden() != (step in steps):
                 part.setVisible(step not in steps)
         self.strip.set_compact("strip" in steps)
-        self.totals.set_compact("totals" in steps)
-        # Compact beside the race, the one line keeps its own height at the top, not a tall box.
-        top = Qt.AlignmentFlag.AlignTop if self.totals.compact else Qt.AlignmentFlag(0)
-        self._side.setAlignment(self.totals, top)
+        if self.totals.compact != ("totals" in steps):
+            self.totals.set_compact("totals" in steps)
+            # Compact beside the race, its one line keeps its own height at the top, not a box.
+            top = Qt.AlignmentFlag.AlignTop if self.totals.compact else Qt.AlignmentFlag(0)
+            self._side.setAlignment(self.totals, top)
+            self._choose_direction()  # the compact totals may now stand beside the race
         self.legend.set_compact("legend" in steps)
         self.lanes.set_compact("lanes" in steps)
         one_line = "narration" in steps
@@ -209,7 +211,6 @@ class TokenRunView(QFrame):
             self.caption.setMinimumWidth(1 if one_line else 0)
             self._size_caption()
             self._show_narration()
-        self._choose_direction()
 
     def _size_caption(self) -> None:
         lines = 1 if not self.caption.wordWrap() else 2
