@@ -71,6 +71,7 @@ class LowerTabs:
         self.text_run_state = app_state.text_run
         self.sampling_view.text_panel.use_p_requested.connect(lambda p, k: self.state.set(p=p, k=k))
         self.sampling_scroll = scrolled(self.sampling_view, "samplingScroll")
+        app_state.sampling.changed.connect(lambda _setup: self.refit_sampling_scene())
         self._add_tab("sampling", self.sampling_scroll)
         self.tabs.tabBar().setElideMode(Qt.TextElideMode.ElideNone)
         self.tabs.tabBar().setExpanding(False)

@@ -33,11 +33,27 @@ from ..wording import sampling as words
 from .distribution_bars import DistributionBars
 from .text_run_panel import TextRunPanel
 
-__all__ = ["TEMPERATURE_STEPS", "SamplingView"]
+__all__ = ["CROWD_STEPS", "TEMPERATURE_STEPS", "SamplingView"]
+
+#: What steps aside, in this order, while a tour scene about this tab is taller than its room (the
+#: window measures: views/window_fitting.py): the row of models and temperature with the pair's
+#: note (the scene sets them; its caption says what they show); the legends' place (the
+#: distributions' legend moves under the whole row, on fewer lines; the histogram's legend
+#: becomes the histogram's tooltip); the rules' heading and formulas (each rule's name and its
+#: acceptance stay, the formula joins the name's tooltip: the bars get the width); then the
+#: draws, while there are none (the empty histogram, its heading and its note step aside and the
+#: Draw button stays), or, once there are, the rules' table (the draws are then what the class
+#: is looking at).
+CROWD_STEPS = ("controls", "legends", "formulas", "draws")
 
 #: The slider's steps per unit of temperature, and its top (T = 3: flat enough to make the point).
 TEMPERATURE_STEPS = 100
 _SLIDER_TOP = 3.0
+
+
+def _show(widget: QWidget, shown: bool) -> None:
+    if widget.isHidden() == shown:
+        widget.setVisible(shown)
 
 
 def _label(role: str = "", *, rich: bool = False, wrap: bool = True) -> QLabel:
@@ -61,6 +77,7 @@ class SamplingView(QWidget):
         self.setAccessibleName(words.TAB_TITLE)
         self._state = state
         self._theme = LIGHT
+        self._crowding = 0
 
         layout = QVBoxLayout(self)
         self.intro = intro = _label("hint")
@@ -83,6 +100,7 @@ class SamplingView(QWidget):
         self.temperature_slider.setPageStep(TEMPERATURE_STEPS // 4)
         self.temperature_value = _label(wrap=False)
         self.temperature_value.setObjectName("samplingTemperature")
+        self._controls = (pair_caption, self.pair_input, temperature_caption)
         for widget, stretch in (
             (pair_caption, 0),
             (self.pair_input, 0),
@@ -91,13 +109,14 @@ class SamplingView(QWidget):
             (self.temperature_value, 0),
         ):
             controls.addWidget(widget, stretch)
+        self._controls += (self.temperature_slider, self.temperature_value)
         layout.addLayout(controls)
         self.pair_note = _label("hint")
         self.pair_note.setObjectName("samplingPairNote")
         layout.addWidget(self.pair_note)
 
         middle = QHBoxLayout()
-        left = QVBoxLayout()
+        self._left = left = QVBoxLayout()
         self.bars = DistributionBars("samplingBars", _("Target and draft distributions"))
         self.legend = _label("hint", rich=True)
         left.addWidget(self.bars, 1)
@@ -107,6 +126,8 @@ class SamplingView(QWidget):
         heading = _label("heading")
         heading.setText(words.RULES_HEADING)
         rules.addWidget(heading, 0, 0, 1, 3)
+        self._rules = [heading]
+        self._rule_labels: list[tuple[QLabel, QLabel, str]] = []  # name, formula, the rule's meaning
         self.rule_values: dict[str, QLabel] = {}
         for row, rule in enumerate(RULES, start=1):
             text = words.RULE_TEXTS[rule]
@@ -123,20 +144,23 @@ class SamplingView(QWidget):
             rules.addWidget(formula, row, 1)
             rules.addWidget(value, row, 2, Qt.AlignmentFlag.AlignRight)
             self.rule_values[rule] = value
+            self._rules += [name, formula, value]
+            self._rule_labels.append((name, formula, text.meaning))
         rules.setRowStretch(len(RULES) + 1, 1)
         middle.addLayout(rules, 2)
         layout.addLayout(middle, 1)
+        self._middle = middle
 
-        histogram_heading = _label("heading")
+        self._histogram_heading = histogram_heading = _label("heading")
         histogram_heading.setText(words.HISTOGRAM_HEADING)
         layout.addWidget(histogram_heading)
-        histogram_legend = _label("hint")
+        self._histogram_legend = histogram_legend = _label("hint")
         histogram_legend.setText(words.HISTOGRAM_LEGEND)
         layout.addWidget(histogram_legend)
         lower = QHBoxLayout()
         self.histogram = DistributionBars("samplingHistogram", words.HISTOGRAM_HEADING)
         lower.addWidget(self.histogram, 3)
-        side = QVBoxLayout()
+        self._side = side = QVBoxLayout()
         self.draw_button = QPushButton(words.DRAW_BUTTON)
         self.draw_button.setObjectName("samplingDrawButton")
         self.clear_button = QPushButton(words.CLEAR_BUTTON)
@@ -172,6 +196,44 @@ class SamplingView(QWidget):
                 part.setVisible(not on)
         for bars in (self.bars, self.histogram):
             bars.set_compact(on)
+        if not on and self._crowding:
+            self.set_crowding(0)
+
+    @property
+    def crowding(self) -> int:
+        """How many of :data:`CROWD_STEPS` have stepped aside."""
+        return self._crowding
+
+    def set_crowding(self, level: int) -> None:
+        """Let the first ``level`` of :data:`CROWD_STEPS` step aside (0: the whole tab)."""
+        self._crowding = level
+        steps = set(CROWD_STEPS[:level])
+        for widget in (*self._controls, self.pair_note):
+            _show(widget, "controls" not in steps)
+        # The distributions' legend: under its bars, or under the whole row (fewer lines).
+        layout = self.layout()
+        under_row = "legends" in steps
+        if (layout.indexOf(self.legend) >= 0) != under_row:
+            (layout if not under_row else self._left).removeWidget(self.legend)
+            if under_row:
+                layout.insertWidget(layout.indexOf(self._middle) + 1, self.legend)
+            else:
+                self._left.addWidget(self.legend)
+        _show(self._histogram_legend, not under_row)
+        self.histogram.setToolTip(words.HISTOGRAM_LEGEND if under_row else "")
+        formulas = "formulas" not in steps
+        _show(self._rules[0], formulas)
+        for name, formula, meaning in self._rule_labels:
+            _show(formula, formulas)
+            name.setToolTip(meaning if formulas else f"{formula.text()}: {meaning}")
+        draws = "draws" in steps
+        empty = self._state.setup.draws == 0
+        for widget in (self._histogram_heading, self.histogram, self.distance, self.clear_button):
+            _show(widget, not (draws and empty))
+        for widget in self._rules:
+            _show(widget, (widget is not self._rules[0] or formulas) and not (draws and not empty))
+        for _name, formula, _meaning in self._rule_labels:
+            _show(formula, formulas and not (draws and not empty))
 
     def apply_theme(self, theme: Theme) -> None:
         """Recolour the bars and the legend."""

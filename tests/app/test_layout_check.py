@@ -16,6 +16,7 @@ from PySide6.QtGui import QFont
 
 from specdec_desktop.app import create_main_window
 from specdec_desktop.views.explanations import ExplanationView
+from specdec_desktop.views.token_run.view import CROWD_STEPS as RUN_STEPS
 from tests.support import layout_check
 
 
@@ -156,3 +157,25 @@ def test_a_zoom_step_on_a_small_projector_keeps_the_cards_that_fit(qtbot):
     assert all(card.isVisible() for card in window.cards.values())
     assert window.layout_policy.crowding <= 1  # the lower tabs at most
     assert layout_check.check_window(window, combination) == []
+
+
+def test_a_zoomed_scene_page_steps_its_own_parts_aside_and_gives_them_back(qtbot):
+    """At x2 on a 1280x800 projector the run and the sampling tab are taller than the room the
+    window's steps leave: their own parts step aside (nothing is excused any more); at 100 %
+    they are whole again."""
+    window = create_main_window([])
+    qtbot.addWidget(window)
+    window.show()
+    screen = layout_check.Screen(1280, 800)
+    # At 100 % the run may let its simulate buttons and its row of buttons go, as it always did.
+    whole = {"scene-9": RUN_STEPS.index("controls") + 1, "scene-18": 0}
+    for moment, view in (("scene-9", window.token_run), ("scene-18", window.sampling_view)):
+        crowded = layout_check.Combination(screen, "projector", moment, 2.0)
+        layout_check.prepare(window, crowded)
+        assert view.crowding > whole[moment], moment
+        assert layout_check.known_shortfall(window, crowded) is None
+        assert layout_check.check_window(window, crowded) == [], moment
+        roomy = layout_check.Combination(screen, "projector", moment, 1.0)
+        layout_check.prepare(window, roomy)
+        assert view.crowding <= whole[moment], moment
+        assert layout_check.check_window(window, roomy) == [], moment

@@ -124,3 +124,27 @@ def test_about_credits_the_bundled_text(qtbot):
         assert "Shakespeare" in box.detailedText()
     finally:
         box.close()
+
+
+def test_a_crowded_scene_steps_the_tabs_parts_aside(view, qtbot):
+    """A tour scene about the tab, zoomed in: the controls, the legends' place, the rules'
+    formulas, then the empty histogram (the Draw button stays) or, with draws, the rules."""
+    from specdec_desktop.views.sampling_view import CROWD_STEPS
+
+    state, widget = view
+    widget.set_scene_mode(True)
+    widget.set_crowding(len(CROWD_STEPS))
+    assert not widget.pair_input.isVisible() and not widget.pair_note.isVisible()
+    assert widget.layout().indexOf(widget.legend) >= 0  # under the whole row
+    assert widget.histogram.toolTip()
+    assert not widget.histogram.isVisible() and widget.draw_button.isVisible()
+    name, formula, _meaning = widget._rule_labels[0]
+    assert not formula.isVisible() and formula.text() in name.toolTip()
+    assert all(value.isVisible() for value in widget.rule_values.values())
+    state.add_draws(DRAW_BATCH)
+    widget.set_crowding(len(CROWD_STEPS))
+    assert widget.histogram.isVisible() and not any(v.isVisible() for v in widget.rule_values.values())
+    widget.set_scene_mode(False)  # the tab whole again
+    assert widget.crowding == 0 and widget.pair_input.isVisible() and formula.isVisible()
+    assert widget.layout().indexOf(widget.legend) < 0 and widget.histogram.toolTip() == ""
+    assert all(value.isVisible() for value in widget.rule_values.values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import resource
 import sys
 
@@ -374,3 +375,46 @@ def test_simulate_now_converges_on_the_formula_with_its_error(view, qtbot) -> No
     assert len(view.simulate_now.result.text().splitlines()) == 3
     view.run.set_seed(view.run.seed + 1)  # another run: the lines were about the old one
     assert view.simulate_now.result.text() == ""
+
+
+# -- crowded (a scene about the run, zoomed in) -------------------------------------------
+
+
+def test_a_crowded_run_steps_its_parts_aside_in_order_and_back(view, qtbot) -> None:
+    from specdec_desktop.views.token_run.view import CROWD_STEPS
+
+    play_for(view, 8.0)
+    view.player.pause()
+    whole_height = view.minimumSizeHint().height()
+    narration = view.caption.text()
+    heights = []
+    for level in range(len(CROWD_STEPS) + 1):
+        view.set_crowding(level)
+        view.layout().activate()
+        heights.append(view.layout().totalHeightForWidth(view.width()))
+    # Each step gives height back; the last leaves the race, the strip, the speedup and the legend.
+    assert all(after <= before for before, after in itertools.pairwise(heights)), heights
+    assert heights[-1] < heights[2] < heights[0]
+    for part in (view.lanes, view.strip, view.totals, view.legend):
+        assert part.isVisible()
+    assert not view.controls.isVisible() and not view.simulate_now.isVisible()
+    assert not view.caption.isVisible()
+    # The totals keep the measured speedup; the rest is their tooltip.
+    assert view.totals.figures["achievedSpeedup"].isVisible()
+    assert not view.totals.figures["expectedSpeedup"].isVisible()
+    assert view.totals.figures["expectedSpeedup"].text() in view.totals.toolTip()
+    # The legend paints the short names; the long ones are its tooltip.
+    assert view.legend.names() == ["pending", "accepted", "correction", "discarded", "bonus"]
+    assert "thrown away" in view.legend.toolTip()
+    # One step back: the narration on one line, elided, the whole sentence its tooltip.
+    view.set_crowding(CROWD_STEPS.index("narration") + 1)
+    view.resize(500, view.height())
+    qtbot.waitUntil(lambda: view.caption.toolTip() != "")
+    assert view.caption.isVisible() and not view.caption.wordWrap()
+    assert view.caption.text().endswith("…") and view.caption.toolTip() == narration
+    # And the whole view again.
+    view.set_crowding(0)
+    assert view.caption.wordWrap() and view.caption.text() == narration and view.caption.toolTip() == ""
+    assert view.totals.toolTip() == "" and view.legend.toolTip() == ""
+    assert view.controls.isVisible() and view.totals.figures["expectedSpeedup"].isVisible()
+    assert view.minimumSizeHint().height() == whole_height

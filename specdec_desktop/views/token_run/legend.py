@@ -47,24 +47,36 @@ class Legend(QWidget):
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
         self._font_family = font_family
+        self._compact = False
         self.apply_theme(theme)
         follow_language(self, self.retranslate)
 
     def retranslate(self) -> None:
         """The names in the active language: measured again, so the rows wrap where they should."""
         self.setAccessibleName(_("Legend"))
-        described = (f"{_(STATE_NAMES[state])}: {_(text)}" for state, text in LEGEND)
+        described = [f"{_(STATE_NAMES[state])}: {_(text)}" for state, text in LEGEND]
         self.setAccessibleDescription("; ".join(described))
+        # Compact, the short names show and the long ones are the tooltip.
+        self.setToolTip("\n".join(described) if self._compact else "")
         metrics = QFontMetrics(self._font)
         names = self.names()
         self._widths = [self._cell + self._gap + metrics.horizontalAdvance(name) for name in names]
         self.updateGeometry()
         self.update()
 
+    #: The legend's type, as a share of the body's: whole, and compact (short names on one line).
+    FONT_SHARE = 0.9
+    COMPACT_FONT_SHARE = 0.75
+
     def apply_theme(self, theme: Theme) -> None:
         self._colours = TokenColours.from_theme(theme)
+        self._font_px = theme.font_px
+        self._size_font()
+
+    def _size_font(self) -> None:
+        share = self.COMPACT_FONT_SHARE if self._compact else self.FONT_SHARE
         self._font = QFont(self._font_family)
-        self._font.setPixelSize(max(9, round(theme.font_px * 0.9)))
+        self._font.setPixelSize(max(9, round(self._font_px * share)))
         metrics = QFontMetrics(self._font)
         self._cell = max(12, round(metrics.height() * 1.15))
         self._gap = max(4, round(self._cell * 0.35))
@@ -72,8 +84,22 @@ class Legend(QWidget):
         self.retranslate()
 
     def names(self) -> list[str]:
-        """The entries' words as painted, in the active language."""
+        """The entries' words as painted, in the active language (the short names when compact)."""
+        if self._compact:
+            return [_(STATE_NAMES[state]) for state, _text in LEGEND]
         return [_(text) for _state, text in LEGEND]
+
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def set_compact(self, on: bool) -> None:
+        """Paint each state's short name ("correction") rather than its meaning, in a slightly
+        smaller type (a crowded scene about the run: the legend then takes one line where it
+        took three)."""
+        if on != self._compact:
+            self._compact = on
+            self._size_font()
 
     def _rows(self, width: int) -> list[list[int]]:
         rows: list[list[int]] = [[]]
@@ -106,11 +132,12 @@ class Legend(QWidget):
         painter = QPainter(self)
         painter.setFont(self._font)
         rows = self._rows(self.width())
+        names = self.names()
         for row_index, row in enumerate(rows):
             top = 1 + row_index * (self._cell + self._gap)
             x = 0.0
             for index in row:
-                state, text = LEGEND[index]
+                state = LEGEND[index][0]
                 paint_token(
                     painter, QRectF(x, top, self._cell, self._cell), state, self._colours, font=self._font
                 )
@@ -118,7 +145,7 @@ class Legend(QWidget):
                 painter.drawText(
                     QRectF(x + self._cell + self._gap, top, self._widths[index], self._cell),
                     Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                    _(text),
+                    names[index],
                 )
                 x += self._widths[index] + self._item_gap
         painter.end()

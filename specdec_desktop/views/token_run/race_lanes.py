@@ -82,6 +82,7 @@ class RaceLanes(QWidget):
         self._font_family = font_family
         self._totals: RaceTotals | None = None
         self._fraction = 0.0
+        self._compact = False
         self.apply_theme(theme)
         self.retranslate()
         follow_language(self, self.retranslate)
@@ -101,8 +102,22 @@ class RaceLanes(QWidget):
         self._font.setPixelSize(max(9, round(theme.font_px * 0.9)))
         self._bold = QFont(self._font)
         self._bold.setWeight(QFont.Weight.DemiBold)
+        self._size_lanes()
+
+    #: A lane's height, in lines of its type: whole, and compact (a crowded scene about the run).
+    LANE_LINES = 1.45
+    COMPACT_LANE_LINES = 1.15
+
+    def set_compact(self, on: bool) -> None:
+        """Thinner lanes (their words still inside them): a crowded scene about the run."""
+        if on != self._compact:
+            self._compact = on
+            self._size_lanes()
+
+    def _size_lanes(self) -> None:
         metrics = QFontMetrics(self._font)
-        self._lane = max(14, round(metrics.height() * 1.45))
+        lines = self.COMPACT_LANE_LINES if self._compact else self.LANE_LINES
+        self._lane = max(14, round(metrics.height() * lines))
         self._gap = max(4, round(self._lane * 0.3))
         self.setFixedHeight(2 * self._lane + 3 * self._gap)
         self.updateGeometry()

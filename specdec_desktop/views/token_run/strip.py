@@ -86,6 +86,7 @@ class TokenStrip(QWidget):
         self._selected: Slot | None = None
         self._scroll_back = 0
         self._hint = ""
+        self._compact = False
         self._layout: StripLayout | None = None
         self._layout_key: tuple[int, int, int, int] | None = None
         self.apply_theme(theme)
@@ -158,7 +159,16 @@ class TokenStrip(QWidget):
     # -- geometry ---------------------------------------------------------------------------
 
     def sizeHint(self) -> QSize:
+        if self._compact:  # a crowded scene: asks for its least rows, and takes what room is left
+            return QSize(40 * self.painter.cell, self.minimumHeight())
         return QSize(40 * self.painter.cell, 5 * self.painter.cell)
+
+    def set_compact(self, on: bool) -> None:
+        """Ask for no more height than the strip's least (its tokens shrink to fit the room it
+        gets) rather than five rows: a crowded scene about the run, where the rest must show too."""
+        if on != self._compact:
+            self._compact = on
+            self.updateGeometry()
 
     def strip_layout(self) -> StripLayout | None:
         """The grid for the current size and run (``None`` before a run is shown)."""

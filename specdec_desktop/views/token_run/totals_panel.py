@@ -84,6 +84,7 @@ class TotalsPanel(QFrame):
         self.figures: dict[str, QLabel] = {}
         self._captions: list[tuple[QLabel, str]] = []
         self._totals: RaceTotals | None = None
+        self._compact = False
 
         def figure(name: str, row: int, column: int, role: str | None = None, span: int = 1) -> QLabel:
             label = QLabel()
@@ -129,6 +130,12 @@ class TotalsPanel(QFrame):
         figure("clockDetail", 9, 0, role="hint", span=3)
         grid.setColumnStretch(0, 1)
         grid.setRowStretch(10, 1)
+        #: What the compact panel hides: everything under the measured speedup (:meth:`set_compact`).
+        self._table = [
+            grid.itemAt(index).widget()
+            for index in range(grid.count())
+            if grid.getItemPosition(index)[0] >= 1
+        ]
         self.retranslate()
         follow_language(self, self.retranslate)
 
@@ -140,9 +147,43 @@ class TotalsPanel(QFrame):
         if self._totals is not None:
             self.show_totals(self._totals)
 
+    @property
+    def compact(self) -> bool:
+        return self._compact
+
+    def set_compact(self, on: bool) -> None:
+        """Show only the measured speedup (a crowded scene about the run); the rest (the expected
+        speedup, the sum and the table) is then the panel's tooltip, line by line."""
+        if on == self._compact:
+            return
+        self._compact = on
+        for widget in self._table:
+            widget.setVisible(not on)
+        self._show_tooltip()
+
     def show_totals(self, totals: RaceTotals) -> None:
         self._totals = totals
         for name, text in format_totals(totals).items():
             label = self.figures[name]
             if label.text() != text:
                 label.setText(text)
+        if self._compact:
+            self._show_tooltip()
+
+    def _show_tooltip(self) -> None:
+        """Compact: the hidden table as lines of text ("Tokens: 23 · 10"), else no tooltip."""
+        lines = []
+        if self._compact:
+            grid = self.layout()
+            rows: dict[int, list[str]] = {}
+            for widget in self._table:
+                index = grid.indexOf(widget)
+                text = widget.text() if isinstance(widget, QLabel) else ""
+                if text:
+                    rows.setdefault(grid.getItemPosition(index)[0], []).append(text)
+            for row in sorted(rows):
+                cells = rows[row]
+                lines.append(cells[0] if len(cells) == 1 else f"{cells[0]}: {' · '.join(cells[1:])}")
+        tip = "\n".join(lines)
+        if self.toolTip() != tip:
+            self.setToolTip(tip)

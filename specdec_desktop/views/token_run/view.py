@@ -47,7 +47,19 @@ from .strip import TokenStrip
 from .totals_panel import TotalsPanel
 from .tree_cycle import TreeCycleView
 
-__all__ = ["START_HINT", "TokenRunView", "start_hint"]
+__all__ = ["CROWD_STEPS", "START_HINT", "TokenRunView", "start_hint"]
+
+#: What steps aside, in this order, while a scene about the run is taller than its room (the
+#: window measures: views/window_fitting.py): the simulate buttons; the row of Play, Step, Speed
+#: and Seed (Space, N, R and the Run menu still work); the strip's five rows (it asks for its
+#: least, and its tokens shrink to the room left); the totals under the measured speedup (the
+#: panel's tooltip then lists them; the scene's caption names the expected one); the legend's
+#: long names (the short ones stay, the long ones are its tooltip); the race's room around its
+#: words (thinner lanes); the narration's second line
+#: (one line, the whole sentence its tooltip); the narration (the scene's caption tells the
+#: cycle's story).  The race, the tokens, the measured speedup and what each token's look
+#: means stay.
+CROWD_STEPS = ("simulate", "controls", "strip", "totals", "legend", "lanes", "narration", "no-narration")
 
 _START_HINT = N_("Press Play ({play}) to start the run, or Step ({step}) to go one event at a time.")
 _VIEW_NAME = N_("One run, token by token")
@@ -125,6 +137,8 @@ class TokenRunView(QFrame):
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self._narration = ""  # the whole sentence (the caption may show it on one line, elided)
+        self._crowding = 0
 
         lane_column = QVBoxLayout()
         lane_column.setSpacing(6)
@@ -135,7 +149,7 @@ class TokenRunView(QFrame):
         self._body = body = QHBoxLayout()
         body.addLayout(lane_column, 1)
         self.simulate_now = SimulateNow(run)
-        side = QVBoxLayout()
+        self._side = side = QVBoxLayout()
         side.addWidget(self.totals, 1)
         side.addWidget(self.simulate_now)
         body.addLayout(side)
@@ -164,6 +178,58 @@ class TokenRunView(QFrame):
         self._update_hint(self.player.playhead)
         self._update_caption(self.player.playhead)
         self.updateGeometry()
+
+    # -- crowding ---------------------------------------------------------------------------
+
+    @property
+    def crowding(self) -> int:
+        """How many of :data:`CROWD_STEPS` have stepped aside."""
+        return self._crowding
+
+    def set_crowding(self, level: int) -> None:
+        """Let the first ``level`` of :data:`CROWD_STEPS` step aside (0: the whole view)."""
+        self._crowding = level
+        steps = set(CROWD_STEPS[:level])
+        for part, step in ((self.simulate_now, "simulate"), (self.controls, "controls")):
+            if part.isHidden() != (step in steps):
+                part.setVisible(step not in steps)
+        self.strip.set_compact("strip" in steps)
+        if self.totals.compact != ("totals" in steps):
+            self.totals.set_compact("totals" in steps)
+            # Compact beside the race, its one line keeps its own height at the top, not a box.
+            top = Qt.AlignmentFlag.AlignTop if self.totals.compact else Qt.AlignmentFlag(0)
+            self._side.setAlignment(self.totals, top)
+            self._choose_direction()  # the compact totals may now stand beside the race
+        self.legend.set_compact("legend" in steps)
+        self.lanes.set_compact("lanes" in steps)
+        one_line = "narration" in steps
+        if self.caption.isHidden() != ("no-narration" in steps):
+            self.caption.setVisible("no-narration" not in steps)
+        if self.caption.wordWrap() == one_line:
+            self.caption.setWordWrap(not one_line)
+            # On one line the label asks for no width of its own: the sentence is elided to it.
+            self.caption.setMinimumWidth(1 if one_line else 0)
+            self._size_caption()
+            self._show_narration()
+
+    def _size_caption(self) -> None:
+        lines = 1 if not self.caption.wordWrap() else 2
+        self.caption.ensurePolished()
+        self.caption.setMinimumHeight(lines * self.caption.fontMetrics().lineSpacing() + 2)
+
+    def _show_narration(self) -> None:
+        """The narration, whole (wrapped) or on one line elided to the caption's width."""
+        text = self._narration
+        if self.caption.wordWrap():
+            shown, tip = text, ""
+        else:
+            metrics = self.caption.fontMetrics()
+            shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(1, self.caption.width() - 2))
+            tip = "" if shown == text else text
+        if self.caption.text() != shown:
+            self.caption.setText(shown)
+        if self.caption.toolTip() != tip:
+            self.caption.setToolTip(tip)
 
     # -- wiring -----------------------------------------------------------------------------
 
@@ -247,9 +313,10 @@ class TokenRunView(QFrame):
 
     def _side_by_side_width(self) -> int:
         margins = self.layout().contentsMargins()
+        side = [self.totals] if self.simulate_now.isHidden() else [self.totals, self.simulate_now]
         return (
             self.lanes.minimumSizeHint().width()
-            + max(self.totals.minimumSizeHint().width(), self.simulate_now.minimumSizeHint().width())
+            + max(part.minimumSizeHint().width() for part in side)
             + self._body.spacing()
             + margins.left()
             + margins.right()
@@ -263,7 +330,7 @@ class TokenRunView(QFrame):
         narrow = max(part.minimumSizeHint().width() for part in parts) + margins.left() + margins.right()
         return QSize(min(hint.width(), narrow), hint.height())
 
-    def resizeEvent(self, event) -> None:
+    def _choose_direction(self) -> None:
         direction = (
             QBoxLayout.Direction.LeftToRight
             if self.width() >= self._side_by_side_width()
@@ -271,16 +338,21 @@ class TokenRunView(QFrame):
         )
         if self._body.direction() != direction:
             self._body.setDirection(direction)
+
+    def resizeEvent(self, event) -> None:
+        self._choose_direction()
         super().resizeEvent(event)
+        if not self.caption.wordWrap():
+            self._show_narration()
 
     def apply_theme(self, theme: Theme) -> None:
         """Restyle every part from ``theme`` (the labels are dressed by role: theme/widget_style.py)."""
         self.theme = theme
         for part in (self.controls, self.lanes, self.strip, self.tree_cycle, self.legend):
             part.apply_theme(theme)
-        # Two lines of caption always, so the strip does not jump when the text changes length.
-        self.caption.ensurePolished()
-        self.caption.setMinimumHeight(2 * self.caption.fontMetrics().lineSpacing() + 2)
+        # Two lines of caption always, so the strip does not jump when the text changes length
+        # (one when the narration has stepped aside to one line: :meth:`set_crowding`).
+        self._size_caption()
 
     def _show_frame(self, playhead: Playhead) -> None:
         stream = self.run.stream
@@ -305,5 +377,6 @@ class TokenRunView(QFrame):
         text = describe_token(stream, playhead, *described) if described is not None else None
         if text is None:
             text = narrate(stream, playhead)
-        if self.caption.text() != text:
-            self.caption.setText(text)
+        if text != self._narration or (self.caption.wordWrap() and self.caption.text() != text):
+            self._narration = text
+            self._show_narration()
