@@ -12,6 +12,8 @@ Below, the real-text run (``views/text_run_panel.py``).
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -252,11 +254,8 @@ class SamplingView(QWidget):
             (theme.token_accepted, "■", words.LEGEND["overlap"]),
             (theme.token_bonus, "■", words.LEGEND["residual"]),
         )
-        self.legend.setText(
-            " &nbsp; ".join(
-                f'<span style="color:{colour}">{glyph}</span> {text}' for colour, glyph, text in swatches
-            )
-        )
+        entries = (_legend_entry(colour, glyph, text) for colour, glyph, text in swatches)
+        self.legend.setText(" &nbsp; ".join(entries))
 
     def show_setup(self, setup: SamplingSetup) -> None:
         """Show ``setup`` (no echo: the controls' signals are blocked while they are set)."""
@@ -278,3 +277,13 @@ class SamplingView(QWidget):
             self.distance.setText(words.distance_text(setup.draws, figures.distance))
         self.clear_button.setEnabled(setup.draws > 0)
         self._show_legend()
+
+
+def _legend_entry(colour: str, glyph: str, text: str) -> str:
+    """One legend entry as markup: its swatch glued to its first word, and a formula's sign to
+    both sides ("p − q"), so a wrapped legend never leaves a swatch or half a formula alone at
+    the end of a line (seen zoomed in: "■ p" then "− q where p is larger" on the next)."""
+    words_html = html.escape(text).replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
+    first, _space, rest = words_html.partition(" ")
+    glued = f"{first}&nbsp;{rest}" if rest and len(first) <= 2 else words_html
+    return f'<span style="color:{colour}">{glyph}</span>&nbsp;{glued}'

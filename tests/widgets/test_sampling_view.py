@@ -148,3 +148,11 @@ def test_a_crowded_scene_steps_the_tabs_parts_aside(view, qtbot):
     assert widget.crowding == 0 and widget.pair_input.isVisible() and formula.isVisible()
     assert widget.layout().indexOf(widget.legend) < 0 and widget.histogram.toolTip() == ""
     assert all(value.isVisible() for value in widget.rule_values.values())
+
+
+def test_a_wrapped_legend_never_leaves_a_swatch_or_half_a_formula_alone():
+    from specdec_desktop.views.sampling_view import _legend_entry
+
+    entry = _legend_entry("#123456", "■", "p − q where p is larger (hatched): the target's correction")
+    assert "</span>&nbsp;p&nbsp;−&nbsp;q " in entry  # the swatch, p, the sign and q stay on one line
+    assert "&lt;" in _legend_entry("#000", "□", "a <b> tag")  # plain text, never markup
