@@ -11,6 +11,7 @@ folder for every test.
 from __future__ import annotations
 
 import gc
+import itertools
 import os
 import tempfile
 
@@ -52,11 +53,17 @@ def _english_after_each_test():
     text.activate(text.ENGLISH)
 
 
+_settings_folders = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_settings(tmp_path_factory):
+    """A settings folder of this test's own, named but not made: QSettings makes it at its first
+    write, and most tests write none (a folder made for each of the ~1,900 tests cost pytest's
+    clean-up of old runs seconds of rmdir at the end of a run)."""
     from PySide6.QtCore import QSettings
 
-    folder = str(tmp_path_factory.mktemp("settings"))
+    folder = str(tmp_path_factory.getbasetemp() / "settings" / str(next(_settings_folders)))
     for settings_format in (QSettings.Format.IniFormat, QSettings.Format.NativeFormat):
         QSettings.setPath(settings_format, QSettings.Scope.UserScope, folder)
     yield folder
