@@ -206,6 +206,7 @@ def _fill(folder: Path, leave: int) -> None:
         (folder / "ballast").write_bytes(b"\0" * (free - leave))
 
 
+@pytest.mark.slow
 def test_cli_exports_on_a_full_disk_keep_the_old_file(full_disk):
     outputs = {case: full_disk / f"out-{case}" for case in CLI_CASES}
     for case in CLI_CASES:

@@ -616,6 +616,7 @@ def test_minus_zero_is_zero(capsys):
     assert str(Parameters(p=-0.0).p) == "0.0"
 
 
+@pytest.mark.slow
 def test_a_representative_subset_as_real_processes(tmp_path):
     """The same refusals from a real process: status 2, one line, no traceback, nothing written."""
     by_name = {case.name: case for case in SCENARIOS}

@@ -52,6 +52,7 @@ def test_same_seed_same_actions(qtbot):
     assert first == second
 
 
+@pytest.mark.slow
 def test_fuzz_from_the_command_line_offers_fuzzed_files():
     from ..support.cli import run_app
 

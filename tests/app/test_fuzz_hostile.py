@@ -67,6 +67,7 @@ def _saving_monkey(window, seed: int, folder) -> tuple[Monkey, FuzzedFiles]:
     return monkey, files
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="RLIMIT_FSIZE is POSIX")
 def test_saving_over_user_files_with_failing_writes_never_truncates(qtbot, tmp_path):
     window = open_window(qtbot)
@@ -104,6 +105,7 @@ def test_the_invariant_catches_a_writer_that_truncates(qtbot, tmp_path, monkeypa
     assert ".csv left truncated" in result.failures[0]
 
 
+@pytest.mark.slow
 def test_fuzz_summary_counts_failed_writes():
     from ..support.cli import run_app
 

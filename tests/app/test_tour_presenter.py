@@ -88,6 +88,7 @@ def window(qtbot):
     return open_window(qtbot, ["--no-settings"])
 
 
+@pytest.mark.slow
 def test_a_scene_is_the_same_forward_back_by_jumps_and_after_reset(qtbot, window):
     press(qtbot, window, K.Key_F5)
     forward = []

@@ -130,6 +130,7 @@ def test_a_screenshot_previews_a_full_screen_lecture_scene():
     assert options.tour and options.tour_scene == 7 and options.fullscreen
 
 
+@pytest.mark.slow
 def test_screenshot_of_a_tour_scene_full_screen(tmp_path):
     shot = tmp_path / "scene.png"
     args = ("--screenshot", str(shot), "--size", "1280x800", "--projector", "--fullscreen")

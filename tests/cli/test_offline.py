@@ -17,9 +17,12 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from ..support.paths import ROOT
 
 
+@pytest.mark.slow
 def test_no_network_while_starting_touring_animating_and_exporting(tmp_path):
     out = tmp_path / "out"
     out.mkdir()

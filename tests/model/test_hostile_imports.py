@@ -170,6 +170,7 @@ def test_only_overlong_marker_lines_is_a_message_not_an_empty_fit() -> None:
     assert raised.value.kind == "line_too_long"
 
 
+@pytest.mark.slow
 def test_k_is_asked_for_before_the_whole_file_when_no_line_states_it() -> None:
     from specdec_desktop.measured.line_readers.base import WAIT_FOR_K
 

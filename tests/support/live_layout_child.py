@@ -41,6 +41,7 @@ def _report(window) -> None:
     if not available.contains(frame):
         problems.append(f"the window's frame {frame.getRect()} leaves the screen {available.getRect()}")
     line = {"zoom": view.zoom, "theme": view.theme_choice, "moment": moment, "problems": problems}
+    line["scenes"] = len(window.services.tour.tour.scenes)
     print(json.dumps(line), flush=True)
 
 

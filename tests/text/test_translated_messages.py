@@ -95,6 +95,7 @@ def _bad(tmp_path, name: str, data: bytes) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_the_scans_own_refusals_are_said_in_german_and_stay_english(tmp_path, monkeypatch):
     from specdec_desktop.measured import scan
 
