@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +43,7 @@ from ..state.text_run_state import (
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
+from .deferred_type import DeferredTypeBrowser
 from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
 
@@ -210,7 +210,7 @@ class TextRunPanel(QWidget):
         self.progress.setRange(0, 100)
         self.progress.setFormat(_sampling.TEXT_RUN.building + " %p%")
         layout.addWidget(self.progress)
-        self.text = QTextBrowser()
+        self.text = DeferredTypeBrowser()  # a hidden tab's text takes a new type when shown
         self.text.setObjectName("textRunText")
         self.text.setOpenLinks(False)
         self.text.setMinimumHeight(self.fontMetrics().height() * 8)
