@@ -32,6 +32,8 @@ _LAST_KEYS_HINT = N_("The tour is over   ·   PgUp / ← back   ·   Esc ends th
 _SHORT_KEYS = {_KEYS_HINT: N_("PgDn ▸  PgUp ◂  B  Esc"), _LAST_KEYS_HINT: N_("Over  ·  PgUp ◂  Esc")}
 #: When the screen no longer shows the scene's numbers (the caption's figures would be wrong).
 CHANGED_HINT = N_("changed: Ctrl+R shows the scene again")
+#: How many measures of the longest caption are kept (each width, type size and scene title).
+_LONGEST_KEPT = 64
 
 
 class CaptionBanner(QFrame):
@@ -71,14 +73,16 @@ class CaptionBanner(QFrame):
         self._changed = False
         self._fit_pending = True
         self._reserve_longest = True
-        self._longest: tuple[object, int] = (None, 0)  # (what it was measured for, the height)
+        # The longest caption's height by what it was measured for (width, type, title, keys):
+        # zoom steps and theme switches go back and forth between a few sizes.
+        self._longest: dict[tuple, int] = {}
         self.hide()
         follow_language(self, self._show_keys)
 
     def set_captions(self, captions: tuple[str, ...]) -> None:
         """The captions of the whole tour, so the banner can reserve room for the longest."""
         self._captions = captions
-        self._longest = (None, 0)
+        self._longest.clear()
         self.fit_height()
 
     def show_scene(self, number: int, total: int, title: str, caption: str) -> None:
@@ -158,14 +162,17 @@ class CaptionBanner(QFrame):
                 self.counter.text(),
                 self.keys.text(),
             )
-            if self._longest[0] != key:
+            longest = self._longest.get(key)
+            if longest is None:
                 longest = 0
                 for text in self._captions:
                     self.caption.setText(text)
                     longest = max(longest, layout.totalHeightForWidth(width))
                 self.caption.setText(shown)
-                self._longest = (key, longest)
-            heights.append(self._longest[1])
+                if len(self._longest) >= _LONGEST_KEPT:
+                    self._longest.clear()
+                self._longest[key] = longest
+            heights.append(longest)
         self.setFixedHeight(max(heights))
 
     def _fit_keys(self, width: int) -> None:

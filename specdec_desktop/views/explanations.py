@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ..text import _
 from ..wording.essays import ESSAYS, FORMULAS, formula_note
+from .deferred_type import DeferredTypeBrowser
 from .language import follow_language
 
 __all__ = ["ESSAYS", "ExplanationView", "FormulaPanel"]
@@ -56,12 +57,13 @@ class FormulaPanel(QFrame):
         self._note.setText(formula_note())
 
 
-class ExplanationView(QTextBrowser):
+class ExplanationView(DeferredTypeBrowser):
     """One essay, shown as read-only rich text.
 
     The essays sit in tabs hidden at start-up: each is parsed when first shown or first read
     (``document()``, ``toPlainText()``, ``toHtml()``), not before the window's first paint, and a
-    hidden essay is not laid out again at every resize.
+    hidden essay is not laid out again at every resize, nor at every new type (zoom, theme)
+    until it is shown or read (:class:`~.deferred_type.DeferredTypeBrowser`).
     """
 
     def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
@@ -100,6 +102,7 @@ class ExplanationView(QTextBrowser):
             self.setHtml(self._html + self._addendum)
 
     def showEvent(self, event) -> None:
+        self.apply_pending_type()  # before the essay is parsed, so it is laid out once
         self._load()
         super().showEvent(event)
 

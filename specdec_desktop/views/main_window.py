@@ -332,6 +332,9 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         try:
             # A palette and fonts, not a style sheet: Qt re-polishes no widget (theme/widget_style.py).
             widget_style.apply_theme(self, theme, self.font_family)
+            # The tour's caption takes its height for the new type before the window is laid
+            # out: fitted after, it laid the window out (and resized the chart) once more.
+            self._fit_banners()
             # Slower than the type (square root): at projector sizes a proportional column
             # would squeeze the cards until their details wrap into tall columns.
             growth = (theme.font_px / 14) ** 0.5
@@ -366,6 +369,13 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             self.setUpdatesEnabled(True)
             self._applying_theme = False
 
+    def _fit_banners(self) -> None:
+        """Fit the tour caption's height to the type (it is in the header; the window services
+        put it there)."""
+        for banner in self.findChildren(QFrame, "tourCaption"):
+            if hasattr(banner, "fit_height"):
+                banner.fit_height()
+
     def set_full_screen_look(self, on: bool) -> None:
         """Lay the window out as full screen (a screenshot previewing a full-screen lecture)."""
         self._full_screen_look = on
@@ -380,10 +390,6 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         fitted = fitted_to_window(self._base_theme, self.width(), self.height())
         if fitted != self.theme:
             self.apply_theme(self._base_theme)  # the projector's type follows the window
-            # The window services fit the tour caption after a theme they apply; here it is ours.
-            for banner in self.findChildren(QFrame, "tourCaption"):
-                if hasattr(banner, "fit_height"):
-                    banner.fit_height()
         else:
             self._fit_tab_titles()
             self._fit_cards()

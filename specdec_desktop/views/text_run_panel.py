@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +43,7 @@ from ..state.text_run_state import (
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
+from .deferred_type import DeferredTypeBrowser
 from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
 
@@ -64,11 +64,9 @@ def _label(role: str = "", *, rich: bool = False) -> QLabel:
     return label
 
 
-def _span(chars: str, fill: str, theme: Theme, *, struck: bool = False) -> str:
-    from html import escape  # not before the first paint
-
+def _span_with(escape, chars: str, fill: str, text: str, struck: bool) -> str:
     shown = escape(chars).replace("\n", "↵<br>").replace(" ", "&nbsp;")
-    style = f"background-color:{fill}; color:{theme.token_text};"
+    style = f"background-color:{fill}; color:{text};"
     if struck:
         style += " text-decoration: line-through;"
     return f'<span style="{style}">{shown}</span>'
@@ -77,26 +75,24 @@ def _span(chars: str, fill: str, theme: Theme, *, struck: bool = False) -> str:
 def cycles_html(decode, prompt: str, cycles, theme: Theme, *, thrown_away: bool = True) -> str:
     """The prompt, then each cycle's kept guesses, rejected guess, discarded guesses (unless
     ``thrown_away`` is false) and the target's own character."""
-    from html import escape
+    from html import escape  # once here, not per span (an import is a lookup through PySide's hook)
 
+    text = theme.token_text
+    accepted, rejected = theme.token_accepted, theme.token_rejected
+    discarded, bonus = theme.token_discarded, theme.token_bonus
     parts = [escape(prompt).replace("\n", "<br>")]
+    append = parts.append
     for cycle in cycles:
         drafted = cycle.drafted
-        if cycle.accepted:
-            parts.append(_span(decode(drafted[: cycle.accepted]), theme.token_accepted, theme))
-        if thrown_away and cycle.accepted < len(drafted):
-            parts.append(
-                _span(
-                    decode(drafted[cycle.accepted : cycle.accepted + 1]),
-                    theme.token_rejected,
-                    theme,
-                    struck=True,
-                )
-            )
-            rest = drafted[cycle.accepted + 1 :]
+        kept = cycle.accepted
+        if kept:
+            append(_span_with(escape, decode(drafted[:kept]), accepted, text, False))
+        if thrown_away and kept < len(drafted):
+            append(_span_with(escape, decode(drafted[kept : kept + 1]), rejected, text, True))
+            rest = drafted[kept + 1 :]
             if rest:
-                parts.append(_span(decode(rest), theme.token_discarded, theme, struck=True))
-        parts.append(_span(decode((cycle.extra,)), theme.token_bonus, theme))
+                append(_span_with(escape, decode(rest), discarded, text, True))
+        append(_span_with(escape, decode((cycle.extra,)), bonus, text, False))
     return f"<div>{''.join(parts)}</div>"
 
 
@@ -132,6 +128,8 @@ class TextRunPanel(QWidget):
         self.setAccessibleName(_sampling.TEXT_RUN.heading)
         self._state = state
         self._theme = LIGHT
+        self._cycles_key: tuple | None = None  # what the text shows (show_cycles)
+        self._cycles_run = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         heading = _label("heading")
@@ -212,7 +210,7 @@ class TextRunPanel(QWidget):
         self.progress.setRange(0, 100)
         self.progress.setFormat(_sampling.TEXT_RUN.building + " %p%")
         layout.addWidget(self.progress)
-        self.text = QTextBrowser()
+        self.text = DeferredTypeBrowser()  # a hidden tab's text takes a new type when shown
         self.text.setObjectName("textRunText")
         self.text.setOpenLinks(False)
         self.text.setMinimumHeight(self.fontMetrics().height() * 8)
@@ -358,6 +356,7 @@ class TextRunPanel(QWidget):
             self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k="…"))
             self.verdict.setText("")
             self.text.clear()
+            self._cycles_key = self._cycles_run = None
             self.show_position()
             return
         run = result.run
@@ -397,14 +396,23 @@ class TextRunPanel(QWidget):
         from ..model.text_run import PROMPT
 
         run = result.run
-        html = cycles_html(
-            run.counts.decode,
-            PROMPT,
-            run.cycles[:shown],
-            self._theme,
-            thrown_away=self._state.discarded_shown,
+        theme = self._theme
+        thrown_away = self._state.discarded_shown
+        # What the text is made of: a zoom step (new type, same colours) leaves it as it is.
+        key = (
+            id(run),  # with the run kept beside it (an id alone could be reused)
+            shown,
+            thrown_away,
+            theme.token_accepted,
+            theme.token_rejected,
+            theme.token_discarded,
+            theme.token_bonus,
+            theme.token_text,
         )
-        self.text.setHtml(html)
+        if key != self._cycles_key or run is not self._cycles_run:
+            self._cycles_key, self._cycles_run = key, run
+            html = cycles_html(run.counts.decode, PROMPT, run.cycles[:shown], theme, thrown_away=thrown_away)
+            self.text.setHtml(html)
         bar = self.text.verticalScrollBar()
         bar.setValue(bar.maximum())
         self.show_position()

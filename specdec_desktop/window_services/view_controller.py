@@ -91,8 +91,7 @@ class ViewController(QObject):
     # -- view state -> window -------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        self.window.apply_theme(self.theme())
-        self.banner.fit_height()
+        self.window.apply_theme(self.theme())  # the tour caption's height too
         self._sync_actions()
         percent = round(self.view.zoom * 100)
         self.actions["view.zoom_reset"].setText(_("&Actual size (now {percent} %)").format(percent=percent))
