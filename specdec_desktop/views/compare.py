@@ -23,8 +23,9 @@ from ..first_paint import after_first_paint
 from ..model import Parameters
 from ..model.phase_map import grid_axis, phase_map
 from ..model.pins import Pin, pin_figures
-from ..text import _, error_text
+from ..text import N_, Phrase, _, error_text
 from .compare_panel import ComparePanel
+from .language import follow_language
 
 __all__ = ["MAP_GRID", "CompareController", "pins_csv_text"]
 
@@ -78,14 +79,10 @@ class CompareController(QObject):
         # The chart / map switch above the chart.
         self.chart_button = QToolButton()
         self.chart_button.setObjectName("chartViewButton")
-        self.chart_button.setText(_("Speedup vs k"))
-        self.chart_button.setToolTip(_("The chart of speedup against draft length"))
-        self.chart_button.setAccessibleName(_("Show the chart of speedup against draft length"))
         self.map_button = QToolButton()
         self.map_button.setObjectName("mapViewButton")
-        self.map_button.setText(_("(p, c) map"))
-        self.map_button.setToolTip(_("The best speedup over every acceptance rate and draft cost"))
-        self.map_button.setAccessibleName(_("Show the map of the best speedup over p and c"))
+        self._retranslate_switch()
+        follow_language(self, self._retranslate_switch)
         group = QButtonGroup(self)
         for button in (self.chart_button, self.map_button):
             button.setCheckable(True)  # drawn as buttons (not flat): the one not chosen is a button too
@@ -116,6 +113,15 @@ class CompareController(QObject):
         self._show_pins(self.pinned.pins)
 
     # -- the chart and the map --------------------------------------------------------------
+
+    def _retranslate_switch(self) -> None:
+        """The chart / map switch's words in the active language (at start and after a switch)."""
+        self.chart_button.setText(_("Speedup vs k"))
+        self.chart_button.setToolTip(_("The chart of speedup against draft length"))
+        self.chart_button.setAccessibleName(_("Show the chart of speedup against draft length"))
+        self.map_button.setText(_("(p, c) map"))
+        self.map_button.setToolTip(_("The best speedup over every acceptance rate and draft cost"))
+        self.map_button.setAccessibleName(_("Show the map of the best speedup over p and c"))
 
     def attach_chart(self, chart, defer_map: bool = False) -> None:
         """Draw the pins over ``chart`` (called when the window installs it).
@@ -218,21 +224,21 @@ class CompareController(QObject):
         try:
             pin = self.pinned.pin(name, self.window.app_state.configuration())
         except ValueError as error:
-            self.panel.show_message(error_text(error), error=True)
+            self.panel.show_message(lambda refusal=error: error_text(refusal), error=True)
             return False
-        self.panel.show_message(_("Pinned {name}.").format(name=pin.name))
+        self.panel.show_message(Phrase(N_("Pinned {name}."), name=pin.name))
         return True
 
     def remove(self, name: str) -> None:
         try:
             self.pinned.remove(name)
         except ValueError as error:
-            self.panel.show_message(error_text(error), error=True)
+            self.panel.show_message(lambda refusal=error: error_text(refusal), error=True)
 
     def clear(self) -> None:
         if self.pinned.pins:
             self.pinned.clear()
-            self.panel.show_message(_("Cleared the pins (Undo brings them back)."))
+            self.panel.show_message(Phrase(N_("Cleared the pins (Undo brings them back).")))
 
     def _show_pins(self, pins: tuple[Pin, ...]) -> None:
         self.panel.show_pins(pins, self.window.theme)

@@ -14,6 +14,7 @@ Widgets only show state and forward input (the window's compare controller acts 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -34,11 +35,12 @@ from PySide6.QtWidgets import (
 
 from ..model.figures import MAX_X_MAX
 from ..model.pins import MAX_PINS, Pin, pin_figures
-from ..text import N_, _, localize
+from ..text import N_, _, localize, said
 from ..theme import Theme
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from ..theme.widget_style import restyle
 from ..wording.numbers import format_count
+from .language import follow_language
 
 if TYPE_CHECKING:
     from ..presets import Preset
@@ -155,20 +157,15 @@ class ComparePanel(QWidget):
         self.setObjectName("comparePanel")
         self.name_input = QLineEdit()
         self.name_input.setObjectName("pinNameInput")
-        self.name_input.setPlaceholderText(_("name of the pin"))
-        self.name_input.setAccessibleName(_("Name of the pin"))
-        self.pin_button = QPushButton(_("Pin"))
+        self.pin_button = QPushButton()
         self.pin_button.setObjectName("pinButton")
-        self.pin_button.setToolTip(
-            _("Keep the current configuration as a named curve (up to {n})").format(n=MAX_PINS)
-        )
-        self.remove_button = QPushButton(_("Remove"))
+        self.remove_button = QPushButton()
         self.remove_button.setObjectName("removePinButton")
-        self.clear_button = QPushButton(_("Clear"))
+        self.clear_button = QPushButton()
         self.clear_button.setObjectName("clearPinsButton")
-        self.export_button = QPushButton(_("Export…"))
+        self.export_button = QPushButton()
         self.export_button.setObjectName("exportPinsButton")
-        self.export_button.setToolTip(_("The table as CSV, or the chart with the pins as PNG or SVG"))
+        self._say_message: Callable[[], str] = str
         self.message = QLabel("")
         self.message.setObjectName("pinMessage")
         self.message.setWordWrap(True)
@@ -177,13 +174,6 @@ class ComparePanel(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("pinnedTable")
         self.table.setHorizontalHeader(_Header(Qt.Orientation.Horizontal, self.table))
-        self.table.setAccessibleName(_("Pinned configurations"))
-        # The long titles on two lines: the table fits a projector's narrower tab, not sideways.
-        self.table.setHorizontalHeaderLabels([_two_lines(_(title)) for title in COLUMNS])
-        for column, title in enumerate(COLUMNS):
-            self.table.horizontalHeaderItem(column).setToolTip(_(title))
-        self.table.horizontalHeaderItem(4).setToolTip(_(_HELP))
-        self.table.setToolTip(_(_HELP))
         self.table.verticalHeader().setVisible(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -197,11 +187,11 @@ class ComparePanel(QWidget):
 
         self.presets = QComboBox()
         self.presets.setObjectName("presetsBox")
-        self.presets.setAccessibleName(_("Published configurations"))
         # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
         self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.presets.setMinimumContentsLength(16)
-        self.presets.addItem(_("Published configurations…"))  # the presets follow: fill_presets
+        self.presets.addItem("")  # "Published configurations…"; the presets follow: fill_presets
+        self._preset: Preset | None = None
         self.citation = QLabel("")
         self.citation.setObjectName("presetCitation")
         self.citation.setWordWrap(True)
@@ -214,7 +204,8 @@ class ComparePanel(QWidget):
         for button in (self.pin_button, self.remove_button, self.clear_button, self.export_button):
             row.addWidget(button)
         presets_row = QHBoxLayout()
-        presets_row.addWidget(QLabel(_("Preset:")))
+        self.presets_caption = QLabel()
+        presets_row.addWidget(self.presets_caption)
         presets_row.addWidget(self.presets, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
@@ -232,6 +223,36 @@ class ComparePanel(QWidget):
         self._pins: tuple[Pin, ...] = ()
         self._theme: Theme | None = None
         self._update_buttons()
+        self.retranslate()
+        follow_language(self, self.retranslate)
+
+    def retranslate(self) -> None:
+        """Every word again in the active language (at start and after View ▸ Language): the
+        buttons, the table's titles and names, the presets' box, the message and the citation."""
+        self.name_input.setPlaceholderText(_("name of the pin"))
+        self.name_input.setAccessibleName(_("Name of the pin"))
+        self.pin_button.setText(_("Pin"))
+        self.pin_button.setToolTip(
+            _("Keep the current configuration as a named curve (up to {n})").format(n=MAX_PINS)
+        )
+        self.remove_button.setText(_("Remove"))
+        self.clear_button.setText(_("Clear"))
+        self.export_button.setText(_("Export…"))
+        self.export_button.setToolTip(_("The table as CSV, or the chart with the pins as PNG or SVG"))
+        self.table.setAccessibleName(_("Pinned configurations"))
+        # The long titles on two lines: the table fits a projector's narrower tab, not sideways.
+        self.table.setHorizontalHeaderLabels([_two_lines(_(title)) for title in COLUMNS])
+        for column, title in enumerate(COLUMNS):
+            self.table.horizontalHeaderItem(column).setToolTip(_(title))
+        self.table.horizontalHeaderItem(4).setToolTip(_(_HELP))
+        self.table.setToolTip(_(_HELP))
+        self.presets.setAccessibleName(_("Published configurations"))
+        self.presets.setItemText(0, _("Published configurations…"))
+        self.presets_caption.setText(_("Preset:"))
+        self.message.setText(self._say_message())
+        self.show_preset(self._preset)
+        if self._theme is not None:
+            self.show_pins(self._pins, self._theme)  # "no peak", "beyond the chart", the numbers
 
     def showEvent(self, event) -> None:
         self.fill_presets()
@@ -283,12 +304,16 @@ class ComparePanel(QWidget):
         self.table.setSortingEnabled(sorting)
         self._update_buttons()
 
-    def show_message(self, text: str, *, error: bool = False) -> None:
-        self.message.setText(text)
+    def show_message(self, text: str | Callable[[], str], *, error: bool = False) -> None:
+        """Say ``text`` in the message line: a phrase (or a function giving the text) is said
+        again after a language switch; other text stays as it is."""
+        self._say_message = text if callable(text) else lambda: said(text)
+        self.message.setText(self._say_message())
         self.message.setProperty("role", "warning" if error else "hint")
         restyle(self.message)
 
     def show_preset(self, preset: Preset | None) -> None:
+        self._preset = preset
         self.citation.setVisible(preset is not None)
         self.citation.setText("" if preset is None else preset_text(preset))
 

@@ -13,6 +13,7 @@ Below, the real-text run (``views/text_run_panel.py``).
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -33,6 +34,7 @@ from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
 from .distribution_bars import DistributionBars
+from .language import follow_language
 from .text_run_panel import TextRunPanel
 
 __all__ = ["CROWD_STEPS", "TEMPERATURE_STEPS", "SamplingView"]
@@ -76,28 +78,30 @@ class SamplingView(QWidget):
         super().__init__(parent)
         self.setObjectName("samplingView")
         self.setProperty("role", "panel")
-        self.setAccessibleName(words.TAB_TITLE)
         self._state = state
         self._theme = LIGHT
         self._crowding = 0
+        # What to say again after a language switch: (setter, the text in the active language).
+        self._texts: list[tuple[Callable[[str], None], Callable[[], str]]] = []
+        self._say(self.setAccessibleName, lambda: words.TAB_TITLE)
 
         layout = QVBoxLayout(self)
         self.intro = intro = _label("hint")
-        intro.setText(words.INTRO)
+        self._say(intro.setText, lambda: words.INTRO)
         layout.addWidget(intro)
 
         controls = QHBoxLayout()
         pair_caption = _label(wrap=False)
-        pair_caption.setText(words.PAIR_LABEL)
+        self._say(pair_caption.setText, lambda: words.PAIR_LABEL)
         self.pair_input = QComboBox()
         self.pair_input.setObjectName("samplingPairInput")
-        self.pair_input.setAccessibleName(words.PAIR_LABEL)
+        self._say(self.pair_input.setAccessibleName, lambda: words.PAIR_LABEL)
         self.pair_input.addItems([pair.name for pair in words.PAIRS])
         temperature_caption = _label(wrap=False)
-        temperature_caption.setText(words.TEMPERATURE_LABEL)
+        self._say(temperature_caption.setText, lambda: words.TEMPERATURE_LABEL)
         self.temperature_slider = QSlider(Qt.Orientation.Horizontal)
         self.temperature_slider.setObjectName("samplingTemperatureSlider")
-        self.temperature_slider.setAccessibleName(words.TEMPERATURE_LABEL)
+        self._say(self.temperature_slider.setAccessibleName, lambda: words.TEMPERATURE_LABEL)
         self.temperature_slider.setRange(0, round(_SLIDER_TOP * TEMPERATURE_STEPS))
         self.temperature_slider.setPageStep(TEMPERATURE_STEPS // 4)
         self.temperature_value = _label(wrap=False)
@@ -120,53 +124,55 @@ class SamplingView(QWidget):
         middle = QHBoxLayout()
         self._left = left = QVBoxLayout()
         self.bars = DistributionBars("samplingBars", _("Target and draft distributions"))
+        self._say(self.bars.setAccessibleName, lambda: _("Target and draft distributions"))
         self.legend = _label("hint", rich=True)
         left.addWidget(self.bars, 1)
         left.addWidget(self.legend)
         middle.addLayout(left, 3)
         rules = QGridLayout()
         heading = _label("heading")
-        heading.setText(words.RULES_HEADING)
+        self._say(heading.setText, lambda: words.RULES_HEADING)
         rules.addWidget(heading, 0, 0, 1, 3)
         self._rules = [heading]
-        self._rule_labels: list[tuple[QLabel, QLabel, str]] = []  # name, formula, the rule's meaning
+        self._rule_labels: list[tuple[QLabel, QLabel, str]] = []  # name, formula, the rule's id
         self.rule_values: dict[str, QLabel] = {}
         for row, rule in enumerate(RULES, start=1):
-            text = words.RULE_TEXTS[rule]
             name = _label(wrap=False)
-            name.setText(text.name)
-            name.setToolTip(text.meaning)
             formula = _label("hint", wrap=False)
-            formula.setText(text.formula)
-            formula.setToolTip(text.meaning)
+            formula.setText(words.RULE_TEXTS[rule].formula)
             value = _label(wrap=False)
             value.setObjectName(f"acceptance_{rule.replace('-', '_')}")
-            value.setToolTip(text.meaning)
+            self._say(name.setText, lambda rule=rule: words.RULE_TEXTS[rule].name)
+            for label in (name, formula, value):
+                self._say(label.setToolTip, lambda rule=rule: words.RULE_TEXTS[rule].meaning)
             rules.addWidget(name, row, 0)
             rules.addWidget(formula, row, 1)
             rules.addWidget(value, row, 2, Qt.AlignmentFlag.AlignRight)
             self.rule_values[rule] = value
             self._rules += [name, formula, value]
-            self._rule_labels.append((name, formula, text.meaning))
+            self._rule_labels.append((name, formula, rule))
         rules.setRowStretch(len(RULES) + 1, 1)
         middle.addLayout(rules, 2)
         layout.addLayout(middle, 1)
         self._middle = middle
 
         self._histogram_heading = histogram_heading = _label("heading")
-        histogram_heading.setText(words.HISTOGRAM_HEADING)
+        self._say(histogram_heading.setText, lambda: words.HISTOGRAM_HEADING)
         layout.addWidget(histogram_heading)
         self._histogram_legend = histogram_legend = _label("hint")
-        histogram_legend.setText(words.HISTOGRAM_LEGEND)
+        self._say(histogram_legend.setText, lambda: words.HISTOGRAM_LEGEND)
         layout.addWidget(histogram_legend)
         lower = QHBoxLayout()
         self.histogram = DistributionBars("samplingHistogram", words.HISTOGRAM_HEADING)
+        self._say(self.histogram.setAccessibleName, lambda: words.HISTOGRAM_HEADING)
         lower.addWidget(self.histogram, 3)
         self._side = side = QVBoxLayout()
-        self.draw_button = QPushButton(words.DRAW_BUTTON)
+        self.draw_button = QPushButton()
         self.draw_button.setObjectName("samplingDrawButton")
-        self.clear_button = QPushButton(words.CLEAR_BUTTON)
+        self._say(self.draw_button.setText, lambda: words.DRAW_BUTTON)
+        self.clear_button = QPushButton()
         self.clear_button.setObjectName("samplingClearButton")
+        self._say(self.clear_button.setText, lambda: words.CLEAR_BUTTON)
         self.distance = _label()
         self.distance.setObjectName("samplingDistance")
         side.addWidget(self.draw_button)
@@ -188,6 +194,22 @@ class SamplingView(QWidget):
         self.clear_button.clicked.connect(state.clear_draws)
         state.changed.connect(self.show_setup)
         self.show_setup(state.setup)
+        follow_language(self, self.retranslate)
+
+    def _say(self, setter: Callable[[str], None], text: Callable[[], str]) -> None:
+        """Set a text now (``setter(text())``) and again after each language switch."""
+        setter(text())
+        self._texts.append((setter, text))
+
+    def retranslate(self) -> None:
+        """Every word again in the active language (View ▸ Language): the captions, headings,
+        buttons and names, the pairs' names, and the figures' words (the real-text run follows
+        by itself)."""
+        for setter, text in self._texts:
+            setter(text())
+        for index, pair in enumerate(words.PAIRS):
+            self.pair_input.setItemText(index, pair.name)
+        self.show_setup(self._state.setup)
 
     def set_scene_mode(self, on: bool) -> None:
         """A tour scene about sampling shows the distributions, the rules and the draws whole:
@@ -225,8 +247,9 @@ class SamplingView(QWidget):
         self.histogram.setToolTip(words.HISTOGRAM_LEGEND if under_row else "")
         formulas = "formulas" not in steps
         _show(self._rules[0], formulas)
-        for name, formula, meaning in self._rule_labels:
+        for name, formula, rule in self._rule_labels:
             _show(formula, formulas)
+            meaning = words.RULE_TEXTS[rule].meaning  # in the active language
             name.setToolTip(meaning if formulas else f"{formula.text()}: {meaning}")
         draws = "draws" in steps
         empty = self._state.setup.draws == 0
@@ -234,7 +257,7 @@ class SamplingView(QWidget):
             _show(widget, not (draws and empty))
         for widget in self._rules:
             _show(widget, (widget is not self._rules[0] or formulas) and not (draws and not empty))
-        for _name, formula, _meaning in self._rule_labels:
+        for _name, formula, _rule in self._rule_labels:
             _show(formula, formulas and not (draws and not empty))
 
     def apply_theme(self, theme: Theme) -> None:

@@ -16,6 +16,8 @@ the measured per-position acceptances (the Measured tab's fit, state/text_run_st
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
@@ -46,13 +48,10 @@ from ..wording import sampling as _sampling
 from .deferred_type import DeferredTypeBrowser
 from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
+from .language import follow_language
+from .text_run_html import character_label, cycles_html
 
-__all__ = ["TextRunPanel", "character_label", "cycles_html"]
-
-
-def character_label(char: str) -> str:
-    """A character as a bar's label: a newline as ↵, a space as ␣, a tab as ⇥."""
-    return {"\n": "↵", " ": "␣", "\t": "⇥", "\r": "␍"}.get(char, char)
+__all__ = ["TextRunPanel", "character_label", "cycles_html"]  # the two: text_run_html.py
 
 
 def _label(role: str = "", *, rich: bool = False) -> QLabel:
@@ -62,38 +61,6 @@ def _label(role: str = "", *, rich: bool = False) -> QLabel:
     label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
     label.setWordWrap(True)
     return label
-
-
-def _span_with(escape, chars: str, fill: str, text: str, struck: bool) -> str:
-    shown = escape(chars).replace("\n", "↵<br>").replace(" ", "&nbsp;")
-    style = f"background-color:{fill}; color:{text};"
-    if struck:
-        style += " text-decoration: line-through;"
-    return f'<span style="{style}">{shown}</span>'
-
-
-def cycles_html(decode, prompt: str, cycles, theme: Theme, *, thrown_away: bool = True) -> str:
-    """The prompt, then each cycle's kept guesses, rejected guess, discarded guesses (unless
-    ``thrown_away`` is false) and the target's own character."""
-    from html import escape  # once here, not per span (an import is a lookup through PySide's hook)
-
-    text = theme.token_text
-    accepted, rejected = theme.token_accepted, theme.token_rejected
-    discarded, bonus = theme.token_discarded, theme.token_bonus
-    parts = [escape(prompt).replace("\n", "<br>")]
-    append = parts.append
-    for cycle in cycles:
-        drafted = cycle.drafted
-        kept = cycle.accepted
-        if kept:
-            append(_span_with(escape, decode(drafted[:kept]), accepted, text, False))
-        if thrown_away and kept < len(drafted):
-            append(_span_with(escape, decode(drafted[kept : kept + 1]), rejected, text, True))
-            rest = drafted[kept + 1 :]
-            if rest:
-                append(_span_with(escape, decode(rest), discarded, text, True))
-        append(_span_with(escape, decode((cycle.extra,)), bonus, text, False))
-    return f"<div>{''.join(parts)}</div>"
 
 
 def _verdict(result: TextResult) -> str:
@@ -125,15 +92,18 @@ class TextRunPanel(QWidget):
     def __init__(self, state: TextRunState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("textRunPanel")
-        self.setAccessibleName(_sampling.TEXT_RUN.heading)
         self._state = state
         self._theme = LIGHT
         self._cycles_key: tuple | None = None  # what the text shows (show_cycles)
         self._cycles_run = None
+        self._failure: str | None = None
+        # What to say again after a language switch: (setter, the text in the active language).
+        self._texts: list[tuple[Callable[[str], None], Callable[[], str]]] = []
+        self._say(self.setAccessibleName, lambda: _sampling.TEXT_RUN.heading)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         heading = _label("heading")
-        heading.setText(_sampling.TEXT_RUN.heading)
+        self._say(heading.setText, lambda: _sampling.TEXT_RUN.heading)
         layout.addWidget(heading)
 
         # The controls wrap like words when the tab is narrower than their row (large type).
@@ -153,47 +123,58 @@ class TextRunPanel(QWidget):
         self.seed.setObjectName("textSeedInput")
         self.seed.setRange(0, 2**31 - 1)
         for caption, box in (
-            (_sampling.TEXT_RUN.draft_order, self.draft_order),
-            (_sampling.TEXT_RUN.k, self.k),
-            (_sampling.TEMPERATURE_LABEL, self.temperature),
-            (_sampling.TEXT_RUN.seed, self.seed),
+            (lambda: _sampling.TEXT_RUN.draft_order, self.draft_order),
+            (lambda: _sampling.TEXT_RUN.k, self.k),
+            (lambda: _sampling.TEMPERATURE_LABEL, self.temperature),
+            (lambda: _sampling.TEXT_RUN.seed, self.seed),
         ):
             text = _label()
-            text.setText(caption)
+            self._say(text.setText, caption)
             text.setWordWrap(False)
             text.setBuddy(box)
-            box.setAccessibleName(caption)
+            self._say(box.setAccessibleName, caption)
             pair = QHBoxLayout()  # a caption stays on the line of its box
             pair.setContentsMargins(0, 0, 0, 0)
             pair.addWidget(text)
             pair.addWidget(box)
             controls.add_layout(pair)
-        self.play_button = QPushButton(_sampling.TEXT_RUN.simulate)
+        self.play_button = QPushButton()
         self.play_button.setObjectName("textPlayButton")
-        self.use_button = QPushButton(_sampling.TEXT_RUN.use_p)
+        self.use_button = QPushButton()
         self.use_button.setObjectName("textUseButton")
-        self.use_button.setToolTip(_sampling.TEXT_RUN.use_p_tip)
-        self.curve_button = QPushButton(_("Use the per-position curve"))
+        self.curve_button = QPushButton()
         self.curve_button.setObjectName("textUseCurveButton")
-        self.curve_button.setToolTip(
-            _(
-                "Set p and the decay assumption to the curve a_i = p·d^(i−1) fitted to the "
-                "measured acceptance at each position, as the Measured tab does"
-            )
-        )
         self._curve: tuple[float, float] | None = None
-        self.thrown_away = QCheckBox(_sampling.TEXT_RUN.show_thrown_away)
+        self.thrown_away = QCheckBox()
         self.thrown_away.setObjectName("textShowThrownAway")
-        self.step_back_button = QPushButton(_sampling.TEXT_RUN.step_back)
+        self.step_back_button = QPushButton()
         self.step_back_button.setObjectName("textStepBackButton")
-        self.step_back_button.setToolTip(_sampling.TEXT_RUN.step_tip)
-        self.step_button = QPushButton(_sampling.TEXT_RUN.step)
+        self.step_button = QPushButton()
         self.step_button.setObjectName("textStepButton")
-        self.step_button.setToolTip(_sampling.TEXT_RUN.step_tip)
-        self.distributions_button = QPushButton(_sampling.TEXT_RUN.show_distributions)
+        self.distributions_button = QPushButton()
         self.distributions_button.setObjectName("textDistributionsButton")
-        self.distributions_button.setAccessibleName(_sampling.TEXT_RUN.show_distributions)
-        self.distributions_button.setToolTip(_sampling.TEXT_RUN.show_distributions_tip)
+        for setter, text in (
+            (self.play_button.setText, lambda: _sampling.TEXT_RUN.simulate),
+            (self.use_button.setText, lambda: _sampling.TEXT_RUN.use_p),
+            (self.use_button.setToolTip, lambda: _sampling.TEXT_RUN.use_p_tip),
+            (self.curve_button.setText, lambda: _("Use the per-position curve")),
+            (
+                self.curve_button.setToolTip,
+                lambda: _(
+                    "Set p and the decay assumption to the curve a_i = p·d^(i−1) fitted to the "
+                    "measured acceptance at each position, as the Measured tab does"
+                ),
+            ),
+            (self.thrown_away.setText, lambda: _sampling.TEXT_RUN.show_thrown_away),
+            (self.step_back_button.setText, lambda: _sampling.TEXT_RUN.step_back),
+            (self.step_back_button.setToolTip, lambda: _sampling.TEXT_RUN.step_tip),
+            (self.step_button.setText, lambda: _sampling.TEXT_RUN.step),
+            (self.step_button.setToolTip, lambda: _sampling.TEXT_RUN.step_tip),
+            (self.distributions_button.setText, lambda: _sampling.TEXT_RUN.show_distributions),
+            (self.distributions_button.setAccessibleName, lambda: _sampling.TEXT_RUN.show_distributions),
+            (self.distributions_button.setToolTip, lambda: _sampling.TEXT_RUN.show_distributions_tip),
+        ):
+            self._say(setter, text)
         self.distributions_button.setCheckable(True)
         self.distributions_button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         controls.addWidget(self.play_button)
@@ -208,7 +189,7 @@ class TextRunPanel(QWidget):
         self.progress = QProgressBar()
         self.progress.setObjectName("textProgress")
         self.progress.setRange(0, 100)
-        self.progress.setFormat(_sampling.TEXT_RUN.building + " %p%")
+        self._say(self.progress.setFormat, lambda: _sampling.TEXT_RUN.building + " %p%")
         layout.addWidget(self.progress)
         self.text = DeferredTypeBrowser()  # a hidden tab's text takes a new type when shown
         self.text.setObjectName("textRunText")
@@ -217,10 +198,11 @@ class TextRunPanel(QWidget):
         # The distributions at the position shown stand beside the text, on demand.
         self.distributions = QWidget()
         self.distributions.setObjectName("textDistributions")
-        self.distributions.setAccessibleName(_sampling.TEXT_RUN.position_bars)
+        self._say(self.distributions.setAccessibleName, lambda: _sampling.TEXT_RUN.position_bars)
         beside = QVBoxLayout(self.distributions)
         beside.setContentsMargins(0, 0, 0, 0)
         self.position_bars = DistributionBars("textPositionBars", _sampling.TEXT_RUN.position_bars)
+        self._say(self.position_bars.setAccessibleName, lambda: _sampling.TEXT_RUN.position_bars)
         self.position_caption = _label()
         self.position_caption.setObjectName("textPositionCaption")
         self.position_legend = _label("hint", rich=True)
@@ -241,17 +223,16 @@ class TextRunPanel(QWidget):
         self.per_position.setObjectName("textRunPerPosition")
         layout.addWidget(self.per_position)
         self.greedy_note = _label("hint")
-        self.greedy_note.setText(_sampling.TEXT_RUN.greedy_note)
+        self._say(self.greedy_note.setText, lambda: _sampling.TEXT_RUN.greedy_note)
         layout.addWidget(self.greedy_note)
         policies_heading = _label("heading")
-        policies_heading.setText(_sampling.TEXT_RUN.policies_heading)
+        self._say(policies_heading.setText, lambda: _sampling.TEXT_RUN.policies_heading)
         layout.addWidget(policies_heading)
         self.policies = QGridLayout()
         self.policy_rows: dict[str, QLabel] = {}
-        names = dict(_sampling.TEXT_RUN.policy_names)
         for row, policy in enumerate(COMPARED_POLICIES):
             name = _label()
-            name.setText(names[policy])
+            self._say(name.setText, lambda policy=policy: dict(_sampling.TEXT_RUN.policy_names)[policy])
             value = _label()
             value.setObjectName(f"textPolicy_{policy.split(':')[0]}")
             self.policies.addWidget(name, row, 0)
@@ -268,7 +249,7 @@ class TextRunPanel(QWidget):
         self.verdict.setObjectName("textPolicyVerdict")
         layout.addWidget(self.verdict)
         rule = _label("hint")
-        rule.setText(_sampling.TEXT_RUN.policy_verdict)
+        self._say(rule.setText, lambda: _sampling.TEXT_RUN.policy_verdict)
         layout.addWidget(rule)
 
         self.draft_order.valueChanged.connect(lambda v: state.set_settings(draft_order=v))
@@ -293,6 +274,22 @@ class TextRunPanel(QWidget):
         self._show_thrown_away(state.discarded_shown)
         self._show_distributions_on(state.distributions_shown)
         self.show_result(state.result)
+        follow_language(self, self.retranslate)
+
+    def _say(self, setter: Callable[[str], None], text: Callable[[], str]) -> None:
+        """Set a text now (``setter(text())``) and again after each language switch."""
+        setter(text())
+        self._texts.append((setter, text))
+
+    def retranslate(self) -> None:
+        """Every word again in the active language (View ▸ Language): captions, buttons, tips and
+        names, the legends, and the figures, the verdict and the position's caption shown."""
+        for setter, text in self._texts:
+            setter(text())
+        self.show_result(self._state.result)  # the figures; also the text and the position's caption
+        self.apply_theme(self._theme)  # the legends
+        if self._state.result is None and self._failure is not None:
+            self._failed(self._failure)
 
     def apply_theme(self, theme: Theme) -> None:
         self._theme = theme
@@ -472,5 +469,6 @@ class TextRunPanel(QWidget):
             self.use_curve_requested.emit(*self._curve)
 
     def _failed(self, reason: str) -> None:
+        self._failure = reason
         self.progress.setVisible(False)
         self.figures.setText(_sampling.TEXT_RUN.build_failed.format(reason=reason))
