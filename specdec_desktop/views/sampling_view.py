@@ -12,7 +12,6 @@ Below, the real-text run (``views/text_run_panel.py``).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
@@ -306,7 +305,9 @@ def _legend_entry(colour: str, glyph: str, text: str) -> str:
     """One legend entry as markup: its swatch glued to its first word, and a formula's sign to
     both sides ("p − q"), so a wrapped legend never leaves a swatch or half a formula alone at
     the end of a line (seen zoomed in: "■ p" then "− q where p is larger" on the next)."""
-    words_html = html.escape(text).replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
+    from html import escape  # not before the first paint (tests/app/test_first_paint.py)
+
+    words_html = escape(text).replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
     first, _space, rest = words_html.partition(" ")
     glued = f"{first}&nbsp;{rest}" if rest and len(first) <= 2 else words_html
     return f'<span style="color:{colour}">{glyph}</span>&nbsp;{glued}'
