@@ -306,7 +306,8 @@ def _legend_entry(colour: str, glyph: str, text: str) -> str:
     both sides ("p − q"), so a wrapped legend never leaves a swatch or half a formula alone at
     the end of a line (seen zoomed in: "■ p" then "− q where p is larger" on the next)."""
     # Escaped by hand: the legend is written before the first paint, which imports no html module.
-    words_html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
+    words_html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    words_html = words_html.replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
     first, _space, rest = words_html.partition(" ")
     glued = f"{first}&nbsp;{rest}" if rest and len(first) <= 2 else words_html
     return f'<span style="color:{colour}">{glyph}</span>&nbsp;{glued}'
