@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from .measured.fit import solve_p
 from .model import best_draft_length, speedup
+from .text import N_, Phrase
 
 __all__ = ["PRESETS", "Preset", "preset_named"]
 
@@ -111,175 +112,231 @@ def _tau_p(tau: float, k: int) -> float:
 
 
 _LEVIATHAN = "Leviathan, Kalman & Matias 2023"
-_LEVIATHAN_TABLES = "Table 2 (α, γ, walltime speedup) and Table 4 in §A.3 (c, from profiler traces)"
-_LEVIATHAN_WHY = (
-    "Leviathan et al. (§A.3) put the gaps between formula and measurement down to optimisation "
-    "differences between their implementation and the T5X baseline, and to acceptance that is "
-    "not independent from token to token."
+_LEVIATHAN_TABLES = Phrase(
+    N_("Table 2 (α, γ, walltime speedup) and Table 4 in §A.3 (c, from profiler traces)")
 )
+_LEVIATHAN_WHY = Phrase(
+    N_(
+        "Leviathan et al. (§A.3) put the gaps between formula and measurement down to optimisation "
+        "differences between their implementation and the T5X baseline, and to acceptance that is "
+        "not independent from token to token."
+    )
+)
+_TPU = N_("measured walltime, batch size 1, one TPU-v4")
 _CHEN_C = 1.8 / 14.1
-_CHEN_SOURCE = (
-    "Chen et al. 2023, Table 1 (K = 4, batch size 1) and the Results section "
-    "(4B draft 1.8 ms/token against Chinchilla 70B 14.1 ms/token)"
+_CHEN_SOURCE = Phrase(
+    N_(
+        "Chen et al. 2023, Table 1 (K = 4, batch size 1) and the Results section "
+        "(4B draft 1.8 ms/token against Chinchilla 70B 14.1 ms/token)"
+    )
 )
-_CHEN_DERIVATION = (
+_CHEN_NOTE = N_("measured mean token time, batch size 1, 16 TPU v4")
+_CHEN_DERIVATION = N_(
     "c = 1.8/14.1 from the two per-token times. The paper prints no acceptance rate, so p is "
     "the value at which the model gives the published speedup at K = 4."
 )
-_CHEN_WHY = (
-    "They agree by construction (p was solved from the speedup); read the preset for what it "
-    "implies: the acceptance the simple model needs, and the best K at that acceptance."
+_CHEN_WHY = Phrase(
+    N_(
+        "They agree by construction (p was solved from the speedup); read the preset for what it "
+        "implies: the acceptance the simple model needs, and the best K at that acceptance."
+    )
 )
+_MEDUSA_NOTE = N_("measured walltime against plain decoding, batch size 1")
+
+
+def _leviathan(task: str) -> Phrase:
+    """A source in Leviathan et al.'s Tables 2 and 4: ``task`` is the message of its row."""
+    return Phrase(task, paper=_LEVIATHAN, tables=_LEVIATHAN_TABLES)
+
 
 PRESETS: tuple[Preset, ...] = (
     Preset(
-        name="T5-XXL with T5-small draft (translation, greedy)",
+        name=N_("T5-XXL with T5-small draft (translation, greedy)"),
         p=0.75,
         c=0.02,
         k=7,
-        source=f"{_LEVIATHAN}, {_LEVIATHAN_TABLES}: EnDe, T5-small, temp 0",
+        source=_leviathan(N_("{paper}, {tables}: EnDe, T5-small, temp 0")),
         published_speedup=3.4,
-        published_note="measured walltime, batch size 1, one TPU-v4",
-        derivation="α, γ and c as printed (Table 4 expects 3.2× from the same formula).",
-        why="The measurement beats the formula here. " + _LEVIATHAN_WHY,
+        published_note=_TPU,
+        derivation=N_("α, γ and c as printed (Table 4 expects 3.2× from the same formula)."),
+        why=Phrase(N_("The measurement beats the formula here. {leviathan}"), leviathan=_LEVIATHAN_WHY),
     ),
     Preset(
-        name="T5-XXL with T5-base draft (translation, greedy)",
+        name=N_("T5-XXL with T5-base draft (translation, greedy)"),
         p=0.80,
         c=0.04,
         k=7,
-        source=f"{_LEVIATHAN}, {_LEVIATHAN_TABLES}: EnDe, T5-base, temp 0",
+        source=_leviathan(N_("{paper}, {tables}: EnDe, T5-base, temp 0")),
         published_speedup=2.8,
-        published_note="measured walltime, batch size 1, one TPU-v4",
-        derivation="α, γ and c as printed (Table 4 expects 3.3×).",
-        why="The higher acceptance of the bigger draft does not pay in practice. " + _LEVIATHAN_WHY,
+        published_note=_TPU,
+        derivation=N_("α, γ and c as printed (Table 4 expects 3.3×)."),
+        why=Phrase(
+            N_("The higher acceptance of the bigger draft does not pay in practice. {leviathan}"),
+            leviathan=_LEVIATHAN_WHY,
+        ),
     ),
     Preset(
-        name="T5-XXL with T5-large draft (translation, greedy)",
+        name=N_("T5-XXL with T5-large draft (translation, greedy)"),
         p=0.82,
         c=0.11,
         k=7,
-        source=f"{_LEVIATHAN}, {_LEVIATHAN_TABLES}: EnDe, T5-large, temp 0",
+        source=_leviathan(N_("{paper}, {tables}: EnDe, T5-large, temp 0")),
         published_speedup=1.7,
-        published_note="measured walltime, batch size 1, one TPU-v4",
-        derivation="α, γ and c as printed (Table 4 expects 2.5×).",
-        why="The best acceptance of the three drafts gives the slowest run, and the formula is "
-        "more optimistic still. " + _LEVIATHAN_WHY,
+        published_note=_TPU,
+        derivation=N_("α, γ and c as printed (Table 4 expects 2.5×)."),
+        why=Phrase(
+            N_(
+                "The best acceptance of the three drafts gives the slowest run, and the formula is "
+                "more optimistic still. {leviathan}"
+            ),
+            leviathan=_LEVIATHAN_WHY,
+        ),
     ),
     Preset(
-        name="T5-XXL with T5-small draft (translation, sampling)",
+        name=N_("T5-XXL with T5-small draft (translation, sampling)"),
         p=0.62,
         c=0.02,
         k=7,
-        source=f"{_LEVIATHAN}, {_LEVIATHAN_TABLES}: EnDe, T5-small, temp 1",
+        source=_leviathan(N_("{paper}, {tables}: EnDe, T5-small, temp 1")),
         published_speedup=2.6,
-        published_note="measured walltime, batch size 1, one TPU-v4",
-        derivation="α, γ and c as printed (Table 4 expects 2.3×).",
-        why="Sampling lowers acceptance and the speedup with it. " + _LEVIATHAN_WHY,
+        published_note=_TPU,
+        derivation=N_("α, γ and c as printed (Table 4 expects 2.3×)."),
+        why=Phrase(
+            N_("Sampling lowers acceptance and the speedup with it. {leviathan}"), leviathan=_LEVIATHAN_WHY
+        ),
     ),
     Preset(
-        name="T5-XXL with T5-small draft (summarisation, greedy)",
+        name=N_("T5-XXL with T5-small draft (summarisation, greedy)"),
         p=0.65,
         c=0.02,
         k=5,
-        source=f"{_LEVIATHAN}, {_LEVIATHAN_TABLES}: CNNDM, T5-small, temp 0",
+        source=_leviathan(N_("{paper}, {tables}: CNNDM, T5-small, temp 0")),
         published_speedup=3.1,
-        published_note="measured walltime, batch size 1, one TPU-v4",
-        derivation="α, γ and c as printed (Table 4 expects 2.4×).",
-        why="The measurement is well above the formula; summaries copy whole spans of the "
-        "article, so acceptance comes in runs rather than independently. " + _LEVIATHAN_WHY,
+        published_note=_TPU,
+        derivation=N_("α, γ and c as printed (Table 4 expects 2.4×)."),
+        why=Phrase(
+            N_(
+                "The measurement is well above the formula; summaries copy whole spans of the "
+                "article, so acceptance comes in runs rather than independently. {leviathan}"
+            ),
+            leviathan=_LEVIATHAN_WHY,
+        ),
     ),
     Preset(
-        name="T5-XXL with a bigram draft (translation)",
+        name=N_("T5-XXL with a bigram draft (translation)"),
         p=0.20,
         c=0.0,
         k=3,
-        source=f"{_LEVIATHAN}, §3.6 and Table 3: EnDe, bigram, α ≈ 0.2, γ = 3, c = 0",
+        source=Phrase(N_("{paper}, §3.6 and Table 3: EnDe, bigram, α ≈ 0.2, γ = 3, c = 0"), paper=_LEVIATHAN),
         published_speedup=1.25,
-        published_note="computed in the paper from the same formula, not measured",
-        derivation="α and γ as printed; c = 0 because a bigram draft is a table lookup (§3.6).",
-        why="They agree because the published 1.25× is the formula's own value; with c = 0 the "
-        "speedup has no peak, so a longer draft would always help a little, toward 1/(1 − p) = 1.25.",
+        published_note=N_("computed in the paper from the same formula, not measured"),
+        derivation=N_("α and γ as printed; c = 0 because a bigram draft is a table lookup (§3.6)."),
+        why=N_(
+            "They agree because the published 1.25× is the formula's own value; with c = 0 the "
+            "speedup has no peak, so a longer draft would always help a little, toward 1/(1 − p) = 1.25."
+        ),
     ),
     Preset(
-        name="Chinchilla 70B with a 4B draft (XSum, nucleus)",
+        name=N_("Chinchilla 70B with a 4B draft (XSum, nucleus)"),
         p=_p_for_speedup(1.92, 4, _CHEN_C),
         c=round(_CHEN_C, 4),
         k=4,
-        source=_CHEN_SOURCE + ": XSum, nucleus sampling",
+        source=Phrase(N_("{source}: XSum, nucleus sampling"), source=_CHEN_SOURCE),
         published_speedup=1.92,
-        published_note="measured mean token time, batch size 1, 16 TPU v4",
+        published_note=_CHEN_NOTE,
         derivation=_CHEN_DERIVATION,
         why=_CHEN_WHY,
     ),
     Preset(
-        name="Chinchilla 70B with a 4B draft (HumanEval)",
+        name=N_("Chinchilla 70B with a 4B draft (HumanEval)"),
         p=_p_for_speedup(2.46, 4, _CHEN_C),
         c=round(_CHEN_C, 4),
         k=4,
-        source=_CHEN_SOURCE + ": HumanEval, nucleus sampling",
+        source=Phrase(N_("{source}: HumanEval, nucleus sampling"), source=_CHEN_SOURCE),
         published_speedup=2.46,
-        published_note="measured mean token time, batch size 1, 16 TPU v4",
+        published_note=_CHEN_NOTE,
         derivation=_CHEN_DERIVATION,
-        why=_CHEN_WHY + " The p needed on code is higher than on XSum.",
+        why=Phrase(N_("{why} The p needed on code is higher than on XSum."), why=_CHEN_WHY),
     ),
     Preset(
-        name="EAGLE on Vicuna 7B (MT-bench, greedy)",
+        name=N_("EAGLE on Vicuna 7B (MT-bench, greedy)"),
         p=_tau_p(3.94, 5),
         c=round(1 / 32, 4),
         k=5,
-        source="Li et al. 2024 (EAGLE), Table 5 (τ = 3.94 with tree attention, MT-bench, T = 0) "
-        "and Table 7 (2.90× at batch size 1)",
+        source=N_(
+            "Li et al. 2024 (EAGLE), Table 5 (τ = 3.94 with tree attention, MT-bench, T = 0) "
+            "and Table 7 (2.90× at batch size 1)"
+        ),
         published_speedup=2.90,
-        published_note="measured walltime, batch size 1",
-        derivation="p from τ = 3.94 by the fit (1 − p^(k+1))/(1 − p) = τ at k = 5, the depth of "
-        "EAGLE's draft; c ≈ 1/32 is an estimate, not a measurement: one draft decoder layer "
-        "against the 32 layers of a 7B LLaMA-family target (Touvron et al. 2023, Table 2).",
-        why="The model is too optimistic: EAGLE's 3.94 tokens per step come from a tree of "
-        "candidates checked at once, which costs more than one plain step, while the model "
-        "prices a single chain at the layer-count estimate of c.",
+        published_note=N_("measured walltime, batch size 1"),
+        derivation=N_(
+            "p from τ = 3.94 by the fit (1 − p^(k+1))/(1 − p) = τ at k = 5, the depth of "
+            "EAGLE's draft; c ≈ 1/32 is an estimate, not a measurement: one draft decoder layer "
+            "against the 32 layers of a 7B LLaMA-family target (Touvron et al. 2023, Table 2)."
+        ),
+        why=N_(
+            "The model is too optimistic: EAGLE's 3.94 tokens per step come from a tree of "
+            "candidates checked at once, which costs more than one plain step, while the model "
+            "prices a single chain at the layer-count estimate of c."
+        ),
     ),
     Preset(
-        name="EAGLE on LLaMA2-Chat 70B (MT-bench, greedy)",
+        name=N_("EAGLE on LLaMA2-Chat 70B (MT-bench, greedy)"),
         p=_tau_p(3.81, 5),
         c=round(1 / 80, 4),
         k=5,
-        source="Li et al. 2024 (EAGLE), Table 5 (τ = 3.81 with tree attention, MT-bench, T = 0) "
-        "and Table 7 (3.01× at batch size 1)",
+        source=N_(
+            "Li et al. 2024 (EAGLE), Table 5 (τ = 3.81 with tree attention, MT-bench, T = 0) "
+            "and Table 7 (3.01× at batch size 1)"
+        ),
         published_speedup=3.01,
-        published_note="measured walltime, batch size 1",
-        derivation="p from τ = 3.81 by the fit at k = 5; c ≈ 1/80 is an estimate, not a "
-        "measurement: one draft layer against the 80 layers of LLaMA 2 70B (Touvron et al. 2023).",
-        why="As for the 7B target: a tree verified at once is dearer than the one plain step "
-        "the model charges, and c is only a layer-count estimate.",
+        published_note=N_("measured walltime, batch size 1"),
+        derivation=N_(
+            "p from τ = 3.81 by the fit at k = 5; c ≈ 1/80 is an estimate, not a "
+            "measurement: one draft layer against the 80 layers of LLaMA 2 70B (Touvron et al. 2023)."
+        ),
+        why=N_(
+            "As for the 7B target: a tree verified at once is dearer than the one plain step "
+            "the model charges, and c is only a layer-count estimate."
+        ),
     ),
     Preset(
-        name="Medusa-2 on Vicuna 7B (MT-bench)",
+        name=N_("Medusa-2 on Vicuna 7B (MT-bench)"),
         p=_tau_p(3.47, 5),
         c=round((1.22 - 1.0) / 5, 4),
         k=5,
-        source="Cai et al. 2024 (Medusa), Table 1 (Medusa-2: 3.47 tokens per step, per-step "
-        "overhead 1.22, 2.83×) and §3 set-up (5 heads)",
+        source=N_(
+            "Cai et al. 2024 (Medusa), Table 1 (Medusa-2: 3.47 tokens per step, per-step "
+            "overhead 1.22, 2.83×) and §3 set-up (5 heads)"
+        ),
         published_speedup=2.83,
-        published_note="measured walltime against plain decoding, batch size 1",
-        derivation="p from the acceleration rate 3.47 by the fit at k = 5 heads; c spreads the "
-        "measured per-step overhead over the heads: 1 + 5c = 1.22.",
-        why="They agree by construction (both p and c come from the same row); Medusa's heads "
-        "guess in parallel and its overhead includes checking a candidate tree, so the model's "
-        "best k is not a knob Medusa has in this form.",
+        published_note=_MEDUSA_NOTE,
+        derivation=N_(
+            "p from the acceleration rate 3.47 by the fit at k = 5 heads; c spreads the "
+            "measured per-step overhead over the heads: 1 + 5c = 1.22."
+        ),
+        why=N_(
+            "They agree by construction (both p and c come from the same row); Medusa's heads "
+            "guess in parallel and its overhead includes checking a candidate tree, so the model's "
+            "best k is not a knob Medusa has in this form."
+        ),
     ),
     Preset(
-        name="Medusa-2 on Vicuna 33B (MT-bench)",
+        name=N_("Medusa-2 on Vicuna 33B (MT-bench)"),
         p=_tau_p(3.01, 5),
         c=round((1.27 - 1.0) / 5, 4),
         k=5,
-        source="Cai et al. 2024 (Medusa), Table 1 (Medusa-2: 3.01 tokens per step, per-step "
-        "overhead 1.27, 2.35×) and §3 set-up (5 heads)",
+        source=N_(
+            "Cai et al. 2024 (Medusa), Table 1 (Medusa-2: 3.01 tokens per step, per-step "
+            "overhead 1.27, 2.35×) and §3 set-up (5 heads)"
+        ),
         published_speedup=2.35,
-        published_note="measured walltime against plain decoding, batch size 1",
-        derivation="p from the acceleration rate 3.01 by the fit at k = 5 heads; c from 1 + 5c = 1.27.",
-        why="Agreement by construction again; the larger model accepts fewer guessed tokens "
-        "and pays a larger overhead for its heads, so it gains less than the 7B.",
+        published_note=_MEDUSA_NOTE,
+        derivation=N_("p from the acceleration rate 3.01 by the fit at k = 5 heads; c from 1 + 5c = 1.27."),
+        why=N_(
+            "Agreement by construction again; the larger model accepts fewer guessed tokens "
+            "and pays a larger overhead for its heads, so it gains less than the 7B."
+        ),
     ),
 )
 

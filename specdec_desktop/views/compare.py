@@ -258,6 +258,6 @@ class CompareController(QObject):
         from ..presets import PRESETS  # solved from the papers on first use (not at start-up)
 
         preset = PRESETS[index]
-        with self.history.step(_("preset {name}").format(name=preset.name)):
+        with self.history.step(_("preset {name}").format(name=_(preset.name))):
             self.state.set_params(Parameters(k=preset.k, p=preset.p, c=preset.c))
         self.panel.show_preset(preset)

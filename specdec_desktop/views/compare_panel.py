@@ -134,12 +134,12 @@ def preset_text(preset: Preset) -> str:
         c=preset.c,
         k=preset.k,
         published=published,
-        note=preset.published_note,
+        note=_(preset.published_note),
         model=preset.predicted_speedup,
         best=best,
-        source=preset.source,
-        how=preset.derivation,
-        why=preset.why,
+        source=_(preset.source),
+        how=_(preset.derivation),
+        why=_(preset.why),
     )
 
 
@@ -248,6 +248,11 @@ class ComparePanel(QWidget):
         self.table.setToolTip(_(_HELP))
         self.presets.setAccessibleName(_("Published configurations"))
         self.presets.setItemText(0, _("Published configurations…"))
+        if self.presets.count() > 1:
+            from ..presets import PRESETS
+
+            for row, preset in enumerate(PRESETS, start=1):
+                self.presets.setItemText(row, _(preset.name))
         self.presets_caption.setText(_("Preset:"))
         self.message.setText(self._say_message())
         self.show_preset(self._preset)
@@ -265,7 +270,7 @@ class ComparePanel(QWidget):
         from ..presets import PRESETS
 
         for preset in PRESETS:
-            self.presets.addItem(preset.name)
+            self.presets.addItem(_(preset.name))
 
     # -- showing state ---------------------------------------------------------------------
 

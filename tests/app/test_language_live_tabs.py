@@ -84,6 +84,9 @@ def test_the_compare_tab_and_its_message_follow_a_live_switch(qtbot, tmp_path):
     english, checked = _switch_checks(menu, panel)
     assert checked >= 10  # the buttons, their tips, the table's name, the presets' box
     assert message.text() == "Mine angeheftet."
+    citation = panel.findChild(QLabel, "presetCitation").text()  # the published configuration's words
+    assert "Tabelle 2" in citation and "Hier übertrifft die Messung die Formel." in citation
+    assert panel.presets.itemText(1) == "T5-XXL mit T5-small als Entwurf (Übersetzung, greedy)"
     assert window.compare.chart_button.text() == text._("Speedup vs k") != "Speedup vs k"
     assert menu.switch("en")
     assert _texts(panel) == english

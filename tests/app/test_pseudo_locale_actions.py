@@ -139,6 +139,13 @@ def test_the_compare_tabs_messages_and_the_tree_presets(qtbot):
     problems += _said("no name", compare.panel.message.text())
     compare.remove("nobody")
     problems += _said("no such pin", compare.panel.message.text())
+    boxes = compare.panel.presets
+    compare.panel.fill_presets()
+    problems += [p for i in range(boxes.count()) for p in _said(f"compare preset {i}", boxes.itemText(i))]
+    for index in range(1, boxes.count()):  # each published configuration with its citation
+        boxes.setCurrentIndex(index)
+        boxes.activated.emit(index)
+        problems += [f"compare preset {index}: {p}" for p in scan([window.tabs.currentWidget()])]
     window.show_tab("trees")
     panel = window.tree_panel
     for index in range(1, panel.preset.count()):

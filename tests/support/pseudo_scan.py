@@ -63,8 +63,6 @@ ALLOWED = {
     "Beta",
     "a_i",
 }
-#: The list of published configurations, named as their papers name them (presets.py): not translated.
-NAMES_AS_PUBLISHED = {"presetsBox"}
 _WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
 _BRACKETED = re.compile(r"\[[^\[\]]*\]")
 
@@ -119,8 +117,6 @@ def scan(roots: list[QWidget], actions: list[QAction] = (), quoted: Iterable[str
         for widget in [root, *root.findChildren(QWidget)]:
             if not widget.isVisibleTo(root.window()) or widget.property("role") == "formula":
                 continue  # hidden, or mathematics (symbols, not words)
-            if widget.objectName() in NAMES_AS_PUBLISHED:
-                continue
             for what, text in texts_of(widget):
                 words = unbracketed_words(text, quoted)
                 if words:
