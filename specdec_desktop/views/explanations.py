@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from ..text import _
 from ..wording.essays import ESSAYS, FORMULAS, formula_note
-from .deferred_type import DeferredTypeBrowser
+from .deferred_browser import DeferredBrowser
 from .language import follow_language
 
 __all__ = ["ESSAYS", "ExplanationView", "FormulaPanel"]
@@ -57,13 +57,13 @@ class FormulaPanel(QFrame):
         self._note.setText(formula_note())
 
 
-class ExplanationView(DeferredTypeBrowser):
+class ExplanationView(DeferredBrowser):
     """One essay, shown as read-only rich text.
 
     The essays sit in tabs hidden at start-up: each is parsed when first shown or first read
     (``document()``, ``toPlainText()``, ``toHtml()``), not before the window's first paint, and a
     hidden essay is not laid out again at every resize, nor at every new type (zoom, theme)
-    until it is shown or read (:class:`~.deferred_type.DeferredTypeBrowser`).
+    until it is shown or read (:class:`~.deferred_browser.DeferredBrowser`).
     """
 
     def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
@@ -102,7 +102,7 @@ class ExplanationView(DeferredTypeBrowser):
             self.setHtml(self._html + self._addendum)
 
     def showEvent(self, event) -> None:
-        self.apply_pending_type()  # before the essay is parsed, so it is laid out once
+        self.apply_pending()  # the type before the essay is parsed, so it is laid out once
         self._load()
         super().showEvent(event)
 

@@ -45,7 +45,7 @@ from ..state.text_run_state import (
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
-from .deferred_type import DeferredTypeBrowser
+from .deferred_browser import DeferredBrowser
 from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
 from .language import follow_language
@@ -191,7 +191,7 @@ class TextRunPanel(QWidget):
         self.progress.setRange(0, 100)
         self._say(self.progress.setFormat, lambda: _sampling.TEXT_RUN.building + " %p%")
         layout.addWidget(self.progress)
-        self.text = DeferredTypeBrowser()  # a hidden tab's text takes a new type when shown
+        self.text = DeferredBrowser()  # a hidden tab's text takes new type and colours when seen
         self.text.setObjectName("textRunText")
         self.text.setOpenLinks(False)
         self.text.setMinimumHeight(self.fontMetrics().height() * 8)
@@ -408,11 +408,19 @@ class TextRunPanel(QWidget):
         )
         if key != self._cycles_key or run is not self._cycles_run:
             self._cycles_key, self._cycles_run = key, run
-            html = cycles_html(run.counts.decode, PROMPT, run.cycles[:shown], theme, thrown_away=thrown_away)
-            self.text.setHtml(html)
+            cycles = run.cycles[:shown]
+            # Built when the text is on view (a theme switch behind a hidden tab builds nothing).
+            self.text.set_html_when_seen(
+                lambda: cycles_html(run.counts.decode, PROMPT, cycles, theme, thrown_away=thrown_away),
+                self._scroll_text_to_end,
+            )
+        else:
+            self._scroll_text_to_end()
+        self.show_position()
+
+    def _scroll_text_to_end(self) -> None:
         bar = self.text.verticalScrollBar()
         bar.setValue(bar.maximum())
-        self.show_position()
 
     def show_position(self) -> None:
         """The distributions at the position shown, when they are on view (else nothing is done)."""
