@@ -30,17 +30,6 @@ os.environ["SPECDEC_NO_SETTINGS"] = "1"
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="specdec-test-config-")
 
 
-def pytest_collection_modifyitems(items):
-    """The tests marked slow run first (in file order among themselves), the rest after them.
-
-    With two workers the run ends when the later one does: a 20 s test started last kept the
-    other worker idle for those 20 s.  Started first, the quick tests behind it even the two
-    workers out (``--dist worksteal``, pyproject.toml: an idle worker takes half of what the
-    other has left).
-    """
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 @pytest.fixture(scope="session", autouse=True)
 def _views_imported_in_english():
     """Modules that copy a translated word at import (views/main_window.py's tab titles) are
