@@ -48,12 +48,14 @@ def _time(reader_type, text: str, repeats: int) -> float:
     best = float("inf")
     for _ in range(repeats):
         reader = reader_type()
-        start = time.perf_counter()
+        # This thread's CPU time: a busy neighbour (the other test worker, a build) that takes the
+        # core away inflates the wall time of one run of the long line tenfold, not its CPU time.
+        start = time.thread_time()
         try:
             reader.feed(text, 1)
         except MetricsProblem:
             pass
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.thread_time() - start)
     return best
 
 
@@ -71,7 +73,7 @@ def test_reader_time_is_linear_in_the_line(reader_type) -> None:
     slowest = []
     for piece in REPEATED:
         short = _time(reader_type, _line(template, piece, SHORT), 9)
-        long = _time(reader_type, _line(template, piece, LONG), 2)
+        long = _time(reader_type, _line(template, piece, LONG), 3)
         slowest.append((long / max(short, 1e-7), piece, long))
     ratio, piece, long = max(slowest)
     assert ratio < BOUND, f"{piece!r} repeated to 200 KB took {long:.3f} s, {ratio:.0f}x the 2 KB line"
