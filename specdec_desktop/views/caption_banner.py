@@ -140,14 +140,16 @@ class CaptionBanner(QFrame):
     def fit_height(self) -> None:
         """Fix the height to what the longest caption needs at the current width and type size.
 
-        A hidden banner is fitted when it is shown (a theme change outside the tour saves ~2 ms).
+        A banner that is not visible yet is fitted when it is shown (a theme change outside the
+        tour saves ~2 ms): before that its labels are not polished, and a caption measured then
+        wraps to fewer lines than it shows, so a scene jumped to kept less room than the same scene
+        walked to.
         """
-        if self.isHidden():
+        if not self.isVisible():
             self._fit_pending = True
             return
         self._fit_pending = False
-        parent = self.parentWidget()
-        width = self.width() if self.isVisible() else (parent.width() if parent is not None else 800)
+        width = self.width()
         self._fit_keys(width)
         layout = self.layout()
         shown = self.caption.text()

@@ -47,7 +47,7 @@ from ..wording.cards import CARDS, widest_values
 from .assumptions_panel import AssumptionsPanel
 from .explanations import FormulaPanel
 from .language import follow_language
-from .lower_tabs import LowerTabs, scrolled
+from .lower_tabs import LowerTabs, NarrowColumn, scrolled
 from .parameter_control import ParameterControl
 from .reading_order import ReadingOrder
 from .readout_card import ReadoutCard
@@ -177,7 +177,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         left_layout.addStretch(1)
         # The column scrolls rather than squeezing its controls when the type is large
         # (projector theme, zoom) and the window is not tall enough.
-        self.left_column = scrolled(left, "leftColumn")
+        self.left_column = scrolled(left, "leftColumn", NarrowColumn)
 
         # The cards stand in one row, or in two when one row is too narrow for their figures.
         self.cards_grid = QGridLayout()
@@ -335,16 +335,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             # The tour's caption takes its height for the new type before the window is laid
             # out: fitted after, it laid the window out (and resized the chart) once more.
             self._fit_banners()
-            # Slower than the type (square root): at projector sizes a proportional column
-            # would squeeze the cards until their details wrap into tall columns.
-            growth = (theme.font_px / 14) ** 0.5
-            # ...but never narrower than its controls at their least (a number box and the
-            # title wrapped beside it): zoomed in, the boxes were cut at the column's edge.
-            inner = self.left_column.widget()
-            inner.layout().activate()
-            least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
-            self.left_column.setMinimumWidth(max(round(_LEFT_WIDTH[0] * growth), least))
-            self.left_column.setMaximumWidth(max(round(_LEFT_WIDTH[1] * growth), least))
+            self.fit_left_width()
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
@@ -368,6 +359,26 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         finally:
             self.setUpdatesEnabled(True)
             self._applying_theme = False
+
+    def fit_left_width(self) -> None:
+        """The left column's width for the current type and what the column holds now.
+
+        Slower than the type (square root): at projector sizes a proportional column would
+        squeeze the cards until their details wrap into tall columns; but never narrower than
+        its controls at their least (a number box and the title wrapped beside it): zoomed in,
+        the boxes were cut at the column's edge.  What the column holds changes with the moment
+        (a tour scene, the presenting layout), so the tour fits it again with each scene: else
+        the same zoomed scene had a narrower column when zoomed before the tour than in it.
+        """
+        growth = (self.theme.font_px / 14) ** 0.5
+        inner = self.left_column.widget()
+        inner.layout().activate()
+        least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
+        self.left_column.setMinimumWidth(max(round(_LEFT_WIDTH[0] * growth), least))
+        self.left_column.setMaximumWidth(max(round(_LEFT_WIDTH[1] * growth), least))
+        # The grid keeps the column's preferred width from its last layout; what it holds may
+        # have changed since (the scroll area does not pass that on): ask again.
+        self.left_column.updateGeometry()
 
     def _fit_banners(self) -> None:
         """Fit the tour caption's height to the type (it is in the header; the window services

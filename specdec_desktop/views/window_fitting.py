@@ -311,16 +311,13 @@ class LayoutFitting:
         first = CROWD_STEPS.index(SCENE_STEPS[0]) + 1
         if self.sampling_view.crowding:  # the window's own steps are measured first
             self.sampling_view.set_crowding(0)
-        if self.app_state.view.zoom > 1.0:
-            # Zoomed in, measured as laid out now: the caption may just have taken its scene's
-            # height (the tour shows it after the focus), and a page measured in the room it had
-            # before fitted (an essay at x2 measured 502 px of room; the caption then left it
-            # 120).  (At 100 % the first measure stands, as before: measured anew, a run scene's
-            # caption kept the longest caption's room where it now gives it up, a change of the
-            # unzoomed look left for its own decision.)
-            self._lay_out_now()
-            self._fit_essays()
-            self._fit_run()
+        # Measured as laid out now: the caption may just have taken its scene's height, and a
+        # page measured in the room it had before fitted (an essay at x2 measured 502 px of room;
+        # the caption then left it 120; at 100 % a run scene walked to kept the longest caption's
+        # room and cut its totals, where the same scene opened directly gave that room up).
+        self._lay_out_now()
+        self._fit_essays()
+        self._fit_run()
         while policy.crowding < len(CROWD_STEPS) and (self._page_cut() or self._content_squeezed()):
             self._set_crowding(max(policy.crowding + 1, first))
             self._activate_layouts()
@@ -432,9 +429,13 @@ class LayoutFitting:
         with it (large type): the scene's caption, or Esc, says where the page came from."""
         bar = self.tabs.tabBar()
         focused = self.scene_focus() in ("run", "essay")
-        # Measured as if the bar were shown: the page's room is its own less the bar's height.
-        with_bar = 0 if bar.isVisibleTo(self.tabs) else bar.sizeHint().height()
-        hide = focused and self._page_cut(with_bar)
+        if focused and bar.isHidden():
+            # Measured with the bar shown and laid out: reckoned from a page laid out without it,
+            # a scene reached from one whose tabs had stepped aside kept the bar away where the
+            # same scene opened directly showed it (an essay scene at x1.5).
+            bar.setVisible(True)
+            self._activate_layouts()
+        hide = focused and self._page_cut()
         if bar.isHidden() != hide:
             bar.setVisible(not hide)
 

@@ -27,7 +27,7 @@ Save tour as… writes the bundled scenes as they are in the file.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
 
@@ -87,6 +87,11 @@ class TourController(QObject):
         actions["tour.stop"].triggered.connect(self.stop)
         actions["tour.add_scene"].triggered.connect(self.add_current_view)
         view.tour_changed.connect(self._show)
+        # After the view controller has applied the new type (it connected first): a scene about
+        # an assumption opens its panel only while the column shows it whole, and a zoom step or
+        # a theme switch changes that, so the scene is fitted again as if shown at the new size.
+        view.zoom_changed.connect(self._refit_assumption_scene)
+        view.theme_changed.connect(self._refit_assumption_scene)
         app_state = window.app_state
         self.presentation = app_state.presentation
         for owner in app_state.owners:
@@ -94,6 +99,7 @@ class TourController(QObject):
         app_state.pinned.changed.connect(self._show_whether_changed)
         self._enable_actions()
         follow_language(self, self._retranslate)
+        window.installEventFilter(self)
 
     def _words(self, text: str) -> str:
         """A title or caption as shown: the bundled tour's in the active language, a user's own
@@ -246,6 +252,9 @@ class TourController(QObject):
             presentation.set_focus(None)
             self.window.release_run_focus()
             self._forget_ghost()
+            # The column's width for what it holds again (a scene may have opened the panel).
+            self.window.fit_left_width()
+            self.window._apply_layout()
             return
         if presentation.before_tour is None:
             presentation.before_tour = self._snapshot()
@@ -266,21 +275,42 @@ class TourController(QObject):
         presentation.set_focus(scene.focus)
         if scene.animation is not None:
             window.show_token_run(scene.animation.play, scene.animation.seed, scene.animation.speed)
-        if scene.assumptions.is_default:
-            window.assumptions_panel.set_expanded(False)
-        else:
-            window.expand_assumptions_if_room()
         self.banner.show()
         self.banner.show_scene(
             index + 1, len(self.tour.scenes), self._words(scene.title), self._words(scene.caption)
         )
-        # Fit the room once more with the caption in place: the fit that the focus asked for ran
-        # before the banner had the scene's caption, and what stepped aside then depended on the
-        # scene before (scene 7 reached by PageDown had its cards away at 1600x1000; by a jump not).
-        window._apply_layout()
+        self._fit_scene()
         self._show_whether_changed()
         self._forget_ghost()
         self.scene_shown.emit()
+
+    def _fit_scene(self) -> None:
+        """Fit the window to the scene with its caption in place.
+
+        The caption first: the room the Assumptions panel and the chart get is what the caption
+        leaves, and the caption of the scene before (or none, on a jump) left another amount
+        (scene 7 reached by PageDown had its cards away at 1600x1000; by a jump not).
+        """
+        window = self.window
+        if self.scene.assumptions.is_default:
+            window.assumptions_panel.set_expanded(False)
+        else:
+            window.expand_assumptions_if_room()
+        window.fit_left_width()
+        window._apply_layout()
+
+    def _refit_assumption_scene(self, *_args: object) -> None:
+        if self.view.tour_active and not self.scene.assumptions.is_default:
+            self._fit_scene()
+
+    def eventFilter(self, watched, event) -> bool:
+        # A window opened at a scene (--tour-scene N) measured the scene before it was shown,
+        # when its caption and column had no real size yet: fitted again once they have, the
+        # scene looks as it does reached by walking the tour.
+        if watched is self.window and event.type() == QEvent.Type.Show and not event.spontaneous():
+            if self.view.tour_active:
+                self._fit_scene()
+        return False
 
     def _forget_ghost(self) -> None:
         """A scene (or what the tour gives back) is shown whole: no ghost of the screen before it.

@@ -27,6 +27,9 @@ X_TITLE_SHORT = N_("draft length k")
 Y_TITLE = N_("speedup ×")
 
 
+#: The legend's entries in the order they are shown (keys of ``set_legend_entry``); a key not
+#: listed goes last.
+LEGEND_ORDER = ("curve", "band", "break_even", "reference", "tree", "measured", "simulated")
 #: Each legend swatch kind's glyph (a marker series: its marker's shape).
 _SWATCH_GLYPHS = {"line": "━━", "thin": "──", "dash": "╌╌", "dot": "┈┈", "band": "██", "triangle": "△"}
 
@@ -61,6 +64,12 @@ class ChartLegend:
             self._legend.pop(key, None)
         else:
             self._legend[key] = entry
+            # Always in one order, whatever came first: a tour scene showing the tree's curve and
+            # the original model drew them in the order the scenes before had added them.
+            rank = {name: i for i, name in enumerate(LEGEND_ORDER)}
+            ordered = sorted(self._legend.items(), key=lambda item: rank.get(item[0], len(rank)))
+            self._legend.clear()
+            self._legend.update(ordered)
         self._title_lines = ()
         self._update_title()
 
