@@ -32,6 +32,7 @@ from ..state.text_run_state import TextRunState
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
+from .crowding import Crowding
 from .distribution_bars import DistributionBars
 from .language import follow_language
 from .text_run_panel import TextRunPanel
@@ -68,8 +69,10 @@ def _label(role: str = "", *, rich: bool = False, wrap: bool = True) -> QLabel:
     return label
 
 
-class SamplingView(QWidget):
+class SamplingView(Crowding, QWidget):
     """Shows the sampling state and forwards the user's choices to it."""
+
+    crowd_steps = CROWD_STEPS
 
     def __init__(
         self, state: SamplingState, text_state: TextRunState | None = None, parent: QWidget | None = None
@@ -79,7 +82,6 @@ class SamplingView(QWidget):
         self.setProperty("role", "panel")
         self._state = state
         self._theme = LIGHT
-        self._crowding = 0
         # What to say again after a language switch: (setter, the text in the active language).
         self._texts: list[tuple[Callable[[str], None], Callable[[], str]]] = []
         self._say(self.setAccessibleName, lambda: words.TAB_TITLE)
@@ -222,15 +224,8 @@ class SamplingView(QWidget):
         if not on and self._crowding:
             self.set_crowding(0)
 
-    @property
-    def crowding(self) -> int:
-        """How many of :data:`CROWD_STEPS` have stepped aside."""
-        return self._crowding
-
-    def set_crowding(self, level: int) -> None:
-        """Let the first ``level`` of :data:`CROWD_STEPS` step aside (0: the whole tab)."""
-        self._crowding = level
-        steps = set(CROWD_STEPS[:level])
+    def _step_aside(self, steps: frozenset[str]) -> None:
+        """The tab with ``steps`` (of :data:`CROWD_STEPS`) aside: :meth:`Crowding.set_crowding`."""
         for widget in (*self._controls, self.pair_note):
             _show(widget, "controls" not in steps)
         # The distributions' legend: under its bars, or under the whole row (fewer lines).
