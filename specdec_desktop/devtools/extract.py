@@ -66,10 +66,11 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     from ..shortcuts import GROUPS, SHORTCUTS
 
     for group in GROUPS:
-        add(f"&{group}", None, "specdec_desktop/shortcuts.py (GROUPS)")
+        add(f"&{group}", None, "specdec_desktop/shortcuts/shortcut.py (GROUPS)")
     for row in SHORTCUTS:
-        add(row.text, None, f"specdec_desktop/shortcuts.py ({row.id})")
-        add(row.description, None, f"specdec_desktop/shortcuts.py ({row.id})")
+        place = f"specdec_desktop/shortcuts/{row.group.lower()}_menu.py ({row.id})"  # a menu's rows
+        add(row.text, None, place)
+        add(row.description, None, place)
     from ..model.parameters import SPECS
 
     for spec in SPECS:  # the parameter controls show _(spec.label), _(spec.meaning)
