@@ -110,9 +110,7 @@ class MeasurementIO(QObject):
     def __init__(self, window: QMainWindow, app_state: AppState, actions: dict[str, QAction]) -> None:
         super().__init__(window)
         self.window = window
-        self.state = app_state.parameters
-        self.history = app_state.history
-        self.assumptions = app_state.assumptions
+        self.state = app_state.parameters  # the k a file without one is asked for starts at
         self.measurement = app_state.measurement
         self.job: ImportJob | None = None
         self.worker = Worker("specdec-import", self)

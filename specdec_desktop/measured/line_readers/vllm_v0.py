@@ -72,18 +72,7 @@ class VllmV0Reader(LineReader):
                     line,
                 )
             self.k, self.k_line = int(k), line
-        if accepted > draft:
-            raise contradiction(
-                Phrase(
-                    N_("{accepted:.0f} tokens accepted out of {draft:.0f} drafted"),
-                    accepted=accepted,
-                    draft=draft,
-                ),
-                line,
-            )
-        rate = find_number(self._rate, text)
-        if rate is not None and draft > 0:
-            check_close(N_("the draft acceptance rate"), rate, accepted / draft, 0.0006, line)
+        self._check_rate(text, line, accepted, draft)
         if self.k and draft > 0:
             steps = draft / self.k
             if emitted > steps * (self.k + 1) + 0.5 or emitted < steps - 0.5:
@@ -106,8 +95,8 @@ class VllmV0Reader(LineReader):
         self.emitted.add(emitted)
         return True
 
-    def _feed_early(self, text: str, line: int, accepted: float, draft: float) -> bool:
-        """VLLM V1's first log line, in V0's words: counts of one interval, no k, no emitted count."""
+    def _check_rate(self, text: str, line: int, accepted: float, draft: float) -> None:
+        """No more accepted than drafted, and the printed acceptance rate their ratio."""
         if accepted > draft:
             raise contradiction(
                 Phrase(
@@ -120,6 +109,10 @@ class VllmV0Reader(LineReader):
         rate = find_number(self._rate, text)
         if rate is not None and draft > 0:
             check_close(N_("the draft acceptance rate"), rate, accepted / draft, 0.0006, line)
+
+    def _feed_early(self, text: str, line: int, accepted: float, draft: float) -> bool:
+        """VLLM V1's first log line, in V0's words: counts of one interval, no k, no emitted count."""
+        self._check_rate(text, line, accepted, draft)
         self.early[0] += accepted
         self.early[1] += draft
         self.early[2] += 1
