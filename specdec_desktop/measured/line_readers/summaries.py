@@ -14,7 +14,7 @@ from specdec_desktop.measured.measurement import Measurement, Samples
 from specdec_desktop.measured.problems import MetricsProblem
 from specdec_desktop.text import N_, Phrase
 
-from .base import check_close, check_k, check_rates, contradiction
+from .base import check_accepted, check_close, check_k, check_rates, contradiction
 from .blocks import Block
 
 __all__ = ["check_position_order", "check_positions", "combine_runs", "k_from", "missing_field", "run_counts"]
@@ -175,15 +175,7 @@ def run_counts(
             present = next(said.get(n, n) for n, v in zip(names, counts, strict=True) if v is not None)
             raise missing_field(said.get(name, name), present, block.first_line)
     drafts, draft_tokens, accepted = (float(c) for c in counts)  # type: ignore[arg-type]
-    if accepted > draft_tokens:
-        raise contradiction(
-            Phrase(
-                N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
-                accepted=accepted,
-                draft_tokens=draft_tokens,
-            ),
-            block.line_of(names[2]),
-        )
+    check_accepted(accepted, draft_tokens, block.line_of(names[2]))
     if drafts <= 0:
         raise MetricsProblem("no_metrics", Phrase(N_("this run made no drafts")), line=block.first_line)
     return drafts, draft_tokens, accepted

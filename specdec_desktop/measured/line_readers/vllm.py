@@ -20,9 +20,9 @@ from .base import (
     NUMBER,
     LineReader,
     PositionSum,
+    check_accepted,
     check_close,
     check_rates,
-    contradiction,
     find_number,
     leading_numbers,
     resolve_k,
@@ -57,15 +57,7 @@ class VllmReader(LineReader):
         percent = find_number(self._percent, text)
         match = self._positions.search(text)
         rates = leading_numbers(text[match.end() :]) if match else None
-        if accepted > drafted:
-            raise contradiction(
-                Phrase(
-                    N_("{accepted:.0f} tokens accepted out of {drafted:.0f} drafted"),
-                    accepted=accepted,
-                    drafted=drafted,
-                ),
-                line,
-            )
+        check_accepted(accepted, drafted, line)
         if drafted == 0:
             return True  # an interval without drafts: nothing to count
         if percent is not None:

@@ -18,6 +18,7 @@ from specdec_desktop.text import N_, Phrase
 from .base import (
     Cumulative,
     LineReader,
+    check_accepted,
     check_close,
     check_rates,
     contradiction,
@@ -122,15 +123,7 @@ class VllmPrometheusReader(LineReader):
                     ),
                     line=line,
                 )
-        if accepted > draft_tokens:
-            raise contradiction(
-                Phrase(
-                    N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
-                    accepted=accepted,
-                    draft_tokens=draft_tokens,
-                ),
-                line,
-            )
+        check_accepted(accepted, draft_tokens, line)
         k_found = None
         counts = None
         if by_position:

@@ -20,6 +20,7 @@ from .base import (
     NUMBER,
     Cumulative,
     LineReader,
+    check_accepted,
     check_close,
     check_k,
     contradiction,
@@ -97,15 +98,7 @@ class VllmV0Reader(LineReader):
 
     def _check_rate(self, text: str, line: int, accepted: float, draft: float) -> None:
         """No more accepted than drafted, and the printed acceptance rate their ratio."""
-        if accepted > draft:
-            raise contradiction(
-                Phrase(
-                    N_("{accepted:.0f} tokens accepted out of {draft:.0f} drafted"),
-                    accepted=accepted,
-                    draft=draft,
-                ),
-                line,
-            )
+        check_accepted(accepted, draft, line)
         rate = find_number(self._rate, text)
         if rate is not None and draft > 0:
             check_close(N_("the draft acceptance rate"), rate, accepted / draft, 0.0006, line)
