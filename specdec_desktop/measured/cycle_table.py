@@ -17,103 +17,20 @@ does not vouch for is read line by line, so every problem is named with its line
 from __future__ import annotations
 
 import math
-import re
 
 import numpy as np
 
 from specdec_desktop.text import N_, Phrase
 
 from .measurement import MAX_K, Measurement
-from .problems import MetricsProblem
+from .number_rows import PLAIN_BYTES, Scratch, plain_rows
+from .problems import MetricsProblem, k_changed
+from .table_header import HEADER_CELL, K_COMMENT, looks_like_table, role, split_cells
 
 __all__ = ["CycleTable", "looks_like_table"]
 
-_K_NAMES = {
-    "k",
-    "draft_len",
-    "draft_length",
-    "num_spec_tokens",
-    "num_speculative_tokens",
-    "spec_tokens",
-    "num_draft_tokens",
-    "draft_tokens",
-    "drafted",
-}
-_COUNT_NAMES = {"count", "counts", "cycles", "steps", "frequency", "freq", "n", "num_steps", "num_cycles"}
-_K_COMMENT = re.compile(
-    r"#.*?\b(?:k|num_speculative_tokens|num_spec_tokens|draft length)\s*[=:]\s*(\d+)", re.IGNORECASE
-)
-_HEADER_CELL = re.compile(r"^[A-Za-z_][\w .#/()-]*$")
-_NUMERIC_LINE = re.compile(rb"^[\s\d,;.+-]+$")
-_FAST_BYTES = b"0123456789,\r\n\t "
-
-
 #: Most cycles a table may count: every count stays an exact integer below it.
 _MAX_TOTAL = 2**53
-
-
-def _cells(line: str) -> list[str]:
-    separator = ";" if ";" in line and "," not in line else ","
-    if "\t" in line and separator not in line:
-        separator = "\t"
-    return [cell.strip().strip('"').strip() for cell in line.split(separator)]
-
-
-def _role(name: str) -> str | None:
-    name = name.lower().replace(" ", "_")
-    if name in _K_NAMES:
-        return "k"
-    if name in _COUNT_NAMES:
-        return "count"
-    if "accept" in name or name in ("j", "guesses"):
-        return "accepted"
-    return None
-
-
-def looks_like_table(first_line: bytes) -> bool:
-    """Whether the first meaningful line of a file starts a table this module reads."""
-    if _NUMERIC_LINE.match(first_line) and any(ch in b"0123456789" for ch in first_line):
-        return True
-    try:
-        text = first_line.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    cells = _cells(text.strip())
-    return all(_HEADER_CELL.match(c) for c in cells) and any(_role(c) == "accepted" for c in cells)
-
-
-class _Scratch:
-    """The fast path's work arrays, a block's size, kept from block to block.
-
-    Arrays of a block's size made afresh for every block are fresh pages each time (a page fault
-    per 4 KiB once the allocator hands large blocks back to the system); these are made once and
-    grown only when a longer block comes.
-    """
-
-    def __init__(self) -> None:
-        self.size = -1
-        self.digits = np.empty(0, dtype=np.uint8)
-        self.is_digit = np.zeros(2, dtype=np.bool_)
-        self.edges = np.empty(1, dtype=np.bool_)
-
-    def take(self, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``digits`` (size bytes), ``is_digit`` (size + 2, False at both ends), ``edges`` (size + 1)."""
-        if size > self.size:
-            self.size = size
-            self.digits = np.empty(size, dtype=np.uint8)
-            self.is_digit = np.zeros(size + 2, dtype=np.bool_)
-            self.edges = np.empty(size + 1, dtype=np.bool_)
-        is_digit = self.is_digit[: size + 2]
-        is_digit[size + 1] = False  # (a longer block may have left a True there)
-        return self.digits[:size], is_digit, self.edges[: size + 1]
-
-    def buffer(self, key: str, size: int, dtype: type) -> np.ndarray:
-        """A work array called ``key`` of at least ``size`` elements (its first ``size``)."""
-        kept = self.__dict__.get(f"_{key}")
-        if kept is None or kept.size < size:
-            kept = np.empty(max(size, 1), dtype=dtype)
-            self.__dict__[f"_{key}"] = kept
-        return kept[:size]
 
 
 class CycleTable:
@@ -135,12 +52,12 @@ class CycleTable:
         self.max_line: int | None = None
         self.lines_used = 0
         self.first_line: int | None = None
-        self._scratch = _Scratch()
+        self._scratch = Scratch()
 
     # -- set-up ---------------------------------------------------------------------------------
 
     def _comment(self, text: str, line: int) -> None:
-        match = _K_COMMENT.match(text)
+        match = K_COMMENT.match(text)
         if match:
             self._set_k(int(match.group(1)), line)
 
@@ -152,22 +69,13 @@ class CycleTable:
                 line=line,
             )
         if self.k is not None and k != self.k:
-            raise MetricsProblem(
-                "contradiction",
-                Phrase(
-                    N_("the draft length changes from {k} (line {k_line}) to {new_k}"),
-                    k=self.k,
-                    k_line=self.k_line,
-                    new_k=k,
-                ),
-                line=line,
-            )
+            raise k_changed(self.k, self.k_line, k, line)
         self.k, self.k_line = k, line
 
     def _start(self, cells: list[str], line: int) -> bool:
         """Decide the shape from the first row; ``True`` when that row is a header."""
-        if all(_HEADER_CELL.match(c) for c in cells):
-            roles = [_role(c) for c in cells]
+        if all(HEADER_CELL.match(c) for c in cells):
+            roles = [role(c) for c in cells]
             if "accepted" not in roles:
                 raise MetricsProblem(
                     "no_metrics",
@@ -261,7 +169,7 @@ class CycleTable:
             first_line += 1
         if not chunk:
             return used
-        if not chunk.translate(None, _FAST_BYTES):
+        if not chunk.translate(None, PLAIN_BYTES):
             fast = self._fast(chunk, first_line)
             if fast is not None:
                 return used + fast
@@ -269,64 +177,23 @@ class CycleTable:
 
     def _fast(self, chunk: bytes, first_line: int) -> int | None:
         """Rows of plain whole numbers, parsed with a few numpy passes; ``None`` when unsure."""
-        raw = np.frombuffer(chunk, dtype=np.uint8)
-        digits, is_digit, edges = self._scratch.take(raw.size)
-        np.subtract(raw, np.uint8(48), out=digits)  # wraps around for every other byte
-        np.less(digits, 10, out=is_digit[1:-1])
-        np.not_equal(is_digit[1:], is_digit[:-1], out=edges)
-        change = np.flatnonzero(edges)
-        starts, ends = change[0::2], change[1::2]  # each token is raw[start:end]
-        columns = self.columns or 1
-        if starts.size == 0 or starts.size % columns:
+        parsed = plain_rows(chunk, self.columns or 1, self._scratch)
+        if parsed is None:
             return None
-        scratch, tokens, last = self._scratch, starts.size, raw.size - 1
-        lengths = np.subtract(ends, starts, out=scratch.buffer("lengths", tokens, np.int64))
-        if int(lengths.max()) > 15:
-            return None
-        rows = starts.size // columns
-
-        def column(index: int) -> np.ndarray:
-            """The numbers of one column: each token's digits, most significant first."""
-            first, size = starts[index::columns], lengths[index::columns]
-            values = scratch.buffer(f"column{index}", rows, np.int64)
-            values[:] = 0
-            at = scratch.buffer("at", rows, np.int64)
-            digit = scratch.buffer("digit", rows, np.uint8)
-            longer = scratch.buffer("longer", rows, np.bool_)
-            for j in range(int(size.max())):
-                np.minimum(np.add(first, j, out=at), last, out=at)
-                np.take(digits, at, out=digit)
-                np.greater(size, j, out=longer)
-                np.multiply(values, 10, out=values, where=longer)
-                np.add(values, digit, out=values, where=longer)
-            return values
-
-        clamped = np.minimum(ends, last, out=scratch.buffer("clamped", tokens, np.int64))
-        after = np.take(raw, clamped, out=scratch.buffer("after", tokens, np.uint8)).reshape(rows, columns)
-        row_end = ends.reshape(rows, columns)[:, -1]
-        # Within a row: exactly one comma between tokens; after the row: a line break (or the end).
-        if columns > 1:
-            gaps = starts.reshape(rows, columns)[:, 1:] - ends.reshape(rows, columns)[:, :-1]
-            if np.any(gaps != 1) or np.any(after[:, :-1] != 44):
-                return None
-        # (the commas counted in the scratch array: a tenth of the time of bytes.count)
-        if np.count_nonzero(np.equal(raw, 44, out=edges[:-1])) != rows * (columns - 1):
-            return None
-        ended = (after[:, -1] == 10) | (after[:, -1] == 13) | (row_end == raw.size)
-        if not np.all(ended):
-            return None
-        accepted = column(self.accepted_col)
-        weights = column(self.count_col) if self.histogram_shape and self.count_col is not None else None
-        first_start = int(starts[0])
+        rows = parsed.rows
+        accepted = parsed.column(self.accepted_col)
+        weights = (
+            parsed.column(self.count_col) if self.histogram_shape and self.count_col is not None else None
+        )
 
         def line_of(row: int) -> int:
-            return first_line + chunk.count(b"\n", 0, int(starts[row * columns]))
+            return first_line + parsed.lines_before(row)
 
         if self.k_col is not None:
-            ks = column(self.k_col)
+            ks = parsed.column(self.k_col)
             if np.any(ks != ks[0]):
                 return None
-            self._set_k(int(ks[0]), first_line + chunk.count(b"\n", 0, first_start))
+            self._set_k(int(ks[0]), line_of(0))
         self._add(accepted, weights, line_of)
         self.lines_used += rows
         if self.first_line is None:
@@ -343,7 +210,7 @@ class CycleTable:
             if text.startswith("#"):
                 self._comment(text, line)
                 continue
-            cells = _cells(text)
+            cells = split_cells(text)
             if self.columns is None:
                 if self._start(cells, line):
                     continue

@@ -15,7 +15,7 @@ from pathlib import Path
 from specdec_desktop.plain_text import printable
 from specdec_desktop.text import N_, Phrase
 
-__all__ = ["ImportCancelled", "MetricsProblem"]
+__all__ = ["ImportCancelled", "MetricsProblem", "k_changed"]
 
 
 class MetricsProblem(ValueError):
@@ -69,3 +69,17 @@ class MetricsProblem(ValueError):
 
 class ImportCancelled(Exception):
     """The user cancelled a read in progress; nothing changes."""
+
+
+def k_changed(k: int, k_line: int | None, new_k: int, line: int | None) -> MetricsProblem:
+    """The problem of a file whose draft length ``k`` (stated at ``k_line``) becomes ``new_k``."""
+    return MetricsProblem(
+        "contradiction",
+        Phrase(
+            N_("the draft length changes from {k} (line {k_line}) to {new_k}"),
+            k=k,
+            k_line=k_line,
+            new_k=new_k,
+        ),
+        line=line,
+    )

@@ -17,7 +17,7 @@ from typing import Any
 from specdec_desktop.text import N_, Phrase
 
 from .measurement import MAX_K, Groups, Measurement
-from .problems import MetricsProblem
+from .problems import MetricsProblem, k_changed
 
 __all__ = ["MARKER", "RequestHistograms", "objects_holding", "plain_counts"]
 
@@ -160,16 +160,7 @@ class RequestHistograms:
                 line=line,
             )
         if self.k is not None and k != self.k:
-            raise MetricsProblem(
-                "contradiction",
-                Phrase(
-                    N_("the draft length changes from {k} (line {k_line}) to {new_k}"),
-                    k=self.k,
-                    k_line=self.k_line,
-                    new_k=k,
-                ),
-                line=line,
-            )
+            raise k_changed(self.k, self.k_line, k, line)
         self.k, self.k_line = k, line
         steps = sum(histogram)
         accepted = sum(map(operator.mul, range(len(histogram)), histogram))

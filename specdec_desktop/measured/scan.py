@@ -3,9 +3,9 @@
 :func:`read_metrics` opens a file, looks at its first bytes and then streams it in blocks of
 :data:`BLOCK_BYTES` (:mod:`.stream_blocks`), reporting progress and honouring a cancel flag between
 blocks, so memory stays bounded whatever the size.  What the first bytes show picks the
-reader: tables of numbers go through :mod:`.cycle_table`'s numpy path, JSON and JSON Lines
-through :mod:`.json_read`, and anything else is a log whose metric lines :mod:`.log_scan`
-finds by their markers.
+reader: tables of numbers go through :mod:`.cycle_table`'s numpy path (:mod:`.number_rows`),
+JSON and JSON Lines through :mod:`.json_read`, and anything else is a log whose metric lines
+:mod:`.log_scan` finds by their markers.
 
 Refused, with the file (and line) named: what :func:`specdec_desktop.user_files.open_user_file`
 refuses for every reader (a missing path, a folder, pipe or device, a system pseudo-file, more

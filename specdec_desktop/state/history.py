@@ -48,7 +48,7 @@ _LABELS = {spec.name: spec.label.lower() for spec in (*SPECS, *ASSUMPTION_SPECS)
 
 def _label(name: str) -> str:
     """How an undo step names the value ``name`` ("acceptance rate"; a new part by its name), in
-    the active language (the lower-case labels are catalogue messages: text/extract.py)."""
+    the active language (the lower-case labels are catalogue messages: devtools/extract.py)."""
     return _(_LABELS.get(name, name.replace("_", " ")))
 
 

@@ -2,7 +2,7 @@
 
 Plain Python, no Qt: the wording, the command line and the views all call the same functions,
 so the model's neighbours stay Qt-free.  Catalogues are gettext ``.po`` sources compiled to
-``.mo`` (``resources/locale/<code>.po`` → ``.mo``, by ``python -m specdec_desktop.text.compile``)
+``.mo`` (``resources/locale/<code>.po`` → ``.mo``, by ``python -m specdec_desktop.devtools.compile``)
 and read with the standard library's :mod:`gettext`; why gettext rather than Qt's ``.ts``/``.qm``
 is in docs/i18n.md.
 

@@ -12,8 +12,6 @@ Below, the real-text run (``views/text_run_panel.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,8 +30,10 @@ from ..state.text_run_state import TextRunState
 from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
+from .crowding import Crowding
 from .distribution_bars import DistributionBars
-from .language import follow_language
+from .language import Sayings, follow_language
+from .role_label import role_label
 from .text_run_panel import TextRunPanel
 
 __all__ = ["CROWD_STEPS", "TEMPERATURE_STEPS", "SamplingView"]
@@ -59,17 +59,10 @@ def _show(widget: QWidget, shown: bool) -> None:
         widget.setVisible(shown)
 
 
-def _label(role: str = "", *, rich: bool = False, wrap: bool = True) -> QLabel:
-    label = QLabel()
-    if role:
-        label.setProperty("role", role)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setWordWrap(wrap)
-    return label
-
-
-class SamplingView(QWidget):
+class SamplingView(Crowding, QWidget):
     """Shows the sampling state and forwards the user's choices to it."""
+
+    crowd_steps = CROWD_STEPS
 
     def __init__(
         self, state: SamplingState, text_state: TextRunState | None = None, parent: QWidget | None = None
@@ -79,31 +72,31 @@ class SamplingView(QWidget):
         self.setProperty("role", "panel")
         self._state = state
         self._theme = LIGHT
-        self._crowding = 0
-        # What to say again after a language switch: (setter, the text in the active language).
-        self._texts: list[tuple[Callable[[str], None], Callable[[], str]]] = []
+        # What to say again after a language switch.
+        self._sayings = Sayings()
+        self._say = self._sayings.say
         self._say(self.setAccessibleName, lambda: words.TAB_TITLE)
 
         layout = QVBoxLayout(self)
-        self.intro = intro = _label("hint")
+        self.intro = intro = role_label("hint")
         self._say(intro.setText, lambda: words.INTRO)
         layout.addWidget(intro)
 
         controls = QHBoxLayout()
-        pair_caption = _label(wrap=False)
+        pair_caption = role_label(wrap=False)
         self._say(pair_caption.setText, lambda: words.PAIR_LABEL)
         self.pair_input = QComboBox()
         self.pair_input.setObjectName("samplingPairInput")
         self._say(self.pair_input.setAccessibleName, lambda: words.PAIR_LABEL)
         self.pair_input.addItems([pair.name for pair in words.PAIRS])
-        temperature_caption = _label(wrap=False)
+        temperature_caption = role_label(wrap=False)
         self._say(temperature_caption.setText, lambda: words.TEMPERATURE_LABEL)
         self.temperature_slider = QSlider(Qt.Orientation.Horizontal)
         self.temperature_slider.setObjectName("samplingTemperatureSlider")
         self._say(self.temperature_slider.setAccessibleName, lambda: words.TEMPERATURE_LABEL)
         self.temperature_slider.setRange(0, round(_SLIDER_TOP * TEMPERATURE_STEPS))
         self.temperature_slider.setPageStep(TEMPERATURE_STEPS // 4)
-        self.temperature_value = _label(wrap=False)
+        self.temperature_value = role_label(wrap=False)
         self.temperature_value.setObjectName("samplingTemperature")
         self._controls = (pair_caption, self.pair_input, temperature_caption)
         for widget, stretch in (
@@ -116,7 +109,7 @@ class SamplingView(QWidget):
             controls.addWidget(widget, stretch)
         self._controls += (self.temperature_slider, self.temperature_value)
         layout.addLayout(controls)
-        self.pair_note = _label("hint")
+        self.pair_note = role_label("hint")
         self.pair_note.setObjectName("samplingPairNote")
         layout.addWidget(self.pair_note)
 
@@ -124,22 +117,22 @@ class SamplingView(QWidget):
         self._left = left = QVBoxLayout()
         self.bars = DistributionBars("samplingBars", _("Target and draft distributions"))
         self._say(self.bars.setAccessibleName, lambda: _("Target and draft distributions"))
-        self.legend = _label("hint", rich=True)
+        self.legend = role_label("hint", rich=True)
         left.addWidget(self.bars, 1)
         left.addWidget(self.legend)
         middle.addLayout(left, 3)
         rules = QGridLayout()
-        heading = _label("heading")
+        heading = role_label("heading")
         self._say(heading.setText, lambda: words.RULES_HEADING)
         rules.addWidget(heading, 0, 0, 1, 3)
         self._rules = [heading]
         self._rule_labels: list[tuple[QLabel, QLabel, str]] = []  # name, formula, the rule's id
         self.rule_values: dict[str, QLabel] = {}
         for row, rule in enumerate(RULES, start=1):
-            name = _label(wrap=False)
-            formula = _label("hint", wrap=False)
+            name = role_label(wrap=False)
+            formula = role_label("hint", wrap=False)
             formula.setText(words.RULE_TEXTS[rule].formula)
-            value = _label(wrap=False)
+            value = role_label(wrap=False)
             value.setObjectName(f"acceptance_{rule.replace('-', '_')}")
             self._say(name.setText, lambda rule=rule: words.RULE_TEXTS[rule].name)
             for label in (name, formula, value):
@@ -155,10 +148,10 @@ class SamplingView(QWidget):
         layout.addLayout(middle, 1)
         self._middle = middle
 
-        self._histogram_heading = histogram_heading = _label("heading")
+        self._histogram_heading = histogram_heading = role_label("heading")
         self._say(histogram_heading.setText, lambda: words.HISTOGRAM_HEADING)
         layout.addWidget(histogram_heading)
-        self._histogram_legend = histogram_legend = _label("hint")
+        self._histogram_legend = histogram_legend = role_label("hint")
         self._say(histogram_legend.setText, lambda: words.HISTOGRAM_LEGEND)
         layout.addWidget(histogram_legend)
         lower = QHBoxLayout()
@@ -172,7 +165,7 @@ class SamplingView(QWidget):
         self.clear_button = QPushButton()
         self.clear_button.setObjectName("samplingClearButton")
         self._say(self.clear_button.setText, lambda: words.CLEAR_BUTTON)
-        self.distance = _label()
+        self.distance = role_label()
         self.distance.setObjectName("samplingDistance")
         side.addWidget(self.draw_button)
         side.addWidget(self.clear_button)
@@ -195,17 +188,11 @@ class SamplingView(QWidget):
         self.show_setup(state.setup)
         follow_language(self, self.retranslate)
 
-    def _say(self, setter: Callable[[str], None], text: Callable[[], str]) -> None:
-        """Set a text now (``setter(text())``) and again after each language switch."""
-        setter(text())
-        self._texts.append((setter, text))
-
     def retranslate(self) -> None:
         """Every word again in the active language (View ▸ Language): the captions, headings,
         buttons and names, the pairs' names, and the figures' words (the real-text run follows
         by itself)."""
-        for setter, text in self._texts:
-            setter(text())
+        self._sayings.again()
         for index, pair in enumerate(words.PAIRS):
             self.pair_input.setItemText(index, pair.name)
         self.show_setup(self._state.setup)
@@ -222,15 +209,8 @@ class SamplingView(QWidget):
         if not on and self._crowding:
             self.set_crowding(0)
 
-    @property
-    def crowding(self) -> int:
-        """How many of :data:`CROWD_STEPS` have stepped aside."""
-        return self._crowding
-
-    def set_crowding(self, level: int) -> None:
-        """Let the first ``level`` of :data:`CROWD_STEPS` step aside (0: the whole tab)."""
-        self._crowding = level
-        steps = set(CROWD_STEPS[:level])
+    def _step_aside(self, steps: frozenset[str]) -> None:
+        """The tab with ``steps`` (of :data:`CROWD_STEPS`) aside: :meth:`Crowding.set_crowding`."""
         for widget in (*self._controls, self.pair_note):
             _show(widget, "controls" not in steps)
         # The distributions' legend: under its bars, or under the whole row (fewer lines).

@@ -7,8 +7,9 @@ target's own character), the measured figures next to the formula's, and the fou
 policies on the same seed.  Step and Step back move the replay one cycle; "Show the
 distributions" (off by default) puts beside the text the draft's q and the target's p at the
 guess that decided the last cycle shown, as bars over its most likely characters with the
-overlap shaded and the proposed character marked (``DistributionBars``; the figures come from
-the model through ``TextRunState.position``, and are not computed while the bars are hidden).
+overlap shaded and the proposed character marked (``text_run_position.py``; the figures come
+from the model through ``TextRunState.position``, and are not computed while the bars are
+hidden).  The policies compared and the verdict are ``text_run_policies.py``'s rows.
 "Use this p" asks the window to set p and k of the main controls;
 "Use the per-position curve" asks it to set p and the decay assumption to the curve fitted to
 the measured per-position acceptances (the Measured tab's fit, state/text_run_state.py).
@@ -16,16 +17,11 @@ the measured per-position acceptances (the Measured tab's fit, state/text_run_st
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-import numpy as np
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDoubleSpinBox,
-    QGridLayout,
     QHBoxLayout,
-    QLabel,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -34,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from ..state.text_run_state import (
-    COMPARED_POLICIES,
     DRAFT_ORDERS,
     RUN_COST,
     TextResult,
@@ -46,33 +41,14 @@ from ..text import _
 from ..theme import LIGHT, Theme
 from ..wording import sampling as _sampling
 from .deferred_browser import DeferredBrowser
-from .distribution_bars import DistributionBars
 from .flow_layout import FlowLayout
-from .language import follow_language
+from .language import Sayings, follow_language
+from .role_label import role_label
 from .text_run_html import character_label, cycles_html
+from .text_run_policies import PolicyTable
+from .text_run_position import PositionView
 
 __all__ = ["TextRunPanel", "character_label", "cycles_html"]  # the two: text_run_html.py
-
-
-def _label(role: str = "", *, rich: bool = False) -> QLabel:
-    label = QLabel()
-    if role:
-        label.setProperty("role", role)
-    label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
-    label.setWordWrap(True)
-    return label
-
-
-def _verdict(result: TextResult) -> str:
-    """Whether a stopping rule beat the best fixed k on this text and seed, in words."""
-    names = dict(_sampling.TEXT_RUN.policy_names)
-    runs = dict(result.policies)
-    best = result.best_fixed.speedup
-    rules = [(runs[p].speedup, p) for p in COMPARED_POLICIES if p not in ("fixed", "oracle")]
-    speedup, policy = max(rules)
-    if speedup > best:
-        return _sampling.TEXT_RUN.verdict_pays.format(name=names[policy], speedup=speedup, best=best)
-    return _sampling.TEXT_RUN.verdict_loses.format(best=best, oracle=runs["oracle"].speedup)
 
 
 class TextRunPanel(QWidget):
@@ -97,12 +73,13 @@ class TextRunPanel(QWidget):
         self._cycles_key: tuple | None = None  # what the text shows (show_cycles)
         self._cycles_run = None
         self._failure: str | None = None
-        # What to say again after a language switch: (setter, the text in the active language).
-        self._texts: list[tuple[Callable[[str], None], Callable[[], str]]] = []
+        # What to say again after a language switch.
+        self._sayings = Sayings()
+        self._say = self._sayings.say
         self._say(self.setAccessibleName, lambda: _sampling.TEXT_RUN.heading)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        heading = _label("heading")
+        heading = role_label("heading")
         self._say(heading.setText, lambda: _sampling.TEXT_RUN.heading)
         layout.addWidget(heading)
 
@@ -128,7 +105,7 @@ class TextRunPanel(QWidget):
             (lambda: _sampling.TEMPERATURE_LABEL, self.temperature),
             (lambda: _sampling.TEXT_RUN.seed, self.seed),
         ):
-            text = _label()
+            text = role_label()
             self._say(text.setText, caption)
             text.setWordWrap(False)
             text.setBuddy(box)
@@ -196,61 +173,23 @@ class TextRunPanel(QWidget):
         self.text.setOpenLinks(False)
         self.text.setMinimumHeight(self.fontMetrics().height() * 8)
         # The distributions at the position shown stand beside the text, on demand.
-        self.distributions = QWidget()
-        self.distributions.setObjectName("textDistributions")
-        self._say(self.distributions.setAccessibleName, lambda: _sampling.TEXT_RUN.position_bars)
-        beside = QVBoxLayout(self.distributions)
-        beside.setContentsMargins(0, 0, 0, 0)
-        self.position_bars = DistributionBars("textPositionBars", _sampling.TEXT_RUN.position_bars)
-        self._say(self.position_bars.setAccessibleName, lambda: _sampling.TEXT_RUN.position_bars)
-        self.position_caption = _label()
-        self.position_caption.setObjectName("textPositionCaption")
-        self.position_legend = _label("hint", rich=True)
-        beside.addWidget(self.position_bars, 1)
-        beside.addWidget(self.position_caption)
-        beside.addWidget(self.position_legend)
-        self.distributions.setVisible(False)
+        self.distributions = PositionView(self._say)
         row = QHBoxLayout()
         row.addWidget(self.text, 2)
         row.addWidget(self.distributions, 3)  # nine bars and their labels want the room
         layout.addLayout(row, 1)
-        self.legend = _label("hint", rich=True)
+        self.legend = role_label("hint", rich=True)
         layout.addWidget(self.legend)
-        self.figures = _label()
+        self.figures = role_label()
         self.figures.setObjectName("textRunFigures")
         layout.addWidget(self.figures)
-        self.per_position = _label("hint")
+        self.per_position = role_label("hint")
         self.per_position.setObjectName("textRunPerPosition")
         layout.addWidget(self.per_position)
-        self.greedy_note = _label("hint")
+        self.greedy_note = role_label("hint")
         self._say(self.greedy_note.setText, lambda: _sampling.TEXT_RUN.greedy_note)
         layout.addWidget(self.greedy_note)
-        policies_heading = _label("heading")
-        self._say(policies_heading.setText, lambda: _sampling.TEXT_RUN.policies_heading)
-        layout.addWidget(policies_heading)
-        self.policies = QGridLayout()
-        self.policy_rows: dict[str, QLabel] = {}
-        for row, policy in enumerate(COMPARED_POLICIES):
-            name = _label()
-            self._say(name.setText, lambda policy=policy: dict(_sampling.TEXT_RUN.policy_names)[policy])
-            value = _label()
-            value.setObjectName(f"textPolicy_{policy.split(':')[0]}")
-            self.policies.addWidget(name, row, 0)
-            self.policies.addWidget(value, row, 1)
-            self.policy_rows[policy] = value
-        self.best_name = _label()
-        self.best_value = _label()
-        self.best_value.setObjectName("textPolicy_best")
-        self.policies.addWidget(self.best_name, len(COMPARED_POLICIES), 0)
-        self.policies.addWidget(self.best_value, len(COMPARED_POLICIES), 1)
-        self.policies.setColumnStretch(1, 1)
-        layout.addLayout(self.policies)
-        self.verdict = _label()
-        self.verdict.setObjectName("textPolicyVerdict")
-        layout.addWidget(self.verdict)
-        rule = _label("hint")
-        self._say(rule.setText, lambda: _sampling.TEXT_RUN.policy_verdict)
-        layout.addWidget(rule)
+        self.policies = PolicyTable(layout, self._say)
 
         self.draft_order.valueChanged.connect(lambda v: state.set_settings(draft_order=v))
         self.k.valueChanged.connect(lambda v: state.set_settings(k=v))
@@ -276,16 +215,10 @@ class TextRunPanel(QWidget):
         self.show_result(state.result)
         follow_language(self, self.retranslate)
 
-    def _say(self, setter: Callable[[str], None], text: Callable[[], str]) -> None:
-        """Set a text now (``setter(text())``) and again after each language switch."""
-        setter(text())
-        self._texts.append((setter, text))
-
     def retranslate(self) -> None:
         """Every word again in the active language (View ▸ Language): captions, buttons, tips and
         names, the legends, and the figures, the verdict and the position's caption shown."""
-        for setter, text in self._texts:
-            setter(text())
+        self._sayings.again()
         self.show_result(self._state.result)  # the figures; also the text and the position's caption
         self.apply_theme(self._theme)  # the legends
         if self._state.result is None and self._failure is not None:
@@ -305,18 +238,7 @@ class TextRunPanel(QWidget):
                 for fill, name in swatches
             )
         )
-        self.position_bars.apply_theme(theme)
-        legend = (
-            (theme.curve, "□", _sampling.LEGEND["target"]),
-            (theme.marker_current, "▢", _sampling.LEGEND["draft"]),
-            (theme.token_accepted, "■", _sampling.LEGEND["overlap"]),
-            (theme.token_bonus, "■", _sampling.LEGEND["residual"]),
-        )
-        self.position_legend.setText(
-            " &nbsp; ".join(
-                f'<span style="color:{colour}">{glyph}</span> {text}' for colour, glyph, text in legend
-            )
-        )
+        self.distributions.apply_theme(theme)
         self.show_cycles(self._state.shown)
 
     def showEvent(self, event) -> None:
@@ -348,10 +270,7 @@ class TextRunPanel(QWidget):
         if not ready:
             self.figures.setText("")
             self.per_position.setText("")
-            for value in (*self.policy_rows.values(), self.best_value):
-                value.setText("…")
-            self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k="…"))
-            self.verdict.setText("")
+            self.policies.show_result(None)
             self.text.clear()
             self._cycles_key = self._cycles_run = None
             self.show_position()
@@ -371,18 +290,7 @@ class TextRunPanel(QWidget):
         )
         values = ", ".join("–" if a is None else f"{a:.2f}" for a in run.acceptance_per_position)
         self.per_position.setText(_sampling.TEXT_RUN.per_position.format(values=values))
-        for policy, policy_run in result.policies:
-            self.policy_rows[policy].setText(
-                _sampling.TEXT_RUN.policy_row.format(
-                    tpc=policy_run.tokens_per_cycle, speedup=policy_run.speedup
-                )
-            )
-        best = result.best_fixed
-        self.best_name.setText(_sampling.TEXT_RUN.best_fixed.format(k=best.k))
-        self.best_value.setText(
-            _sampling.TEXT_RUN.policy_row.format(tpc=best.tokens_per_cycle, speedup=best.speedup)
-        )
-        self.verdict.setText(_verdict(result))
+        self.policies.show_result(result)
         self.show_cycles(self._state.shown)
 
     def show_cycles(self, shown: int) -> None:
@@ -426,35 +334,7 @@ class TextRunPanel(QWidget):
         """The distributions at the position shown, when they are on view (else nothing is done)."""
         if not self._state.distributions_shown:
             return
-        position = self._state.position()
-        words = _sampling.TEXT_RUN
-        if position is None:
-            self.position_bars.show_distributions((), np.zeros(0), np.zeros(0))
-            self.position_caption.setText(words.position_empty)
-            return
-        labels = [character_label(ch) for ch in position.characters]
-        if position.other:
-            labels.append(words.position_other)
-        theme = self._theme
-        mark = (
-            position.proposed,
-            "✓" if position.kept else "✗",
-            theme.token_accepted if position.kept else theme.token_rejected,
-        )
-        self.position_bars.show_distributions(labels, position.target, position.draft, position.overlap, mark)
-        self.position_caption.setText(
-            words.position_caption.format(
-                cycle=position.cycle + 1,
-                guess=position.guess + 1,
-                guesses=position.guesses,
-                char=f"‘{character_label(position.proposed_character)}’",
-                q=float(position.draft[position.proposed]),
-                p=float(position.target[position.proposed]),
-                chance=position.keep_chance,
-                verdict=words.position_kept if position.kept else words.position_rejected,
-                overlap=position.acceptance,
-            )
-        )
+        self.distributions.show_position(self._state.position(), self._theme)
 
     def _show_distributions_on(self, on: bool) -> None:
         with QSignalBlocker(self.distributions_button):

@@ -15,7 +15,7 @@ theme, zoom, full screen   :mod:`.view_controller` (state: ``state.view_state``)
 guided tour                :mod:`.tour_controller` (scenes: ``scenario.tour_file``)
 scenarios and reset        :mod:`.scenario_io` (files: ``scenario.scenario_file``)
 export                     :mod:`.export_actions` (formats: ``specdec_desktop.export``)
-measurements               :mod:`.measurement_io`, :mod:`.measured_costs_use`
+measurements               :mod:`.measurement_io` (reading), :mod:`.measurement_use` (using)
 settings                   :mod:`.settings_store`
 undo                       :mod:`specdec_desktop.state.history`
 =========================  ==================================================
@@ -42,8 +42,8 @@ from .compare_export import CompareExport
 from .export_actions import ExportActions
 from .focus_order import apply_reading_order
 from .language_menu import LanguageMenu
-from .measured_costs_use import UseMeasuredCosts
 from .measurement_io import MeasurementIO
+from .measurement_use import MeasurementUse
 from .presenting import PresentingTools
 from .scenario_io import ScenarioIO
 from .settings_store import SettingsStore
@@ -90,7 +90,7 @@ class WindowServices(QObject):
         self.exports = ExportActions(window, self.state, self.actions, self.view_controller.theme)
         self.compare_export = CompareExport(window)
         self.measurements = MeasurementIO(window, app_state, self.actions)
-        self.use_costs = UseMeasuredCosts(window, app_state, self.actions["file.use_measured_costs"])
+        self.measurement_use = MeasurementUse(window, app_state, self.actions["file.use_measured_costs"])
         self.presenting = PresentingTools(window, self.actions)
         self.presenting.follow_tour(self.tour)
         self._connect_simple_actions()

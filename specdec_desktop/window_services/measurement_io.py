@@ -1,4 +1,4 @@
-"""Importing measurements into the window: File ▸ Import, drag and drop, paste; "use these"; the report.
+"""Importing measurements into the window: File ▸ Import, drag and drop, paste; the report.
 
 A read (:class:`ImportJob`) runs on the window's import worker (``state/worker.py``), so the
 window keeps painting and a progress dialog with Cancel follows it; the result (or the problem)
@@ -7,10 +7,8 @@ a bad one shows one message naming the file and line, and nothing changes.  When
 state its draft length, the user is asked for it.  A per-k cost table (runs at several k, told
 by its header as ``fit`` tells it: :func:`~specdec_desktop.measured.cost_table.is_cost_table`)
 comes in the same ways, alone or beside metrics files; its per-batch fit goes to the same state,
-which the Measured tab and the chart's measured points show.  Clear forgets both.
-
-"Use fitted p" changes p inside one undo step; "use per-position curve" sets p and the decay
-assumption together; timings set c and the verify-growth assumption the same way.
+which the Measured tab and the chart's measured points show.  What is done with a measurement
+once imported ("use these", pin, clear) is :mod:`.measurement_use`'s.
 """
 
 from __future__ import annotations
@@ -107,14 +105,12 @@ class ImportJob(QObject):
 
 
 class MeasurementIO(QObject):
-    """Import, paste, drop, "use these", timings and the report, for one window."""
+    """Import, paste, drop and the report, for one window."""
 
     def __init__(self, window: QMainWindow, app_state: AppState, actions: dict[str, QAction]) -> None:
         super().__init__(window)
         self.window = window
-        self.state = app_state.parameters
-        self.history = app_state.history
-        self.assumptions = app_state.assumptions
+        self.state = app_state.parameters  # the k a file without one is asked for starts at
         self.measurement = app_state.measurement
         self.job: ImportJob | None = None
         self.worker = Worker("specdec-import", self)
@@ -128,16 +124,6 @@ class MeasurementIO(QObject):
         panel.import_requested.connect(self.import_dialog)
         panel.paste_requested.connect(self.paste)
         panel.report_requested.connect(self.report_dialog)
-        panel.use_p_requested.connect(self.use_p)
-        panel.use_curve_requested.connect(self.use_curve)
-        # The real-text run measures per-position acceptances too: its curve is set the same way.
-        text_panel = getattr(getattr(window, "sampling_view", None), "text_panel", None)
-        if text_panel is not None:
-            text_panel.use_curve_requested.connect(self.use_curve)
-        panel.timings_entered.connect(self.set_timings)
-        panel.pin_run_requested.connect(self.pin_run)
-        panel.clear_requested.connect(self.clear)
-        self.pinned = app_state.pinned
         window.setAcceptDrops(True)
         window.installEventFilter(self)
 
@@ -296,73 +282,6 @@ class MeasurementIO(QObject):
         dialog.intValueSelected.connect(chosen)
         dialog.open()
         return dialog
-
-    # -- acting on them -------------------------------------------------------------------------
-
-    def use_p(self, p: float) -> None:
-        """Set p to the fitted value (one undo step)."""
-        with self.history.step(_("use measured p")):
-            self.state.set(p=round(min(1.0, max(0.0, p)), 4))
-        self.window.statusBar().showMessage(
-            _("p set to the measured {p:.4f} (Undo takes it back)").format(p=p), 6000
-        )
-
-    def use_curve(self, p: float, decay: float) -> None:
-        """Set p and the decay assumption to the measured per-position curve (one undo step)."""
-        with self.history.step(_("use measured curve")):
-            self.state.set(p=round(min(1.0, max(0.0, p)), 4))
-            self.assumptions.set(decay=round(min(1.0, max(1e-3, decay)), 4))
-        self.window.statusBar().showMessage(
-            _("p = {p:.4f} and decay = {decay:.4f} from the measured curve (Undo takes them back)").format(
-                p=p, decay=decay
-            ),
-            6000,
-        )
-
-    def pin_run(self) -> None:
-        """Pin the configuration the imported run implies (named after its file), to compare runs."""
-        from ..measured.decision import measured_figures, run_pin
-
-        fit = self.measurement.fit
-        if fit is None or fit.fitted_p is None:
-            return
-        params = self.state.params
-        figures = measured_figures(fit, params.c, self.assumptions.assumptions, self.measurement.timings)
-        origin = self.measurement.origin or ", ".join(fit.measurement.sources)
-        name = Path(origin.split(",")[0].strip()).stem or "run"
-        taken = {pin.name.casefold() for pin in self.pinned.pins}
-        name, configuration = run_pin(figures, name, taken)
-        try:
-            self.pinned.pin(name, configuration)
-        except ValueError as error:
-            show_problem(self.window, _("This run was not pinned"), error_text(error))
-            return
-        self.window.statusBar().showMessage(
-            _("Pinned {name}: compare it on the chart and in Compare").format(name=name), 6000
-        )
-
-    def clear(self) -> None:
-        """Forget the imported measurement, cost table and timings (the parameters stay)."""
-        if self.measurement.clear():
-            self.window.statusBar().showMessage(_("Measurements cleared"), 4000)
-
-    def set_timings(self, values) -> None:
-        """Timings from the panel: keep them and set c from them (one undo step)."""
-        from ..measured import Timings
-
-        if values is None:
-            self.measurement.set_timings(None)
-            return
-        draft, target, verify, k = values
-        try:
-            timings = Timings(draft, target, verify, k)
-        except ValueError as error:
-            show_problem(self.window, _("These timings were not used"), error_text(error))
-            return
-        with self.history.step(_("set c from timings")):
-            self.state.set(c=round(timings.cost, 4))
-            self.assumptions.set(verify_growth=round(timings.verify_growth, 6))
-        self.measurement.set_timings(timings)
 
     def report_dialog(self) -> None:
         from .report_actions import export_report_dialog

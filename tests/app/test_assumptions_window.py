@@ -205,7 +205,7 @@ def test_fuzzer_acts_on_the_assumptions_and_its_checks_notice_lies(window):
     from PySide6.QtCore import QSignalBlocker
 
     from specdec_desktop.robustness.monkey import ACTIONS, Monkey
-    from specdec_desktop.robustness.user_actions import change_assumption
+    from specdec_desktop.robustness.panel_actions import change_assumption
     from specdec_desktop.robustness.window_checks import window_problems
 
     assert any(action is change_assumption for _, action in ACTIONS)

@@ -143,7 +143,7 @@ def test_checks_notice_a_run_whose_cycles_are_not_the_models(qtbot, monkeypatch)
 
 
 def test_the_monkey_plays_and_steps_tree_runs_with_their_invariants_checked(qtbot):
-    from specdec_desktop.robustness.user_actions import change_draft_shape, play_token_run
+    from specdec_desktop.robustness.panel_actions import change_draft_shape, play_token_run
 
     window = open_window(qtbot, size=LAPTOP, active=False)
     seen = []

@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from specdec_desktop.measured import MetricsProblem
 from specdec_desktop.measured.cost_table import fit_costs, is_cost_table, read_cost_table
+from specdec_desktop.robustness.file_actions import open_a_file, paste_measurements
 from specdec_desktop.robustness.fuzz_costs import fuzzed_cost_table
 from specdec_desktop.robustness.monkey import Monkey
-from specdec_desktop.robustness.user_actions import open_a_file, paste_measurements, use_measurement
+from specdec_desktop.robustness.panel_actions import use_measurement
 from specdec_desktop.robustness.window_checks import window_problems
 
 from ..support.window import LAPTOP, open_window

@@ -14,9 +14,9 @@ import time
 import pytest
 
 from specdec_desktop.robustness import fuzz_files
+from specdec_desktop.robustness.file_actions import open_a_file, save_a_file
 from specdec_desktop.robustness.fuzz_files import FuzzedFiles
 from specdec_desktop.robustness.monkey import Monkey
-from specdec_desktop.robustness.user_actions import open_a_file, save_a_file
 from specdec_desktop.scenario import FileProblem, load_tour
 from specdec_desktop.scenario.opened import open_scenario
 

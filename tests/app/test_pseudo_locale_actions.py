@@ -50,7 +50,7 @@ def _close_boxes(qtbot) -> list[str]:
 def _import(qtbot, window, path: Path) -> list[str]:
     """Import ``path`` (answering k = 3 if asked); every problem the screen then shows."""
     io = _io(window)
-    io.clear()
+    window.services.measurement_use.clear()
     NAMES.update((path.name, str(path)))
     problems = []
     assert io.import_paths([path])
@@ -111,10 +111,10 @@ def test_refused_imports_and_the_format_names(qtbot, tmp_path):
 
 def test_refused_timings_writes_and_names(qtbot, tmp_path):
     window = open_window(qtbot, ["--lang", "pseudo"], active=False)
-    io = _io(window)
+    use = window.services.measurement_use
     problems = []
     for timings in ((30.0, 20.0, None, 4), (2.0, 20.0, 10.0, 4), (float("nan"), 20.0, None, 4)):
-        io.set_timings(timings)
+        use.set_timings(timings)
         problems += [p for text in _close_boxes(qtbot) for p in _said("timings", text)]
     NAMES.update((str(tmp_path), tmp_path.name, "chart.svg", "a\\x00b.json"))
     folder = tmp_path / "chart.svg"

@@ -56,7 +56,7 @@ def test_the_measured_best_k_is_the_charts_at_what_the_use_buttons_set(
 ):
     fit = fit_measurement(_measurement(seed, k, steps, p, decay))
     decision = measured_figures(fit, c, assumptions)
-    # What the window's buttons set (window_services/measurement_io.py: use_curve / use_p).
+    # What the window's buttons set (window_services/measurement_use.py: use_curve / use_p).
     if decision.basis == "per_position":
         curve = fit_decay(fit)
         assert curve is not None

@@ -43,18 +43,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("launch options", ("specdec_desktop.launch",)),
     ("window services", ("specdec_desktop.window_services",)),
     ("app", ("specdec_desktop.app", "specdec_desktop.startup_probe")),
-    # The catalogue extractor reads tables kept in English elsewhere (shortcuts, assumptions); the
-    # compiler writes the catalogues with the one atomic writer.
-    (
-        "tools",
-        (
-            "specdec_desktop.selftest",
-            "specdec_desktop.robustness",
-            "specdec_desktop.text.extract",
-            "specdec_desktop.text.compile",
-        ),
-    ),
+    ("tools", ("specdec_desktop.selftest", "specdec_desktop.robustness")),
     ("cli", ("specdec_desktop.cli", "specdec_desktop.__main__")),
+    # Run by maintainers, imported by nothing the app runs: the catalogue extractor reads tables
+    # kept in English elsewhere (shortcuts, parameters, assumptions); the compiler writes the
+    # catalogues with the one atomic writer.
+    ("developer tools", ("specdec_desktop.devtools",)),
 )
 
 
@@ -191,6 +185,19 @@ def test_the_check_sees_a_circle_and_an_upward_import() -> None:
 def test_the_command_line_is_imported_by_nobody() -> None:
     importers = sorted(module for module, targets in _graph().items() if "specdec_desktop.cli" in targets)
     assert importers == ["specdec_desktop.__main__"]
+
+
+def test_the_developer_tools_are_imported_by_nothing_the_app_runs() -> None:
+    """The text layer reads compiled catalogues; making them is a maintainer's job, kept apart."""
+    graph = _graph()
+    assert "specdec_desktop.devtools.extract" in graph  # the check still sees the tools
+    importers = sorted(
+        module
+        for module, targets in graph.items()
+        if not module.startswith("specdec_desktop.devtools")
+        and any(target.startswith("specdec_desktop.devtools") for target in targets)
+    )
+    assert importers == []
 
 
 def test_signals_are_named_one_way() -> None:

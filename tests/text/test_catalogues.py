@@ -12,9 +12,9 @@ import string
 
 import pytest
 
+from specdec_desktop.devtools.compile import Entry, mo_bytes, read_po
+from specdec_desktop.devtools.extract import extract
 from specdec_desktop.resources import root
-from specdec_desktop.text.compile import Entry, mo_bytes, read_po
-from specdec_desktop.text.extract import extract
 
 LOCALE = root() / "locale"
 SHIPPED = ("de", "es", "zh_CN")
@@ -67,7 +67,7 @@ def test_catalogue_is_complete_and_its_placeholders_match(code, wanted):
 def test_committed_mo_is_the_po_compiled(code):
     po = (LOCALE / f"{code}.po").read_text(encoding="utf-8")
     assert (LOCALE / f"{code}.mo").read_bytes() == mo_bytes(read_po(po)), (
-        f"run python -m specdec_desktop.text.compile ({code}.mo is stale)"
+        f"run python -m specdec_desktop.devtools.compile ({code}.mo is stale)"
     )
 
 
@@ -83,7 +83,8 @@ def test_the_check_fails_on_a_missing_string_and_on_other_placeholders(wanted):
 
 def test_template_lists_every_marked_message(wanted):
     template = read_po((LOCALE / "specdec.pot").read_text(encoding="utf-8"))
-    assert {e.msgid for e in template if e.msgid} == set(wanted), "run python -m specdec_desktop.text.extract"
+    listed = {e.msgid for e in template if e.msgid}
+    assert listed == set(wanted), "run python -m specdec_desktop.devtools.extract"
 
 
 def test_our_compiler_agrees_with_gnu_msgfmt(tmp_path):

@@ -160,8 +160,8 @@ def test_the_scans_own_refusals_are_said_in_german_and_stay_english(tmp_path, mo
 def test_what_the_engines_rate_divides_by_and_the_notes_are_said_in_every_language():
     """Over every sample file, each note and each "divides by" is a phrase or a marked message
     (English data), which German, Spanish and Chinese say in their words."""
+    from specdec_desktop.devtools.compile import read_po
     from specdec_desktop.text import Phrase
-    from specdec_desktop.text.compile import read_po
 
     catalogue = {
         code: {

@@ -24,6 +24,7 @@ __all__ = [
     "Cumulative",
     "LineReader",
     "PositionSum",
+    "check_accepted",
     "check_close",
     "check_k",
     "check_rates",
@@ -78,6 +79,19 @@ def leading_numbers(text: str) -> list[float]:
 def contradiction(problem: str, line: int) -> MetricsProblem:
     """The problem raised when a line's numbers disagree."""
     return MetricsProblem("contradiction", problem, line=line)
+
+
+def check_accepted(accepted: float, drafted: float, line: int) -> None:
+    """Refuse more guesses accepted than drafted."""
+    if accepted > drafted:
+        raise contradiction(
+            Phrase(
+                N_("{accepted:.0f} tokens accepted out of {draft_tokens:.0f} drafted"),
+                accepted=accepted,
+                draft_tokens=drafted,
+            ),
+            line,
+        )
 
 
 def check_close(what: str, printed: float, computed: float, tolerance: float, line: int) -> None:

@@ -29,8 +29,8 @@ from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, LineReader, check_close, check_k, contradiction, plausible
 from .blocks import Block, FieldBlocks
-from .vllm import VllmPrometheusReader
-from .vllm_scripts import combine_runs, missing_field
+from .summaries import combine_runs, missing_field
+from .vllm_prometheus import VllmPrometheusReader
 
 __all__ = ["LlamaCppPrometheusReader", "LlamaRoundsReader", "LlamaSpeculativeReader"]
 

@@ -15,15 +15,14 @@ the frame it is given and keeps no figures of its own:
 
 Shapes and not only colours tell the states apart (filled circle, hollow circle, ringed, square),
 as in the strip; hovering a token says what became of it.  Positions come from
-:func:`~.tree_cycle_layout.tree_cycle_geometry` (once per tree).  What changes once a cycle is
+:func:`~.tree_cycle_layout.tree_cycle_geometry` (once per tree); the nodes, edges and rings are
+drawn by :mod:`.tree_cycle_draw`.  What changes once a cycle is
 kept as images (the last check; the whole tree as drafted), so a frame stamps them and draws only
 the walk and a title live: a 64-node tree's run area costs what the chain's does
 (benchmarks/bench_animation.py).
 """
 
 from __future__ import annotations
-
-import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPen, QPixmap
@@ -34,17 +33,11 @@ from ...text import _, ngettext
 from ...theme import Theme
 from ...wording.run_captions import describe_tree_node
 from ..language import follow_language
+from . import tree_cycle_draw as draw
 from .glyphs import TokenColours
 from .tree_cycle_layout import TreeCycleGeometry, tree_cycle_geometry
 
 __all__ = ["TreeCycleView"]
-
-#: Share of the faded nodes' colour that shows.
-_FADED_ALPHA = 90
-
-
-def _round_pen(colour: QColor, width: float) -> QPen:
-    return QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
 
 
 class TreeCycleView(QWidget):
@@ -208,7 +201,8 @@ class TreeCycleView(QWidget):
                 painter.setOpacity(1.0)
             else:
                 painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-                self._paint_walk(painter, geometry, area, stream, head)
+                radius = self._scale(geometry, area)[2]
+                draw.paint_walk(painter, geometry, area, stream, head, colours, radius)
         half = self.width() / 2
         self._paint_title(painter, QRectF(half + 6, 0, half - 12, self._title_height), self.titles()[1])
 
@@ -250,7 +244,9 @@ class TreeCycleView(QWidget):
             self._paint_title(painter, QRectF(6, 0, half - 12, self._title_height), self.titles()[0])
             if cycle > 0:
                 node = int(stream.accepted_nodes(cycle - 1, cycle)[0])
-                self._paint_checked(painter, geometry, self.panel_area(0), stream, node)
+                area = self.panel_area(0)
+                radius = self._scale(geometry, area)[2]
+                draw.paint_checked(painter, geometry, area, stream, node, self.colours, radius)
         finally:
             painter.end()
         self._checked_cache = (key, image)
@@ -273,12 +269,12 @@ class TreeCycleView(QWidget):
             area = self.panel_area(0)
             radius = self._scale(geometry, area)[2]
             faded = QColor(self.colours.discarded)
-            faded.setAlpha(_FADED_ALPHA)
+            faded.setAlpha(draw.FADED_ALPHA)
             everything = list(range(tree.nodes))
             painter.setPen(QPen(faded, 1))
-            painter.drawLines(self._edges(geometry, area, everything))
-            points = self._points(geometry, area, everything)
-            self._rings(painter, points, faded, radius * 0.8, self.colours.background)
+            painter.drawLines(draw.edges(geometry, area, everything))
+            points = draw.points(geometry, area, everything)
+            draw.rings(painter, points, faded, radius * 0.8, self.colours.background)
         finally:
             painter.end()
         self._faded_cache = (key, image)
@@ -305,11 +301,11 @@ class TreeCycleView(QWidget):
                 start = self._level_edge(geometry, area, depth - 1)
                 painter.setClipRect(QRectF(start, 0, self.width() - start, self.height()))
                 painter.setPen(QPen(colours.pending, 1))
-                painter.drawLines(self._edges(geometry, area, nodes))
+                painter.drawLines(draw.edges(geometry, area, nodes))
                 painter.restore()
-            points = self._points(geometry, area, list(range(tree.nodes)))
-            self._rings(painter, points, colours.pending, radius, colours.background)
-            self._paint_root(painter, geometry, area, radius)
+            points = draw.points(geometry, area, list(range(tree.nodes)))
+            draw.rings(painter, points, colours.pending, radius, colours.background)
+            draw.paint_root(painter, geometry, area, radius, colours)
         finally:
             painter.end()
         self._drafted_cache = (key, image)
@@ -327,7 +323,7 @@ class TreeCycleView(QWidget):
         tree = self._stream.tree
         geometry = tree_cycle_geometry(tree.paths, tree.levels)
         area = self.panel_area(panel)
-        return self._root(geometry, area) if node < 0 else self._points(geometry, area, [node])[0]
+        return draw.root(geometry, area) if node < 0 else draw.points(geometry, area, [node])[0]
 
     def _paint_title(self, painter: QPainter, rect: QRectF, text: str) -> None:
         painter.setFont(self._font)
@@ -337,102 +333,4 @@ class TreeCycleView(QWidget):
 
     def _scale(self, geometry: TreeCycleGeometry, area: QRectF) -> tuple[float, float, float]:
         """Pixels per unit across and down, and the node radius, for ``area``."""
-        pitch_x = area.width() / geometry.columns
-        pitch_y = area.height() / max(1, geometry.widest)
-        radius = max(2.0, min(0.3 * pitch_x, 0.42 * pitch_y, 0.55 * self.theme.font_px))
-        return area.width(), area.height(), radius
-
-    @staticmethod
-    def _points(geometry: TreeCycleGeometry, area: QRectF, nodes: list[int]) -> list[QPointF]:
-        x0, y0, w, h = area.x(), area.y(), area.width(), area.height()
-        xs, ys = geometry.x, geometry.y
-        return [QPointF(x0 + xs[i] * w, y0 + ys[i] * h) for i in nodes]
-
-    def _root(self, geometry: TreeCycleGeometry, area: QRectF) -> QPointF:
-        x, y = geometry.root
-        return QPointF(area.x() + x * area.width(), area.y() + y * area.height())
-
-    def _edges(self, geometry: TreeCycleGeometry, area: QRectF, nodes: list[int]) -> list[QLineF]:
-        root = self._root(geometry, area)
-        ends = self._points(geometry, area, nodes)
-        parents = geometry.parent
-        starts = self._points(geometry, area, [int(parents[i]) for i in nodes if parents[i] >= 0])
-        lines, pick = [], iter(starts)
-        for i, end in zip(nodes, ends, strict=True):
-            lines.append(QLineF(next(pick) if parents[i] >= 0 else root, end))
-        return lines
-
-    def _dots(self, painter: QPainter, points: list[QPointF], colour: QColor, diameter: float) -> None:
-        """Filled round dots of ``diameter`` at ``points``, in one call."""
-        if points:
-            painter.setPen(_round_pen(colour, diameter))
-            painter.drawPoints(points)
-
-    def _rings(
-        self, painter: QPainter, points: list[QPointF], colour: QColor, radius: float, fill: QColor
-    ) -> None:
-        """Hollow circles (ring ``colour``, inside ``fill``): two batches of round points."""
-        width = max(1.5, radius * 0.45)
-        self._dots(painter, points, colour, 2 * radius)
-        self._dots(painter, points, fill, max(1.0, 2 * radius - 2 * width))
-
-    def _paint_root(
-        self, painter: QPainter, geometry: TreeCycleGeometry, area: QRectF, radius: float
-    ) -> None:
-        self._dots(painter, [self._root(geometry, area)], self.colours.plain, 2 * radius)
-
-    def _paint_checked(
-        self, painter: QPainter, geometry: TreeCycleGeometry, area: QRectF, stream: TraceStream, node: int
-    ) -> None:
-        """The last checked cycle over the faded tree: the rejected children of the kept nodes, the
-        kept path, the target's token."""
-        tree = stream.tree
-        assert tree is not None
-        colours = self.colours
-        _w, _h, radius = self._scale(geometry, area)
-        path = tree.path_to(node)
-        on_path = set(path)
-        kept_parents = {-1, *path}
-        # Every node is already drawn faded (thrown away) by _faded_image: the rejected children of
-        # the kept nodes are ringed over it, then the path.
-        rejected = [
-            i for i in range(tree.nodes) if i not in on_path and int(geometry.parent[i]) in kept_parents
-        ]
-        ringed = QColor(colours.rejected)
-        ringed.setAlpha(150)
-        self._rings(painter, self._points(geometry, area, rejected), ringed, radius, colours.background)
-        painter.setPen(_round_pen(colours.accepted, max(2.0, radius * 0.6)))
-        painter.drawLines(self._edges(geometry, area, path))
-        self._paint_root(painter, geometry, area, radius)
-        self._dots(painter, self._points(geometry, area, path), colours.accepted, 2 * radius)
-        # The target's own token, after the path: a square (ringed when it corrects a rejection).
-        end = self._points(geometry, area, path[-1:])[0] if path else self._root(geometry, area)
-        side = 2 * radius
-        centre = QPointF(end.x() + area.width() / geometry.columns * 0.5, end.y())
-        square = QRectF(centre.x() - side / 2, centre.y() - side / 2, side, side)
-        bonus = bool(tree.ends_in_bonus([node])[0])
-        painter.setPen(QPen(colours.accepted, max(2.0, radius * 0.6)))
-        painter.drawLine(QLineF(end, QPointF(square.left(), centre.y())))
-        painter.setPen(QPen(colours.target if bonus else colours.rejected, max(1.5, radius * 0.4)))
-        painter.setBrush(colours.target)
-        painter.drawRect(square)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-
-    def _paint_walk(
-        self,
-        painter: QPainter,
-        geometry: TreeCycleGeometry,
-        area: QRectF,
-        stream: TraceStream,
-        head: Playhead,
-    ) -> None:
-        """The check under way: the kept path turns green one level at a time as the pass runs."""
-        tree = stream.tree
-        assert tree is not None
-        _w, _h, radius = self._scale(geometry, area)
-        node = int(stream.accepted_nodes(head.cycle, head.cycle + 1)[0])
-        path = tree.path_to(node)
-        walked = path[: math.floor(head.fraction * (len(path) + 1))]
-        painter.setPen(_round_pen(self.colours.accepted, max(2.0, radius * 0.6)))
-        painter.drawLines(self._edges(geometry, area, walked))
-        self._dots(painter, self._points(geometry, area, walked), self.colours.accepted, 2 * radius)
+        return draw.scale(geometry, area, self.theme.font_px)

@@ -38,6 +38,7 @@ from ...state import Player, RunState
 from ...text import N_, _
 from ...theme import Theme
 from ...wording.run_captions import describe_token, narrate
+from ..crowding import Crowding
 from ..language import follow_language
 from .controls import RunControls
 from .legend import Legend
@@ -88,7 +89,7 @@ class _SpaceThroughNumberBoxes(QObject):
         return False
 
 
-class TokenRunView(QFrame):
+class TokenRunView(Crowding, QFrame):
     """The token-by-token animation with its controls, race and totals.
 
     Parameters
@@ -109,6 +110,8 @@ class TokenRunView(QFrame):
     """
 
     reveal_requested = Signal()
+
+    crowd_steps = CROWD_STEPS
 
     def __init__(
         self,
@@ -138,7 +141,6 @@ class TokenRunView(QFrame):
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._narration = ""  # the whole sentence (the caption may show it on one line, elided)
-        self._crowding = 0
 
         lane_column = QVBoxLayout()
         lane_column.setSpacing(6)
@@ -181,15 +183,8 @@ class TokenRunView(QFrame):
 
     # -- crowding ---------------------------------------------------------------------------
 
-    @property
-    def crowding(self) -> int:
-        """How many of :data:`CROWD_STEPS` have stepped aside."""
-        return self._crowding
-
-    def set_crowding(self, level: int) -> None:
-        """Let the first ``level`` of :data:`CROWD_STEPS` step aside (0: the whole view)."""
-        self._crowding = level
-        steps = set(CROWD_STEPS[:level])
+    def _step_aside(self, steps: frozenset[str]) -> None:
+        """The run with ``steps`` (of :data:`CROWD_STEPS`) aside: :meth:`Crowding.set_crowding`."""
         for part, step in ((self.simulate_now, "simulate"), (self.controls, "controls")):
             if part.isHidden() != (step in steps):
                 part.setVisible(step not in steps)

@@ -2,7 +2,7 @@
 
 Run from the repository root: ``python tests/data/metrics/make_engine_samples.py``.  Each file
 follows what the engine or script prints (the reader modules in
-specdec_desktop/measured/line_readers/ and measured/engine_json.py describe the formats, with
+specdec_desktop/measured/line_readers/ and measured/engine_json/ describe the formats, with
 the sources they were checked against); the numbers are round so that the tests can compute
 every figure by hand.  Nothing here comes from a real user's output.
 """

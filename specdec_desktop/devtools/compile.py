@@ -1,4 +1,4 @@
-"""Compile the catalogues: ``python -m specdec_desktop.text.compile`` turns every
+"""Compile the catalogues: ``python -m specdec_desktop.devtools.compile`` turns every
 ``resources/locale/<code>.po`` into ``<code>.mo`` (pure Python, no gettext tools needed).
 
 Fuzzy and untranslated entries are left out, as ``msgfmt`` does, so the English shows for them.

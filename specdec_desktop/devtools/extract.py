@@ -1,13 +1,13 @@
 """Gather every message the app marks, and bring the catalogues up to date (for maintainers).
 
-``python -m specdec_desktop.text.extract`` reads the package's source for ``_("…")``,
+``python -m specdec_desktop.devtools.extract`` reads the package's source for ``_("…")``,
 ``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in
 English elsewhere (the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the
 parameters' and the assumptions' labels and meanings, :mod:`specdec_desktop.model.parameters`
 and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
 ``resources/tours/default.json``), writes ``resources/locale/specdec.pot``, and
 merges it into every ``<code>.po``: new messages are added untranslated, translations kept,
-messages the code no longer has are dropped.  Then ``python -m specdec_desktop.text.compile``.
+messages the code no longer has are dropped.  Then ``python -m specdec_desktop.devtools.compile``.
 """
 
 from __future__ import annotations
@@ -66,10 +66,11 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     from ..shortcuts import GROUPS, SHORTCUTS
 
     for group in GROUPS:
-        add(f"&{group}", None, "specdec_desktop/shortcuts.py (GROUPS)")
+        add(f"&{group}", None, "specdec_desktop/shortcuts/shortcut.py (GROUPS)")
     for row in SHORTCUTS:
-        add(row.text, None, f"specdec_desktop/shortcuts.py ({row.id})")
-        add(row.description, None, f"specdec_desktop/shortcuts.py ({row.id})")
+        place = f"specdec_desktop/shortcuts/{row.group.lower()}_menu.py ({row.id})"  # a menu's rows
+        add(row.text, None, place)
+        add(row.description, None, place)
     from ..model.parameters import SPECS
 
     for spec in SPECS:  # the parameter controls show _(spec.label), _(spec.meaning)
