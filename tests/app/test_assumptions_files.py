@@ -18,7 +18,7 @@ from specdec_desktop.scenario import FileProblem, Scenario, load_scenario, save_
 from specdec_desktop.scenario.scenario_file import SCENARIO_VERSION
 from specdec_desktop.window_services.settings_store import SettingsStore
 
-from ..support.cli import run_app
+from ..support.cli import run_cli
 from ..support.window import card_value, open_window
 
 V1 = {
@@ -117,10 +117,10 @@ def test_csv_headers_and_readouts_name_the_assumptions():
 
 def test_export_chart_csv_from_the_command_line(tmp_path):
     out = tmp_path / "c.csv"
-    result = run_app("--export-chart", str(out), "--decay", "0.9")
+    result = run_cli("--export-chart", str(out), "--decay", "0.9")
     assert result.returncode == 0, result.stderr
     assert out.read_text(encoding="utf-8").splitlines()[0].endswith("original_speedup_p=0.750_c=0.150")
-    bad = run_app("--export-chart", str(out), "--decay", "0")
+    bad = run_cli("--export-chart", str(out), "--decay", "0")
     assert bad.returncode == 2 and "decay" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
 

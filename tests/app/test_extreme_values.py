@@ -21,7 +21,7 @@ from specdec_desktop.export import beyond_note
 from specdec_desktop.export.curve_csv import curve_csv_text
 from specdec_desktop.model import MAX_X_MAX, Parameters, readouts, speedup_curves
 
-from ..support.cli import run_app
+from ..support.cli import run_cli
 
 #: Per readouts + curves call (a slider move computes both once): generous for a loaded machine.
 #: Measured on the development machine: about 0.5 ms and 120 kB at every point of the walk.
@@ -102,7 +102,7 @@ def test_csv_stops_at_the_cap_and_says_so():
 
 def test_cli_csv_export_at_p_near_one_is_bounded(tmp_path):
     out = tmp_path / "x.csv"
-    result = run_app("--export-chart", str(out), "--p", "0.9999999999", "--c", "1e-9")
+    result = run_cli("--export-chart", str(out), "--p", "0.9999999999", "--c", "1e-9")
     assert result.returncode == 0, result.stderr
     assert len(out.read_text().splitlines()) == MAX_X_MAX + 2
     (line,) = result.stderr.splitlines()
@@ -110,13 +110,13 @@ def test_cli_csv_export_at_p_near_one_is_bounded(tmp_path):
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
-def test_cli_image_export_and_screenshot_near_the_corner(tmp_path, suffix):
+def test_cli_image_export_and_screenshot_near_the_corner(qapp, tmp_path, suffix):
     out = tmp_path / f"x{suffix}"
-    result = run_app("--export-chart", str(out), "--p", "0.9999999", "--c", "0.0000001")
+    result = run_cli("--export-chart", str(out), "--p", "0.9999999", "--c", "0.0000001")
     assert result.returncode == 0, result.stderr
     assert out.stat().st_size > 1000
     shot = tmp_path / "shot.png"
-    result = run_app("--screenshot", str(shot), "--p", "0.9999999", "--c", "0.0000001", "--size", "1280x800")
+    result = run_cli("--screenshot", str(shot), "--p", "0.9999999", "--c", "0.0000001", "--size", "1280x800")
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 1000
 

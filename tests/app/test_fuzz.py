@@ -95,9 +95,9 @@ def test_fuzzed_files_cover_the_kinds_of_damage(tmp_path):
     ],
 )
 def test_bad_fuzz_arguments(args, named):
-    from ..support.cli import run_app
+    from ..support.cli import run_cli
 
-    result = run_app(*args)
+    result = run_cli(*args)
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and named in result.stderr
 

@@ -19,7 +19,7 @@ from specdec_desktop.scenario import FileProblem, read_json
 from specdec_desktop.scenario.opened import open_scenario
 from specdec_desktop.window_services.settings_store import SettingsStore
 
-from ..support.cli import run_app
+from ..support.cli import run_app, run_cli
 from ..support.window import open_window
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX paths, FIFOs and /proc")
@@ -69,7 +69,7 @@ def test_a_hostile_tour_path_on_the_command_line(tmp_path, case):
     tour_file, words = HOSTILE_TOUR_PATHS[case]
     path = tmp_path / "s.json"
     path.write_text(json.dumps(scenario_naming(tour_file)), encoding="utf-8")
-    assert_usage_error(run_app("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), words)
+    assert_usage_error(run_cli("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), words)
 
 
 @pytest.mark.parametrize("case", sorted(HOSTILE_TOUR_PATHS))
@@ -109,7 +109,7 @@ def test_a_scenario_whose_tour_is_missing_opens_from_the_command_line(qtbot, tmp
     window = open_window(qtbot, ["--scenario", str(path)])
     assert window.state.params.k == 5
     assert "gone.json is missing" in window.statusBar().currentMessage()
-    result = run_app("--scenario", str(path), "--export-chart", str(tmp_path / "c.csv"))
+    result = run_cli("--scenario", str(path), "--export-chart", str(tmp_path / "c.csv"))
     assert result.returncode == 0, result.stderr
 
 
@@ -130,9 +130,9 @@ def test_a_newline_in_a_file_name_keeps_messages_on_one_line(tmp_path):
     with pytest.raises(FileProblem) as caught:
         read_json(path)
     assert "\n" not in str(caught.value) and str(caught.value).startswith("two\\nlines.json: ")
-    assert_usage_error(run_app("--scenario", str(path)), "two\\nlines.json")
+    assert_usage_error(run_cli("--scenario", str(path)), "two\\nlines.json")
     # The message shortens a long path (pytest's folders under xdist are long): the escape shows.
-    assert_usage_error(run_app("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "\\n")
+    assert_usage_error(run_cli("--export-chart", str(tmp_path / "no\nfolder" / "x.csv")), "\\n")
 
 
 # -- the command line's own arguments ---------------------------------------------------------
@@ -140,19 +140,19 @@ def test_a_newline_in_a_file_name_keeps_messages_on_one_line(tmp_path):
 
 @pytest.mark.parametrize("value", ["-1e-3", "-1E-3", "-.5", "-2"])
 def test_a_negative_number_is_a_value_not_an_option(value):
-    assert_usage_error(run_app("calc", "--c", value), "argument --c", repr(value))
-    assert_usage_error(run_app("--p", value, "--export-chart", "x.csv"), "argument --p", repr(value))
+    assert_usage_error(run_cli("calc", "--c", value), "argument --c", repr(value))
+    assert_usage_error(run_cli("--p", value, "--export-chart", "x.csv"), "argument --p", repr(value))
 
 
 @pytest.mark.parametrize("size", ["١٦٠٠x1000", "1_600x1000", "1600x1_000", "１６００x1000", "1600x"])
 def test_size_takes_only_ascii_digits(size):
-    assert_usage_error(run_app("--size", size, "--screenshot", "x.png"), "argument --size")
+    assert_usage_error(run_cli("--size", size, "--screenshot", "x.png"), "argument --size")
 
 
-def test_a_name_of_300_characters_is_refused(tmp_path):
+def test_a_name_of_300_characters_is_refused(qapp, tmp_path):
     name = "x" * 296
-    assert_usage_error(run_app("--export-chart", str(tmp_path / f"{name}.csv")), "File name too long")
-    assert_usage_error(run_app("--screenshot", str(tmp_path / f"{name}.png")), "File name too long")
+    assert_usage_error(run_cli("--export-chart", str(tmp_path / f"{name}.csv")), "File name too long")
+    assert_usage_error(run_cli("--screenshot", str(tmp_path / f"{name}.png")), "File name too long")
 
 
 @posix_only
@@ -174,10 +174,10 @@ def test_exporting_to_a_fifo_is_refused_at_once(qtbot, tmp_path):
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc: a folder nobody may write")
-def test_an_unwritable_output_exits_2_with_one_line():
-    assert_usage_error(run_app("--export-chart", "/proc/specdec.csv"), "could not write /proc/specdec.csv")
-    assert_usage_error(run_app("--export-chart", "/proc/specdec.svg"), "could not write")
-    assert_usage_error(run_app("--screenshot", "/proc/specdec.png"), "could not write")
+def test_an_unwritable_output_exits_2_with_one_line(qapp):
+    assert_usage_error(run_cli("--export-chart", "/proc/specdec.csv"), "could not write /proc/specdec.csv")
+    assert_usage_error(run_cli("--export-chart", "/proc/specdec.svg"), "could not write")
+    assert_usage_error(run_cli("--screenshot", "/proc/specdec.png"), "could not write")
 
 
 # -- settings ---------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from specdec_desktop.selftest.view_checks import TOKEN_RUN_STEPS
 from specdec_desktop.views import readout_card
 from specdec_desktop.views.chart import speedup_chart
 
-from ..support.cli import run_app
+from ..support.cli import run_app, run_cli
 
 
 def _run(capsys, checks=None, argv=()):
@@ -213,7 +213,7 @@ def test_self_test_is_reachable_from_the_api(qapp, capsys):
 
 @pytest.mark.parametrize("argv", [["--self-test", "--k", "0"], ["--self-test", "--size", "9x9"]])
 def test_a_bad_argument_with_self_test_exits_2(argv):
-    result = run_app(*argv)
+    result = run_cli(*argv)
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "Traceback" not in result.stderr

@@ -1,4 +1,5 @@
-"""The command line, as docs/interface.md describes it (run as real processes)."""
+"""The command line, as docs/interface.md describes it: in this process (``run_cli``), and as a real
+process where only one shows it (the entry point's status, imports, Qt's environment, a closed pipe)."""
 
 from __future__ import annotations
 
@@ -12,12 +13,12 @@ import pytest
 from specdec_desktop import __version__
 from specdec_desktop.model import best_draft_length, cycle_cost, expected_tokens, speedup
 
-from ..support.cli import run_app, run_python
+from ..support.cli import run_app, run_cli, run_python
 from ..support.files import png_size
 
 
 def test_calc_json_defaults():
-    result = run_app("calc", "--json")
+    result = run_cli("calc", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     assert set(data) == {"tokens_per_cycle", "cost_per_cycle", "speedup", "best_k", "best_speedup"}
@@ -30,29 +31,29 @@ def test_calc_json_defaults():
 
 def test_calc_keeps_parameters_given_before_the_command():
     """``--k 8 calc`` computes k = 8: the command's own defaults do not overwrite it."""
-    before = json.loads(run_app("--k", "8", "--p", "0.9", "calc", "--json").stdout)
-    after = json.loads(run_app("calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    before = json.loads(run_cli("--k", "8", "--p", "0.9", "calc", "--json").stdout)
+    after = json.loads(run_cli("calc", "--k", "8", "--p", "0.9", "--json").stdout)
     assert before == after
     assert before["cost_per_cycle"] == pytest.approx(cycle_cost(8, 0.15))
     # Given on both sides, the value after the command wins.
-    both = json.loads(run_app("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
+    both = json.loads(run_cli("--k", "3", "calc", "--k", "8", "--p", "0.9", "--json").stdout)
     assert both == after
 
 
 def test_calc_says_when_the_best_k_is_beyond_the_range_of_k():
-    out = run_app("calc", "--p", "0.999", "--c", "0.001").stdout
+    out = run_cli("calc", "--p", "0.999", "--c", "0.001").stdout
     assert "best draft length 1,144" in out and "beyond --k's 128" in out
-    assert "beyond" not in run_app("calc").stdout
+    assert "beyond" not in run_cli("calc").stdout
 
 
 def test_calc_json_no_peak_is_null():
-    data = json.loads(run_app("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
+    data = json.loads(run_cli("calc", "--k", "6", "--p", "1", "--c", "0.15", "--json").stdout)
     assert data["best_k"] is None and data["best_speedup"] is None
     assert data["speedup"] == pytest.approx(3.684211, rel=1e-6)
 
 
 def test_calc_plain_text_names_the_four_readouts():
-    result = run_app("calc", "--k", "8", "--p", "0.99", "--c", "0.01")
+    result = run_cli("calc", "--k", "8", "--p", "0.99", "--c", "0.01")
     assert result.returncode == 0
     out = result.stdout
     assert "tokens per cycle" in out and "cost per cycle" in out and "speedup" in out
@@ -61,7 +62,7 @@ def test_calc_plain_text_names_the_four_readouts():
 
 
 def test_calc_plain_text_says_do_not_speculate():
-    assert "do not speculate" in run_app("calc", "--p", "0.1").stdout
+    assert "do not speculate" in run_cli("calc", "--p", "0.1").stdout
 
 
 @pytest.mark.parametrize(
@@ -84,7 +85,7 @@ def test_calc_plain_text_says_do_not_speculate():
     ],
 )
 def test_bad_arguments_one_line_exit_2(args, named):
-    result = run_app(*args)
+    result = run_cli(*args)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -93,10 +94,17 @@ def test_bad_arguments_one_line_exit_2(args, named):
     assert result.stdout == ""
 
 
+def test_the_entry_point_exits_2_on_a_bad_argument():
+    """``python -m specdec_desktop``'s own status (the tests above call its ``main``)."""
+    result = run_app("calc", "--k", "0")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr.count("\n") == 1 and "--k" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_version_and_help():
-    version = run_app("--version")
+    version = run_cli("--version")
     assert version.returncode == 0 and __version__ in version.stdout
-    help_text = run_app("--help")
+    help_text = run_cli("--help")
     assert help_text.returncode == 0
     for option in ("--k", "--p", "--c", "--screenshot", "--size", "calc"):
         assert option in help_text.stdout
@@ -111,9 +119,9 @@ def test_help_and_version_load_no_qt():
     assert result.stdout.strip() == "False"
 
 
-def test_screenshot_valid_png_of_requested_size(tmp_path):
+def test_screenshot_valid_png_of_requested_size(qapp, tmp_path):
     out = tmp_path / "shot.png"
-    result = run_app("--screenshot", str(out), "--size", "1280x800", "--p", "0.85")
+    result = run_cli("--screenshot", str(out), "--size", "1280x800", "--p", "0.85")
     assert result.returncode == 0, result.stderr
     assert png_size(out) == (1280, 800)
     _assert_not_blank(out)

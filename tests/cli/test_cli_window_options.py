@@ -14,7 +14,7 @@ import pytest
 from specdec_desktop.model import Parameters, readouts, speedup_curves
 
 from ..model.test_scenario_files import BAD_FILES, GOOD
-from ..support.cli import run_app, run_python
+from ..support.cli import run_app, run_cli, run_python
 
 
 def assert_usage_error(result, *words):
@@ -28,7 +28,7 @@ def assert_usage_error(result, *words):
 
 
 def test_help_lists_the_new_flags():
-    out = run_app("--help").stdout
+    out = run_cli("--help").stdout
     for flag in (
         "--scenario",
         "--projector",
@@ -65,7 +65,7 @@ def test_importing_the_cli_loads_neither_qt_nor_numpy():
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(args, words, tmp_path):
-    assert_usage_error(run_app(*args, cwd=tmp_path), *words)
+    assert_usage_error(run_cli(*args, cwd=tmp_path), *words)
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_a_bad_scenario_on_the_command_line(tmp_path, case):
     path = tmp_path / "bad.json"
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     assert_usage_error(
-        run_app("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), "bad.json", words
+        run_cli("--scenario", str(path), "--screenshot", str(tmp_path / "x.png")), "bad.json", words
     )
     assert not (tmp_path / "x.png").exists()
 
@@ -84,12 +84,12 @@ def test_a_bad_scenario_on_the_command_line(tmp_path, case):
 def test_oversized_scenario_is_refused(tmp_path):
     path = tmp_path / "big.json"
     path.write_text(" " * 70_000 + json.dumps(GOOD))
-    assert_usage_error(run_app("--scenario", str(path)), "the limit is 64 KiB")
+    assert_usage_error(run_cli("--scenario", str(path)), "the limit is 64 KiB")
 
 
 def test_export_csv_from_the_command_line(tmp_path):
     out = tmp_path / "curves.csv"
-    result = run_app("--export-chart", str(out), "--p", "0.8", "--k", "9")
+    result = run_cli("--export-chart", str(out), "--p", "0.8", "--k", "9")
     assert result.returncode == 0, result.stderr
     rows = list(csv.reader(out.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == ["k", "speedup_p=0.800_c=0.150", "band_low_p=0.700", "band_high_p=0.900"]
@@ -103,22 +103,22 @@ def test_export_csv_from_the_command_line(tmp_path):
     np.testing.assert_array_equal(table[:, 3], curves.upper)
 
 
-def test_export_png_and_svg_from_the_command_line(tmp_path):
+def test_export_png_and_svg_from_the_command_line(qapp, tmp_path):
     png, svg = tmp_path / "c.png", tmp_path / "c.svg"
-    assert run_app("--export-chart", str(png), "--projector").returncode == 0
+    assert run_cli("--export-chart", str(png), "--projector").returncode == 0
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (2400, 1500)
-    assert run_app("--export-chart", str(svg), "--c", "0.3").returncode == 0
+    assert run_cli("--export-chart", str(svg), "--c", "0.3").returncode == 0
     assert ET.parse(svg).getroot().tag.endswith("svg")
 
 
-def test_scenario_with_tour_renders_a_screenshot(tmp_path):
+def test_scenario_with_tour_renders_a_screenshot(qapp, tmp_path):
     scenario = tmp_path / "lecture.json"
     # Projector theme at zoom 1 with the tour on: fits 1920x1080 with menu and status bars.
     scenario.write_text(json.dumps({**GOOD, "view": {"theme": "projector", "zoom": 1.0}}))
     shot = tmp_path / "shot.png"
-    result = run_app("--scenario", str(scenario), "--screenshot", str(shot), "--size", "1920x1080")
+    result = run_cli("--scenario", str(scenario), "--screenshot", str(shot), "--size", "1920x1080")
     assert result.returncode == 0, result.stderr
     assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1920, 1080)
 
@@ -131,14 +131,14 @@ def test_a_screenshot_previews_a_full_screen_lecture_scene():
 
 
 @pytest.mark.slow
-def test_screenshot_of_a_tour_scene_full_screen(tmp_path):
+def test_screenshot_of_a_tour_scene_full_screen(qapp, tmp_path):
     shot = tmp_path / "scene.png"
     args = ("--screenshot", str(shot), "--size", "1280x800", "--projector", "--fullscreen")
-    result = run_app(*args, "--tour-scene", "7")
+    result = run_cli(*args, "--tour-scene", "7")
     assert result.returncode == 0, result.stderr
     assert struct.unpack(">II", shot.read_bytes()[16:24]) == (1280, 800)
     other = tmp_path / "first.png"
-    assert run_app(*args[2:], "--screenshot", str(other), "--tour").returncode == 0
+    assert run_cli(*args[2:], "--screenshot", str(other), "--tour").returncode == 0
     assert shot.read_bytes() != other.read_bytes()  # scene 7 (the run), not scene 1
 
 

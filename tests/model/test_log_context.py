@@ -8,7 +8,7 @@ from pathlib import Path
 from specdec_desktop.measured import combine, fit_measurement, read_metrics
 from specdec_desktop.measured.log_context import ContextReader, time_span
 
-from ..support.cli import run_app
+from ..support.cli import run_cli
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "metrics"
 
@@ -81,12 +81,12 @@ def test_two_files_keep_each_context_value_once(tmp_path) -> None:
 
 def test_fit_prints_the_context_and_the_report_shows_it(tmp_path) -> None:
     log = _vllm_log(tmp_path)
-    text = run_app("fit", str(log)).stdout
+    text = run_cli("fit", str(log)).stdout
     assert "engine      vLLM 0.9.1" in text and "model       meta-llama/Llama-3.1-8B-Instruct" in text
-    data = json.loads(run_app("fit", str(log), "--json").stdout)
+    data = json.loads(run_cli("fit", str(log), "--json").stdout)
     assert data["context"]["time"] == "11-30 19:00:10 to 11-30 19:11:10"
     report = tmp_path / "report.html"
-    assert run_app("fit", str(log), "--c", "0.1", "--report", str(report)).returncode == 0
+    assert run_cli("fit", str(log), "--c", "0.1", "--report", str(report)).returncode == 0
     html = report.read_text()
     assert "Engine version (from the log)" in html and "vLLM 0.9.1" in html
     assert "Time span of the metric lines" in html and "11-30 19:00:10 to 11-30 19:11:10" in html

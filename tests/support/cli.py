@@ -1,13 +1,23 @@
-"""The app as a real process: ``python -m specdec_desktop ARGS`` (or any Python), output captured.
+"""The command line under test: in this process (:func:`run_cli`), or as a real process
+(``python -m specdec_desktop ARGS`` or any Python, :func:`run_app`), output captured.
 
 One place for what every command-line test needs: the checkout under test first on the path
 (also when the process runs in another folder), Qt offscreen unless a test asks otherwise, a
 timeout so a hang fails the test instead of stalling the run, text output, no exception on a
 non-zero exit (the tests check the status themselves).
+
+:func:`run_cli` calls :func:`specdec_desktop.cli.main` here and answers as :func:`run_app` does:
+a real process costs an interpreter and the imports of Qt, numpy and pyqtgraph (0.2 s of CPU for
+a usage error, 1-2 s for a screenshot), and the suite ran some 140 of them.  A test keeps
+:func:`run_app` where only a process shows what it checks: the real entry point's exit status,
+a fresh interpreter's imports, the environment Qt reads at start-up (``QT_SCALE_FACTOR``, no
+display), resource limits, signals and pipes, the network.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -17,7 +27,7 @@ from typing import Any
 
 from .paths import ROOT
 
-__all__ = ["APP", "app_environment", "run_app", "run_python", "start_app"]
+__all__ = ["APP", "app_environment", "run_app", "run_cli", "run_python", "start_app"]
 
 #: How the tests start the app: the package run as a module by this interpreter.
 APP = ("-m", "specdec_desktop")
@@ -96,3 +106,43 @@ def start_app(
     return subprocess.Popen(
         [sys.executable, *APP, *args], env=app_environment(env, unset), cwd=Path(cwd), **options
     )
+
+
+def run_cli(*args: str, cwd: str | os.PathLike[str] = ROOT) -> subprocess.CompletedProcess:
+    """``specdec_desktop.cli.main(ARGS)`` in this process, answered as :func:`run_app` answers.
+
+    stdout and stderr are captured as text (the Qt messages the app prints too); an exit by
+    ``SystemExit`` (``--help``, ``--version``) gives its status.  What a run changes in this
+    process is put back, as a fresh process would have it: the folder (``cwd``), the Qt message
+    handler (pytest-qt's, which fails a test on a Qt warning), the language (English), the
+    garbage collector's state.  An exception the app lets out is raised here: the test fails,
+    as it would on the traceback of a real process.
+    """
+    import gc
+
+    from PySide6.QtCore import qInstallMessageHandler
+
+    from specdec_desktop import cli, text
+
+    out, err = io.StringIO(), io.StringIO()
+    folder = os.getcwd()
+    handler = qInstallMessageHandler(None)
+    qInstallMessageHandler(handler)
+    collecting = gc.isenabled()
+    try:
+        os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = cli.main(list(args))
+            except SystemExit as leaving:
+                code = leaving.code
+                status = code if isinstance(code, int) else (0 if code is None else 1)
+                if code is not None and not isinstance(code, int):
+                    print(code, file=sys.stderr)
+    finally:
+        os.chdir(folder)
+        qInstallMessageHandler(handler)
+        text.activate(text.ENGLISH)
+        if collecting and not gc.isenabled():
+            gc.enable()
+    return subprocess.CompletedProcess(["specdec-desktop", *args], status, out.getvalue(), err.getvalue())
