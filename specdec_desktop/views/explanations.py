@@ -76,6 +76,7 @@ class ExplanationView(DeferredBrowser):
         self._addendum = ""
         self._loaded = False
         self._fitted = False  # shrunk to show whole (an essay tour scene)
+        self._fit_asked: tuple | None = None  # what the last fit was for (fit_whole)
         # Which of ESSAYS, to show it again in a new language (another essay's owner calls
         # :meth:`show_essay` after a switch instead).
         self._essay = ESSAYS.index_of(html)
@@ -148,14 +149,39 @@ class ExplanationView(DeferredBrowser):
         font = QFont(self.font())
         least = max(8, round(body / max(1.0, zoom) * self.MIN_FIT_SHARE))
         most = max(body, round(body * self.MAX_FIT_SHARE))
-        sizes = range(most, least - 1, -1) if on else [body]
         document.setTextWidth(self.viewport().width())
         room = self.viewport().height() - 2 * document.documentMargin()
-        for px in sizes:
+        # What the fit depends on: the type (its family too: a language switch), the words, the room.
+        asked = (on, self.font().key(), least, most, document.revision(), self.viewport().width(), room)
+        if asked == self._fit_asked:
+            return  # the same room and type as the last fit (a resize that moved nothing)
+        self._fit_asked = asked
+
+        def fits(px: int) -> bool:
             font.setPixelSize(px)
             document.setDefaultFont(font)
-            if document.size().height() <= room:
-                break
+            return document.size().height() <= room
+
+        if not on:
+            fits(body)
+            return
+        # The largest size that fits, by halving (a size's height grows with the size): five or
+        # six layouts of the document where trying every size from the top took up to thirty
+        # (6 s of one layout-check case went to this at x2).  None fits: the least.
+        chosen = least
+        if fits(most):
+            chosen = most
+        elif fits(least):
+            low, high = least, most  # low fits, high does not
+            while high - low > 1:
+                middle = (low + high) // 2
+                if fits(middle):
+                    low = middle
+                else:
+                    high = middle
+            chosen = low
+        if font.pixelSize() != chosen:
+            fits(chosen)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
