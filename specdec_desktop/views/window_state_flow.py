@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..model import SPECS, Assumptions, Parameters, readouts, speedup_curves
 from ..model.trees import shape_figures
-from ..text import _
+from ..text import _, current
 from ..wording.cards import card_texts, hidden_card_texts, worked_numbers
 from ..wording.trees import tree_card_texts
 from .acceptance_addendum import acceptance_addendum
@@ -110,4 +110,12 @@ class StateFlow:
         )
         essay = self.essays.get("acceptance")
         if essay is not None:
-            essay.show_addendum(acceptance_addendum(measurement.fit, params))
+            # The addendum reads c and the fit, not k or p: two slider moves in three ask for the
+            # words already shown (about 0.5 ms a move saved with a file imported).
+            # Under the window's assumptions, as the chart computes (it was given none, and spoke
+            # of the original model's best k while the chart showed the assumptions').
+            assumptions = self.assumptions_state.assumptions
+            asked = (measurement.fit, params.c, assumptions, current().code)
+            if asked != getattr(self, "_addendum_for", None):
+                self._addendum_for = asked
+                essay.show_addendum(acceptance_addendum(measurement.fit, params, assumptions))

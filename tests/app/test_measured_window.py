@@ -312,3 +312,21 @@ def test_the_essays_numbers_follow_the_assumptions():
     text = acceptance_addendum(fit, params, Assumptions(batch=32, knee=64.0))
     assert text.endswith(f"the best <i>k</i> is {loaded}.</p>")
     assert acceptance_addendum(fit, params) == acceptance_addendum(fit, params, Assumptions())
+
+
+def test_the_window_essay_speaks_of_the_assumptions_in_force(qtbot):
+    # The function followed the assumptions but the window called it without them: with batch 32
+    # and knee 64 set, the essay on acceptance named the original model's best k.
+    from specdec_desktop.model import best_draft_length
+
+    window = open_window(qtbot, ["--no-settings"], active=False)
+    window.app_state.assumptions.set(batch=32, knee=64.0)
+    fit = fit_measurement(read_metrics(DATA / "llama_reference.log"))
+    window.app_state.measurement.set_fit(fit, "llama_reference.log")
+    loaded = best_draft_length(fit.fitted_p, window.state.params.c, batch=32, knee=64.0)
+    assert loaded != best_draft_length(fit.fitted_p, window.state.params.c)
+    essay = window.essays["acceptance"]
+    assert f"the best k is {loaded}." in essay.toPlainText()
+    window.app_state.assumptions.set(batch=1, knee=64.0)  # the words follow a change of assumption
+    plain = best_draft_length(fit.fitted_p, window.state.params.c)
+    assert f"the best k is {plain}." in essay.toPlainText()
