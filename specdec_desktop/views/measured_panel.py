@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushBut
 
 from ..model import Parameters
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
-from ..text import Phrase, _, localize, said
+from ..text import Phrase, _, current, localize, said
 from .acceptance_addendum import acceptance_addendum
 from .measured_costs import CostsView
 from .measured_timings import TimingInputs
@@ -74,6 +74,7 @@ class MeasuredPanel(QFrame):
         self.setAccessibleName(_("Measured"))
         self._fit: Fit | None = None
         self._has_costs = False
+        self._shown_for: tuple | None = None  # what show_measurement last showed
 
         layout = QVBoxLayout(self)
         buttons = QHBoxLayout()
@@ -253,7 +254,17 @@ class MeasuredPanel(QFrame):
         origin: str = "",
         assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
     ) -> None:
-        """Show ``fit`` (or the empty state) with the decision at ``params``' c and ``assumptions``."""
+        """Show ``fit`` (or the empty state) with the decision at ``params``' c and ``assumptions``.
+
+        Only "Use fitted p" reads p (and nothing reads k): a move of either, with the rest as
+        last shown, updates that button alone (most of a slider move's cost with a file imported).
+        """
+        asked = (fit, timings, params.c, origin, assumptions, current().code)
+        if asked == self._shown_for and fit is not None:
+            if fit.fitted_p is not None:
+                self.use_button.setEnabled(abs(params.p - fit.fitted_p) > 5e-5)
+            return
+        self._shown_for = asked
         self._fit = fit
         self._show_empty()
         self.body.setVisible(fit is not None)

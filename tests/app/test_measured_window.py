@@ -330,3 +330,21 @@ def test_the_window_essay_speaks_of_the_assumptions_in_force(qtbot):
     window.app_state.assumptions.set(batch=1, knee=64.0)  # the words follow a change of assumption
     plain = best_draft_length(fit.fitted_p, window.state.params.c)
     assert f"the best k is {plain}." in essay.toPlainText()
+
+
+def test_use_fitted_p_follows_p_and_the_decision_follows_c(qtbot):
+    # A k or p move keeps the panel's words (only the button reads p); a c move words them anew.
+    from specdec_desktop.measured.decision import measured_figures
+
+    window = open_window(qtbot, ["--no-settings"], active=False)
+    fit = fit_measurement(read_metrics(DATA / "llama_reference.log"))
+    window.app_state.measurement.set_fit(fit, "llama_reference.log")
+    panel, state = window.measured_panel, window.state
+    state.set(p=round(fit.fitted_p, 4))
+    assert not panel.use_button.isEnabled()
+    state.set(p=0.5)
+    assert panel.use_button.isEnabled()
+    for c in (0.05, 0.4):
+        state.set(c=c)
+        best = measured_figures(fit, c, window.app_state.assumptions.assumptions).best_k
+        assert f"k = {best}" in panel.recommendation.text()
