@@ -164,7 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed = parse_command_line(argv)
         if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest | SampleRequest | TextRequest):
             startup_gc.resume()
-            text.activate(text.ENGLISH)  # printed data (calc, fit, ...) is English with dots
+            if parsed.json or not isinstance(parsed, CalcRequest | FitRequest):
+                text.activate(text.ENGLISH)  # printed data (JSON, ...) is English with dots
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
         if isinstance(parsed, FitRequest):

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from ..text import _
+from ..text import _, error_text
 from . import values
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
@@ -63,10 +63,14 @@ def _check_tour_scene(number: int, scenario) -> None:
         try:
             tour = load_tour(default_tour_path())
         except FileProblem as problem:  # a damaged installation: say so, as for any bad file
-            raise UsageError(f"argument --tour-scene: {problem}") from None
+            raise UsageError(f"argument --tour-scene: {error_text(problem)}") from None
     count = len(tour.scenes)
     if number > count:
-        raise UsageError(f"argument --tour-scene: the tour has {count} scenes (1 to {count}), got {number}")
+        raise UsageError(
+            _("argument --tour-scene: the tour has {count} scenes (1 to {count}), got {number}").format(
+                count=count, number=number
+            )
+        )
 
 
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -132,8 +136,12 @@ def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> 
             type=values.parameter_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
-            help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
-            f"{spec.format(spec.maximum)} (default {spec.format(spec.default)})",
+            help=_("{label}, {low} to {high} (default {default})").format(
+                label=_(spec.label),
+                low=spec.format(spec.minimum),  # text: a dot in every language, as typed here
+                high=spec.format(spec.maximum),
+                default=spec.format(spec.default),
+            ),
         )
 
 
@@ -149,18 +157,24 @@ def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.
         off = ""
         if spec.optional:
             off = (
-                "; 'off' turns it off"
+                _("; 'off' turns it off")
                 if spec.off_text == "off"
-                else f"; '{spec.off_text}' or 'off' turns it off"
+                else _("; '{symbol}' or 'off' turns it off").format(symbol=spec.off_text)
             )
+        explained = _("{label} ({symbol}), an assumption: {range}; default {default} is the original model")
         parser.add_argument(
             spec.flag,
             dest=spec.name,
             type=values.assumption_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
-            help=f"assumption: {spec.label.lower()} ({spec.symbol}), {spec.range_text()}; "
-            f"default {spec.format(spec.default)} is the original model{off}",
+            help=explained.format(
+                label=_(spec.label),
+                symbol=spec.symbol,
+                range=_(spec.range_text()),
+                default=spec.format(spec.default),
+            )
+            + off,
         )
 
 

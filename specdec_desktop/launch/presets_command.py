@@ -12,6 +12,7 @@ import argparse
 import json
 from dataclasses import dataclass
 
+from ..text import _
 from .options import EXIT_OK
 
 __all__ = ["PresetsRequest", "add_presets_parser", "run_presets"]
@@ -28,9 +29,9 @@ def add_presets_parser(commands) -> argparse.ArgumentParser:
     """Add the ``presets`` command to the subparsers ``commands``."""
     presets = commands.add_parser(
         "presets",
-        help="list configurations from published results, with citations and the model's prediction",
+        help=_("list configurations from published results, with citations and the model's prediction"),
     )
-    presets.add_argument("--json", action="store_true", help="print one JSON list")
+    presets.add_argument("--json", action="store_true", help=_("print one JSON list"))
     return presets
 
 

@@ -14,6 +14,7 @@ import json
 import math
 from dataclasses import dataclass
 
+from ..text import N_, _, error_text
 from .options import EXIT_OK, UsageError
 
 __all__ = [
@@ -48,13 +49,19 @@ class SampleRequest:
 def _number(text: str, what: str) -> float:
     cleaned = text.strip()
     if not cleaned.isascii() or "_" in cleaned:
-        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("{what} must be numbers, got {text!r}").format(what=what, text=text)
+        )
     try:
         value = float(cleaned)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("{what} must be numbers, got {text!r}").format(what=what, text=text)
+        ) from None
     if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"{what} must be finite numbers, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("{what} must be finite numbers, got {text!r}").format(what=what, text=text)
+        )
     return value
 
 
@@ -62,7 +69,9 @@ def logit_list(text: str, what: str = "logits") -> tuple[float, ...]:
     """``"2,1.5,0.2,-1"`` as numbers (commas or spaces between them); a usage error names ``what``."""
     parts = [part for part in text.replace(",", " ").split() if part]
     if not parts:
-        raise argparse.ArgumentTypeError(f"{what} must be numbers, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("{what} must be numbers, got {text!r}").format(what=what, text=text)
+        )
     return tuple(_number(part, what) for part in parts)
 
 
@@ -71,14 +80,18 @@ def temperature_value(text: str) -> float:
     value = _number(text, "temperature")
     if not 0.0 <= value <= TEMPERATURE_MAX:
         raise argparse.ArgumentTypeError(
-            f"temperature must be from 0 (greedy) to {TEMPERATURE_MAX:g}, got {text!r}"
+            _("temperature must be from 0 (greedy) to {most}, got {text!r}").format(
+                most=f"{TEMPERATURE_MAX:g}", text=text
+            )
         )
     return value
 
 
 def _draws(text: str) -> int:
     if not text.strip().isdecimal() or not text.isascii() or not 1 <= int(text) <= MAX_DRAWS:
-        raise argparse.ArgumentTypeError(f"draws must be a whole number from 1 to 10**7, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("draws must be a whole number from 1 to 10**7, got {text!r}").format(text=text)
+        )
     return int(text)
 
 
@@ -94,36 +107,42 @@ def add_sample_parser(commands, seed_type) -> argparse.ArgumentParser:
     """Add the ``sample`` command to the subparsers ``commands`` (``seed_type`` parses ``--seed``)."""
     sample = commands.add_parser(
         "sample",
-        help="the acceptance of two next-token distributions under each verification rule",
-        description="Turn target and draft logits into distributions at a temperature, and print "
-        "the chance a drafted token is kept under each rule, the residual the target samples "
-        "from after a rejection, and (with --draws) a histogram of the tokens written.",
+        help=_("the acceptance of two next-token distributions under each verification rule"),
+        description=_(
+            "Turn target and draft logits into distributions at a temperature, and print "
+            "the chance a drafted token is kept under each rule, the residual the target samples "
+            "from after a rejection, and (with --draws) a histogram of the tokens written."
+        ),
     )
-    for who in ("target", "draft"):
+    helps = {
+        "target": N_("the target model's logits, e.g. 2,1.5,0.2,-1 (commas or spaces)"),
+        "draft": N_("the draft model's logits, e.g. 2,1.5,0.2,-1 (commas or spaces)"),
+    }
+    for who, helped in helps.items():
         sample.add_argument(
             f"--{who}-logits",
             required=True,
             nargs="+",
             type=_logits_type(f"{who} logits"),
             metavar="L",
-            help=f"the {who} model's logits, e.g. 2,1.5,0.2,-1 (commas or spaces)",
+            help=_(helped),
         )
     sample.add_argument(
         "--temperature",
         type=temperature_value,
         default=1.0,
         metavar="T",
-        help="temperature of both softmaxes, 0 (greedy: the argmax) to 10 (default 1)",
+        help=_("temperature of both softmaxes, 0 (greedy: the argmax) to 10 (default 1)"),
     )
     sample.add_argument(
         "--rule",
         choices=RULE_NAMES,
         default="probabilistic",
-        help="verification rule whose acceptance is reported as 'acceptance' (default probabilistic)",
+        help=_("verification rule whose acceptance is reported as 'acceptance' (default probabilistic)"),
     )
-    sample.add_argument("--draws", type=_draws, metavar="N", help="also run N speculative steps")
-    sample.add_argument("--seed", type=seed_type, metavar="S", help="seed of --draws (default 0)")
-    sample.add_argument("--json", action="store_true", help="print one JSON object")
+    sample.add_argument("--draws", type=_draws, metavar="N", help=_("also run N speculative steps"))
+    sample.add_argument("--seed", type=seed_type, metavar="S", help=_("seed of --draws (default 0)"))
+    sample.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return sample
 
 
@@ -136,13 +155,18 @@ def sample_request(args: argparse.Namespace) -> SampleRequest:
     target, draft = _joined(args.target_logits), _joined(args.draft_logits)
     if len(target) != len(draft):
         raise UsageError(
-            f"argument --draft-logits: needs as many values as --target-logits ({len(target)}), "
-            f"got {len(draft)}"
+            _("argument --draft-logits: needs as many values as --target-logits ({want}), got {got}").format(
+                want=len(target), got=len(draft)
+            )
         )
     if len(target) > MAX_LOGITS:
-        raise UsageError(f"argument --target-logits: at most {MAX_LOGITS} values, got {len(target)}")
+        raise UsageError(
+            _("argument --target-logits: at most {most} values, got {got}").format(
+                most=MAX_LOGITS, got=len(target)
+            )
+        )
     if args.seed is not None and args.draws is None:
-        raise UsageError("argument --seed: goes with --draws")
+        raise UsageError(_("argument --seed: goes with --draws"))
     return SampleRequest(
         target_logits=target,
         draft_logits=draft,
@@ -175,7 +199,7 @@ def run_sample(request: SampleRequest) -> int:
         every = acceptances(target, draft)
         residual = residual_distribution(target, draft)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error_text(error)) from None
     histogram = kept = distance = None
     if request.draws is not None:
         counts, kept = draw_outputs(target, draft, request.draws, request.seed, request.rule)

@@ -16,6 +16,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..text import _, error_text
 from .options import EXIT_OK, UsageError
 from .sample_command import temperature_value
 
@@ -42,7 +43,9 @@ def _whole(name: str, low: int, high: int):
     def parse(text: str) -> int:
         if not text.strip().isdecimal() or not text.isascii() or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number from {low} to {high}, got {text!r}"
+                _("{name} must be a whole number from {low} to {high}, got {text!r}").format(
+                    name=name, low=str(low), high=str(high), text=text
+                )
             )
         return int(text)
 
@@ -56,12 +59,12 @@ def _cost(text: str) -> float:
     except ValueError:
         value = float("nan")
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"c must be a number from 0 to 1, got {text!r}")
+        raise argparse.ArgumentTypeError(_("c must be a number from 0 to 1, got {text!r}").format(text=text))
     return value
 
 
 def _policy(text: str) -> str:
-    kind, _, value = text.partition(":")
+    kind, _sep, value = text.partition(":")
     if kind in ("fixed", "heuristic", "oracle") and not value:
         return text
     if kind == "threshold":
@@ -71,15 +74,19 @@ def _policy(text: str) -> str:
             number = float("nan")
         if 0.0 < number <= 1.0:
             return text
-        raise argparse.ArgumentTypeError(f"policy threshold H must be above 0 and at most 1, got {value!r}")
-    raise argparse.ArgumentTypeError(f"policy must be fixed, threshold:H, heuristic or oracle, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("policy threshold H must be above 0 and at most 1, got {value!r}").format(value=value)
+        )
+    raise argparse.ArgumentTypeError(
+        _("policy must be fixed, threshold:H, heuristic or oracle, got {text!r}").format(text=text)
+    )
 
 
 def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
     """Add the ``text`` command to the subparsers ``commands`` (``seed_type`` parses ``--seed``)."""
     text = commands.add_parser(
         "text",
-        help="a speculative run on real text: an n-gram draft guesses, a 6-gram target checks",
+        help=_("a speculative run on real text: an n-gram draft guesses, a 6-gram target checks"),
         description="Build character n-gram models from the bundled Shakespeare (or --corpus) and "
         "simulate a speculative run: each cycle the draft guesses up to k characters, the target "
         "keeps the leading ones it accepts and writes one of its own.",
@@ -90,7 +97,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("draft order", 1, 7),
         default=3,
         metavar="N",
-        help="the draft's n-gram order, below the target's (default 3)",
+        help=_("the draft's n-gram order, below the target's (default 3)"),
     )
     text.add_argument(
         "--target-order",
@@ -98,7 +105,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("target order", 2, 8),
         default=6,
         metavar="M",
-        help="the target's n-gram order (default 6)",
+        help=_("the target's n-gram order (default 6)"),
     )
     text.add_argument(
         "--k",
@@ -106,7 +113,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("k", 1, 32),
         default=4,
         metavar="K",
-        help="most characters the draft guesses per cycle (default 4)",
+        help=_("most characters the draft guesses per cycle (default 4)"),
     )
     text.add_argument(
         "--temperature",
@@ -114,7 +121,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=temperature_value,
         default=1.0,
         metavar="T",
-        help="temperature of both models, 0 (greedy) to 10 (default 1)",
+        help=_("temperature of both models, 0 (greedy) to 10 (default 1)"),
     )
     text.add_argument(
         "--tokens",
@@ -122,10 +129,15 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("tokens", 1, 100_000),
         default=400,
         metavar="N",
-        help="characters to write, at least (default 400)",
+        help=_("characters to write, at least (default 400)"),
     )
     text.add_argument(
-        "--seed", dest="text_seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)"
+        "--seed",
+        dest="text_seed",
+        type=seed_type,
+        default=0,
+        metavar="S",
+        help=_("seed of the run (default 0)"),
     )
     text.add_argument(
         "--policy",
@@ -133,8 +145,10 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_policy,
         default="fixed",
         metavar="P",
-        help="drafting policy: fixed, threshold:H (stop below the draft's confidence H), "
-        "heuristic (Hugging Face's +2/-1) or oracle (default fixed)",
+        help=_(
+            "drafting policy: fixed, threshold:H (stop below the draft's confidence H), "
+            "heuristic (Hugging Face's +2/-1) or oracle (default fixed)"
+        ),
     )
     text.add_argument(
         "--c",
@@ -142,16 +156,16 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_cost,
         default=0.05,
         metavar="C",
-        help="cost of one draft step in target passes, for the speedup (default 0.05)",
+        help=_("cost of one draft step in target passes, for the speedup (default 0.05)"),
     )
     text.add_argument(
         "--corpus",
         dest="text_corpus",
         type=Path,
         metavar="FILE",
-        help="build the models from this UTF-8 text file instead of the bundled one",
+        help=_("build the models from this UTF-8 text file instead of the bundled one"),
     )
-    text.add_argument("--json", action="store_true", help="print one JSON object")
+    text.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return text
 
 
@@ -159,8 +173,9 @@ def text_request(args: argparse.Namespace) -> TextRequest:
     """The parsed ``text`` command as a request."""
     if args.text_draft_order >= args.text_target_order:
         raise UsageError(
-            f"argument --draft-order: must be below the target order ({args.text_target_order}), "
-            f"got {args.text_draft_order}"
+            _("argument --draft-order: must be below the target order ({target}), got {draft}").format(
+                target=args.text_target_order, draft=args.text_draft_order
+            )
         )
     return TextRequest(
         draft_order=args.text_draft_order,
@@ -188,7 +203,7 @@ def _counts(request: TextRequest):
         text = bundled_text() if request.corpus is None else read_text_file(request.corpus)
         return build_counts(text, request.target_order)
     except ValueError as error:
-        raise UsageError(f"argument --corpus: {error}") from None
+        raise UsageError(f"argument --corpus: {error_text(error)}") from None
 
 
 def run_text_command(request: TextRequest) -> int:
@@ -209,7 +224,7 @@ def run_text_command(request: TextRequest) -> int:
             policy=request.policy,
         )
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error_text(error)) from None
     if request.json:
         payload = {
             "text": run.text,
