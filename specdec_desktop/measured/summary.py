@@ -136,7 +136,7 @@ def summary_lines(
                 read=m.lines_read, used=m.lines_used, skipped=m.lines_skipped
             ),
         ),
-        *(row(_(_HEADS[name]) if name in _HEADS else name, value) for name, value in m.context),
+        *(row(_(_HEADS[name]) if name in _HEADS else name, said(value)) for name, value in m.context),
         row("k", drafts),
         row(_(_HEADS["tokens"]), _("{tau:.4f} (the target's own token included)").format(tau=fit.tau)),
     ]
@@ -161,7 +161,7 @@ def summary_lines(
     lines.append(row(_(_HEADS["verdict"]), said(fit.verdict_text)))
     lines.append(row(_(_HEADS["test"]), said(fit.test_text)))
     for note in m.notes:
-        lines.append(row(_(_HEADS["note"]), said(note)))
+        lines.append(row(_(_HEADS["note"]), _(note)))  # English data (N_ or a phrase), said here
     for warning in figures.warnings if figures is not None else fit.warnings:
         lines.append(row(_(_HEADS["warning"]), said(warning)))
     if figures is not None:
