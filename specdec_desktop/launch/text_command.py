@@ -87,9 +87,11 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
     text = commands.add_parser(
         "text",
         help=_("a speculative run on real text: an n-gram draft guesses, a 6-gram target checks"),
-        description="Build character n-gram models from the bundled Shakespeare (or --corpus) and "
-        "simulate a speculative run: each cycle the draft guesses up to k characters, the target "
-        "keeps the leading ones it accepts and writes one of its own.",
+        description=_(
+            "Build character n-gram models from the bundled Shakespeare (or --corpus) and "
+            "simulate a speculative run: each cycle the draft guesses up to k characters, the target "
+            "keeps the leading ones it accepts and writes one of its own."
+        ),
     )
     text.add_argument(
         "--draft-order",
