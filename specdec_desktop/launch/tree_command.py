@@ -15,8 +15,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..text import _, error_text
+from ..text import N_, Figures, _, error_text, localize, said
+from ..text.columns import padded, widest
 from .options import EXIT_OK, UsageError
+
+#: The row heads of ``calc``'s printed tree figures (its ``--json`` keys stay English).
+_TREE_HEADS = (
+    N_("draft shape"),
+    N_("tree"),
+    N_("assumptions"),
+    N_("tokens per cycle"),
+    N_("cost per cycle"),
+    N_("speedup"),
+    N_("simulated"),
+    N_("best tree"),
+)
 
 __all__ = ["TREE_FLAGS", "add_tree_flags", "run_tree_calc", "tree_shape"]
 
@@ -243,29 +256,47 @@ def run_tree_calc(
     if request.json:
         print(json.dumps(payload))
         return EXIT_OK
-    print(f"draft shape       {shape.describe()}, c = {params.c:g}")
-    print(f"tree              {format_paths(resolved.paths)}")
+    heads = [_(head) for head in _TREE_HEADS]
+    width = widest(heads, 17) + 1
+    more = " " * width
+
+    def row(head: str, value: str) -> None:
+        print(f"{padded(head, width)}{value}")
+
+    row(heads[0], f"{said(shape.describe())}, c = {localize(f'{params.c:g}')}")
+    row(heads[1], format_paths(resolved.paths))
     print(
-        f"                  {resolved.nodes} nodes, {resolved.depth} levels; rank acceptance "
-        + ", ".join(f"{v:g}" for v in resolved.rank_acceptance)
+        more
+        + _("{nodes} nodes, {depth} levels; rank acceptance {ranks:g}").format(
+            nodes=resolved.nodes, depth=resolved.depth, ranks=Figures(resolved.rank_acceptance)
+        )
     )
     if figures.spread_left_out:
-        print("assumptions       spread is a chain's assumption: left out for a tree")
-    print(f"tokens per cycle  {figures.tokens:.6f}")
-    print(f"cost per cycle    {figures.cost:.6f}  (target passes)")
-    print(f"speedup           {figures.speedup:.6f}×")
+        row(heads[2], _("spread is a chain's assumption: left out for a tree"))
+    row(heads[3], localize(f"{figures.tokens:.6f}"))
+    row(heads[4], _("{cost:.6f}  (target passes)").format(cost=figures.cost))
+    row(heads[5], localize(f"{figures.speedup:.6f}×"))
     if simulated is not None:
-        print(
-            f"simulated         {simulated[0]:.6f}× ± {simulated[1]:.6f} "
-            f"(standard error, {request.simulate} cycles)"
+        row(
+            heads[6],
+            _("{speedup:.6f}× ± {se:.6f} (standard error, {cycles} cycles)").format(
+                speedup=simulated[0], se=simulated[1], cycles=request.simulate
+            ),
         )
-    print(f"best tree         {format_paths(best)}")
+    row(heads[7], format_paths(best))
     print(
-        f"                  {len(best)} nodes, tokens {figures.best_tokens:.6f}, "
-        f"speedup {figures.best_speedup:.6f}×"
+        more
+        + _("{nodes} nodes, tokens {tokens:.6f}, speedup {speedup:.6f}×").format(
+            nodes=len(best), tokens=figures.best_tokens, speedup=figures.best_speedup
+        )
     )
-    print(f"  vLLM            {flags['vllm']}")
+    print(f"  {padded('vLLM', width - 2)}{flags['vllm']}")
     if "sglang" in flags:
-        print(f"  SGLang          {flags['sglang']}")
-        print(f"                  (SGLang's own tree: tokens {engine[2]:.6f}, speedup {engine[3]:.6f}×)")
+        print(f"  {padded('SGLang', width - 2)}{flags['sglang']}")
+        print(
+            more
+            + _("(SGLang's own tree: tokens {tokens:.6f}, speedup {speedup:.6f}×)").format(
+                tokens=engine[2], speedup=engine[3]
+            )
+        )
     return EXIT_OK

@@ -104,6 +104,10 @@ def test_fit_compare_and_cost_tables_are_translated():
         ("--k", "6", "--decay", "0.9", "--simulate", "200", "--seed", "1"),
         ("--p", "0.99", "--c", "0.01"),
         ("--p", "0.1", "--c", "0.9"),
+        ("--tree-budget", "8", "--tree-depth", "3", "--rank-acceptance", "0.7,0.1", "--spread", "4"),
+        ("--sglang", "3,2,6", "--rank-acceptance", "0.7,0.1", "--simulate", "200", "--seed", "1"),
+        ("--medusa-heads", "2,2", "--rank-acceptance", "0.7,0.1"),
+        ("--tree", "[(0,),(1,),(0,0)]", "--rank-acceptance", "0.7,0.1"),
     ],
 )
 def test_calc_prints_its_figures_in_the_language(args):
