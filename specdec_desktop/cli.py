@@ -211,8 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed = parse_command_line(argv)
         if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest | SampleRequest | TextRequest):
             startup_gc.resume()
-            if parsed.json or not isinstance(parsed, CalcRequest | FitRequest):
-                text.activate(text.ENGLISH)  # printed data (JSON, ...) is English with dots
+            if parsed.json:
+                text.activate(text.ENGLISH)  # printed data is English with dots; text is for people
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
         if isinstance(parsed, FitRequest):

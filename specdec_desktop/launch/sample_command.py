@@ -14,7 +14,8 @@ import json
 import math
 from dataclasses import dataclass
 
-from ..text import N_, _, error_text
+from ..text import N_, _, error_text, localize
+from ..text.columns import padded, widest
 from .options import EXIT_OK, UsageError
 
 __all__ = [
@@ -178,8 +179,20 @@ def sample_request(args: argparse.Namespace) -> SampleRequest:
     )
 
 
+#: The row heads of ``sample``'s printed figures (its ``--json`` keys stay English).
+_SAMPLE_HEADS = (
+    N_("temperature"),
+    N_("target p"),
+    N_("draft q"),
+    N_("residual"),
+    N_("written tokens"),
+    N_("kept"),
+    N_("distance to p"),
+)
+
+
 def _row(values) -> str:
-    return "  ".join(f"{value:.4f}" for value in values)
+    return localize("  ".join(f"{value:.4f}" for value in values))
 
 
 def run_sample(request: SampleRequest) -> int:
@@ -225,15 +238,24 @@ def run_sample(request: SampleRequest) -> int:
             }
         print(json.dumps(payload))
         return EXIT_OK
-    print(f"temperature       {request.temperature:g}")
-    print(f"target p          {_row(target)}")
-    print(f"draft q           {_row(draft)}")
-    print(f"residual          {_row(residual)}  (max(0, p − q), normalised)")
+    # In the --lang language (English: as it always was); the rules' names are typed values.
+    heads = [_(head) for head in _SAMPLE_HEADS]
+    width = widest(heads, 17) + 1
+    rules = {rule: _("acceptance {rule}").format(rule=rule) for rule in RULES}
+    rule_width = widest(rules.values(), 29) + 1
+    print(f"{padded(heads[0], width)}{localize(f'{request.temperature:g}')}")
+    print(f"{padded(heads[1], width)}{_row(target)}")
+    print(f"{padded(heads[2], width)}{_row(draft)}")
+    print(f"{padded(heads[3], width)}{_row(residual)}  {_('(max(0, p − q), normalised)')}")
     for rule in RULES:
         mark = "  ← --rule" if rule == request.rule else ""
-        print(f"{'acceptance ' + rule:<30}{every[rule]:.4f}{mark}")
+        print(f"{padded(rules[rule], rule_width)}{localize(f'{every[rule]:.4f}')}{mark}")
     if histogram is not None:
-        print(f"written tokens    {_row(histogram)}  ({request.draws} draws, seed {request.seed})")
-        print(f"kept              {kept:.4f}")
-        print(f"distance to p     {distance:.4f}  (total variation; shrinks as draws grow)")
+        said_draws = _("({draws} draws, seed {seed})").format(draws=request.draws, seed=str(request.seed))
+        print(f"{padded(heads[4], width)}{_row(histogram)}  {said_draws}")
+        print(f"{padded(heads[5], width)}{localize(f'{kept:.4f}')}")
+        print(
+            f"{padded(heads[6], width)}{localize(f'{distance:.4f}')}  "
+            + _("(total variation; shrinks as draws grow)")
+        )
     return EXIT_OK

@@ -16,11 +16,21 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..text import _, error_text
+from ..text import N_, _, decimal_point, error_text, localize
+from ..text.columns import padded, widest
 from .options import EXIT_OK, UsageError
 from .sample_command import temperature_value
 
 __all__ = ["TextRequest", "add_text_parser", "run_text_command", "text_request"]
+
+#: The row heads of ``text``'s printed figures (its ``--json`` keys stay English).
+_TEXT_HEADS = (
+    N_("cycles"),
+    N_("tokens per cycle"),
+    N_("acceptance"),
+    N_("mean overlap"),
+    N_("speedup"),
+)
 
 
 @dataclass(frozen=True)
@@ -252,17 +262,43 @@ def run_text_command(request: TextRequest) -> int:
         return EXIT_OK
     print(PROMPT + run.text)
     print()
-    per_position = ", ".join("–" if a is None else f"{a:.3f}" for a in run.acceptance_per_position)
+    # In the --lang language (English: as it always was); the policy's name is a typed value.
+    positions = ["–" if a is None else localize(f"{a:.3f}") for a in run.acceptance_per_position]
+    per_position = ("; " if decimal_point() == "," else ", ").join(positions)  # 0,812; 0,700
     print(
-        f"draft order {request.draft_order} against target order {request.target_order}, k = {request.k}, "
-        f"temperature {request.temperature:g}, policy {request.policy}, seed {request.seed}"
+        _(
+            "draft order {draft} against target order {target}, k = {k}, temperature {temperature}, "
+            "policy {policy}, seed {seed}"
+        ).format(
+            draft=request.draft_order,
+            target=request.target_order,
+            k=request.k,
+            temperature=localize(f"{request.temperature:g}"),
+            policy=request.policy,
+            seed=str(request.seed),
+        )
     )
-    print(f"cycles            {len(run.cycles)} ({run.tokens} characters)")
-    print(f"tokens per cycle  {run.tokens_per_cycle:.4f}")
-    print(f"acceptance        {run.acceptance:.4f} (per position: {per_position})")
-    print(f"mean overlap      {run.mean_overlap:.4f} (Σ min(p, q) over the checked guesses)")
+    heads = [_(head) for head in _TEXT_HEADS]
+    width = widest(heads, 17) + 1
     print(
-        f"speedup           {run.speedup:.4f}× at c = {request.c:g}; "
-        f"the formula at that acceptance: {run.formula_speedup:.4f}×"
+        padded(heads[0], width)
+        + _("{cycles} ({tokens} characters)").format(cycles=len(run.cycles), tokens=run.tokens)
+    )
+    print(padded(heads[1], width) + localize(f"{run.tokens_per_cycle:.4f}"))
+    print(
+        padded(heads[2], width)
+        + _("{acceptance:.4f} (per position: {positions})").format(
+            acceptance=run.acceptance, positions=per_position
+        )
+    )
+    print(
+        padded(heads[3], width)
+        + _("{overlap:.4f} (Σ min(p, q) over the checked guesses)").format(overlap=run.mean_overlap)
+    )
+    print(
+        padded(heads[4], width)
+        + _("{speedup:.4f}× at c = {c}; the formula at that acceptance: {formula:.4f}×").format(
+            speedup=run.speedup, c=localize(f"{request.c:g}"), formula=run.formula_speedup
+        )
     )
     return EXIT_OK

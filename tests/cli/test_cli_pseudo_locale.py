@@ -169,3 +169,22 @@ def test_printed_json_stays_english_in_every_language():
         for code in ("de", "zh_CN", "pseudo"):
             assert run(*args, lang=code) == english
         assert json.loads(english[1])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("presets",),
+        ("sample", "--target-logits", "2,1.5,0.2,-1", "--draft-logits", "1,1,1,1", "--draws", "500"),
+        ("text", "--tokens", "60", "--policy", "threshold:0.5"),
+    ],
+    ids=lambda args: args[0],
+)
+def test_presets_sample_and_text_print_in_the_language(args):
+    status, out, err = run(*args)
+    assert (status, err) == (0, "") and out.strip()
+    if args[0] == "text":  # the generated text is the model's Shakespeare, not a message of ours
+        out = out.split("\n\n", 1)[1]
+    assert english_words(out) == [], out
+    english = run(*args, "--json", lang="en")
+    assert run(*args, "--json") == english  # its JSON: English with dots, byte for byte
