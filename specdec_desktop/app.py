@@ -180,18 +180,20 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     window.settle()
     # What was posted while the window laid itself out (a crowded scene's steps, the column's
     # new width) is applied before the picture, as a live window would show it a moment later.
-    for _ in range(3):
+    for _round in range(3):
         QApplication.processEvents()
     from .atomic_write import reason, write_atomically
     from .export.chart_image import png_bytes
     from .plain_text import printable
+    from .text import _, said
 
     try:
         write_atomically(path, png_bytes(window.grab().toImage()))
     except OSError as error:
         # An output that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(path))
-        print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        problem = _("could not write {shown}: {reason}").format(shown=shown, reason=said(reason(error)))
+        print(f"specdec-desktop: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 

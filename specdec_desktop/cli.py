@@ -25,6 +25,8 @@ from .launch.fit_command import FitRequest, run_fit
 from .launch.presets_command import PresetsRequest, run_presets
 from .launch.sample_command import SampleRequest, run_sample
 from .launch.text_command import TextRequest, run_text_command
+from .text import N_, _
+from .text.columns import padded, widest
 
 __all__ = ["EXIT_FAILURE", "EXIT_OK", "EXIT_USAGE", "UsageError", "main"]
 
@@ -41,7 +43,7 @@ def _calc(request: CalcRequest) -> int:
     try:
         assumptions = Assumptions(**request.assumptions)
     except ValueError as error:  # a request made in code, not parsed from argv
-        raise UsageError(str(error)) from None
+        raise UsageError(text.error_text(error)) from None
     figures = readouts(Parameters(**request.parameters), assumptions)
     simulated = None
     if request.simulate is not None:
@@ -68,33 +70,77 @@ def _calc(request: CalcRequest) -> int:
         return EXIT_OK
     texts = card_texts(figures)
     params = figures.params
-    print(", ".join(f"{spec.name} = {spec.format(getattr(params, spec.name))}" for spec in SPECS))
+    print(
+        ", ".join(f"{spec.name} = {text.localize(spec.format(getattr(params, spec.name)))}" for spec in SPECS)
+    )
+    rows = []
     if not assumptions.is_default:
-        print(f"assumptions       {assumptions.describe()}")
-    print(f"tokens per cycle  {figures.tokens_per_cycle:.6f}")
-    print(f"cost per cycle    {figures.cost_per_cycle:.6f}  (target passes)")
-    print(f"speedup           {figures.speedup:.6f}×")
+        rows.append((_(_CALC_HEADS[0]), assumptions.describe()))
+    rows.append((_(_CALC_HEADS[1]), text.localize(f"{figures.tokens_per_cycle:.6f}")))
+    rows.append((_(_CALC_HEADS[2]), _("{cost:.6f}  (target passes)").format(cost=figures.cost_per_cycle)))
+    rows.append((_(_CALC_HEADS[3]), text.localize(f"{figures.speedup:.6f}×")))
     if simulated is not None:
         low, high = simulated.interval()
-        print(
-            f"simulated         {simulated.speedup[0]:.6f}× ± {simulated.se[0]:.6f} (standard error; "
-            f"95 % {low[0]:.4f} to {high[0]:.4f}, {simulated.n_cycles} cycles)"
+        rows.append(
+            (
+                _(_CALC_HEADS[4]),
+                _(
+                    "{speedup:.6f}× ± {se:.6f} (standard error; 95 % {low:.4f} to {high:.4f}, "
+                    "{cycles} cycles)"
+                ).format(
+                    speedup=simulated.speedup[0],
+                    se=simulated.se[0],
+                    low=low[0],
+                    high=high[0],
+                    cycles=simulated.n_cycles,
+                ),
+            )
         )
     if figures.best_k is None and figures.peak_status == "beyond":
-        print("best draft length none: no peak up to k = 4096")
+        best = _("none: no peak up to k = {most}").format(most=4096)
     elif figures.best_k is None:
-        print(f"best draft length none: {texts['bestCard'].detail.lower()}")
+        detail = texts["bestCard"].detail
+        best = _("none: {why}").format(why=detail.lower() if text.current().code == text.ENGLISH else detail)
     elif figures.best_k == 0:
-        print("best draft length 0: do not speculate (speedup 1.000000×)")
+        best = _("0: do not speculate (speedup {one:.6f}×)").format(one=1.0)
     else:
         reach = int(DRAFT_LENGTH.maximum)
-        beyond = f"; beyond --k's {reach}" if figures.best_k > reach else ""
-        print(f"best draft length {figures.best_k:,}  (speedup {figures.best_speedup:.6f}×{beyond})")
+        beyond = _("; beyond --k's {reach}").format(reach=reach) if figures.best_k > reach else ""
+        best = _("{k}  (speedup {speedup:.6f}×{beyond})").format(
+            k=text.localize(f"{figures.best_k:,}"), speedup=figures.best_speedup, beyond=beyond
+        )
+    rows.append((_(_CALC_HEADS[5]), best))
     if figures.original is not None:
         original = figures.original
-        best = "none" if original.best_k is None else f"{original.best_k} ({original.best_speedup:.6f}×)"
-        print(f"original model    speedup {original.speedup:.6f}×, best draft length {best}")
+        shown = (
+            _("none")
+            if original.best_k is None
+            else text.localize(f"{original.best_k} ({original.best_speedup:.6f}×)")
+        )
+        rows.append(
+            (
+                _(_CALC_HEADS[6]),
+                _("speedup {speedup:.6f}×, best draft length {best}").format(
+                    speedup=original.speedup, best=shown
+                ),
+            )
+        )
+    width = widest(_(head) for head in _CALC_HEADS) + 1
+    for head, value in rows:
+        print(f"{padded(head, width)}{value}")
     return EXIT_OK
+
+
+#: The row heads of ``calc``'s printed figures (its ``--json`` keys stay English).
+_CALC_HEADS = (
+    N_("assumptions"),
+    N_("tokens per cycle"),
+    N_("cost per cycle"),
+    N_("speedup"),
+    N_("simulated"),
+    N_("best draft length"),
+    N_("original model"),
+)
 
 
 def _export_map(options: LaunchOptions) -> int:
@@ -108,7 +154,8 @@ def _export_map(options: LaunchOptions) -> int:
     except OSError as error:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(options.export_map))
-        print(f"{PROG}: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        problem = _("could not write {shown}: {reason}").format(shown=shown, reason=text.said(reason(error)))
+        print(f"{PROG}: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 
@@ -164,7 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parsed = parse_command_line(argv)
         if isinstance(parsed, CalcRequest | FitRequest | PresetsRequest | SampleRequest | TextRequest):
             startup_gc.resume()
-            text.activate(text.ENGLISH)  # printed data (calc, fit, ...) is English with dots
+            if parsed.json:
+                text.activate(text.ENGLISH)  # printed data is English with dots; text is for people
         if isinstance(parsed, CalcRequest):
             return _calc(parsed)
         if isinstance(parsed, FitRequest):

@@ -248,7 +248,10 @@ def _report(fit, figures, origin, timings, command, params, costs, code: str) ->
     context = [
         (_("Source"), said(origin) or ", ".join(map(said, m.sources))),
         (_("Engine and format"), said(m.label)),
-        *((_(_CONTEXT_NAMES[name]) if name in _CONTEXT_NAMES else name, value) for name, value in m.context),
+        *(
+            (_(_CONTEXT_NAMES[name]) if name in _CONTEXT_NAMES else name, said(value))
+            for name, value in m.context
+        ),
         (
             _("Draft length k"),
             _("{k} (the longest; drafts vary in length)").format(k=m.k) if m.variable_k else str(m.k),

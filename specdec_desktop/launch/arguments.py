@@ -9,12 +9,13 @@ prints it and exits with status 2.
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from ..text import _
+from ..text import _, current, error_text
 from . import values
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
@@ -63,10 +64,14 @@ def _check_tour_scene(number: int, scenario) -> None:
         try:
             tour = load_tour(default_tour_path())
         except FileProblem as problem:  # a damaged installation: say so, as for any bad file
-            raise UsageError(f"argument --tour-scene: {problem}") from None
+            raise UsageError(f"argument --tour-scene: {error_text(problem)}") from None
     count = len(tour.scenes)
     if number > count:
-        raise UsageError(f"argument --tour-scene: the tour has {count} scenes (1 to {count}), got {number}")
+        raise UsageError(
+            _("argument --tour-scene: the tour has {count} scenes (1 to {count}), got {number}").format(
+                count=count, number=number
+            )
+        )
 
 
 def _add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -123,18 +128,62 @@ def _add_window_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@functools.lru_cache(maxsize=8)
+def _parameter_helps(code: str) -> dict[str, str]:
+    """Each parameter flag's help in the language ``code`` (made once: the parser is built at
+    every start, for two commands)."""
+    from ..model.parameters import SPECS
+
+    return {
+        spec.name: _("{label}, {low} to {high} (default {default})").format(
+            label=_(spec.label),
+            low=spec.format(spec.minimum),  # text: a dot in every language, as typed here
+            high=spec.format(spec.maximum),
+            default=spec.format(spec.default),
+        )
+        for spec in SPECS
+    }
+
+
 def _add_parameters(parser: argparse.ArgumentParser, default: object = None) -> None:
     from ..model.parameters import SPECS
 
+    helps = _parameter_helps(current().code)
     for spec in SPECS:
         parser.add_argument(
             f"--{spec.name}",
             type=values.parameter_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
-            help=f"{spec.label.lower()}, {spec.format(spec.minimum)} to "
-            f"{spec.format(spec.maximum)} (default {spec.format(spec.default)})",
+            help=helps[spec.name],
         )
+
+
+@functools.lru_cache(maxsize=8)
+def _assumption_helps(code: str) -> dict[str, str]:
+    """Each assumption flag's help in the language ``code`` (made once, for three commands)."""
+    from ..model.assumptions import ASSUMPTION_SPECS
+
+    helps = {}
+    for spec in ASSUMPTION_SPECS:
+        off = ""
+        if spec.optional:
+            off = (
+                _("; 'off' turns it off")
+                if spec.off_text == "off"
+                else _("; '{symbol}' or 'off' turns it off").format(symbol=spec.off_text)
+            )
+        explained = _("{label} ({symbol}), an assumption: {range}; default {default} is the original model")
+        helps[spec.name] = (
+            explained.format(
+                label=_(spec.label),
+                symbol=spec.symbol,
+                range=_(spec.range_text()),
+                default=spec.format(spec.default),
+            )
+            + off
+        )
+    return helps
 
 
 def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -145,22 +194,15 @@ def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.
     """
     from ..model.assumptions import ASSUMPTION_SPECS
 
+    helps = _assumption_helps(current().code)
     for spec in ASSUMPTION_SPECS:
-        off = ""
-        if spec.optional:
-            off = (
-                "; 'off' turns it off"
-                if spec.off_text == "off"
-                else f"; '{spec.off_text}' or 'off' turns it off"
-            )
         parser.add_argument(
             spec.flag,
             dest=spec.name,
             type=values.assumption_type(spec.name),
             default=default,
             metavar=spec.name.upper(),
-            help=f"assumption: {spec.label.lower()} ({spec.symbol}), {spec.range_text()}; "
-            f"default {spec.format(spec.default)} is the original model{off}",
+            help=helps[spec.name],
         )
 
 

@@ -20,6 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..text import _, error_text, said
 from .options import EXIT_OK, EXIT_USAGE
 
 __all__ = ["FitRequest", "add_fit_parser", "fit_request", "reproduce_command", "run_fit"]
@@ -47,7 +48,9 @@ class FitRequest:
 
 def _k(text: str) -> int:
     if not (text.isascii() and text.strip().isdecimal()) or not 1 <= int(text) <= MAX_K:
-        raise argparse.ArgumentTypeError(f"k must be a whole number from 1 to {MAX_K}, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("k must be a whole number from 1 to {most}, got {text!r}").format(most=MAX_K, text=text)
+        )
     return int(text)
 
 
@@ -58,7 +61,7 @@ def _cost(text: str) -> float:
     try:
         return float(spec.validate(text))
     except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+        raise argparse.ArgumentTypeError(error_text(error)) from None
 
 
 def _milliseconds(text: str) -> float:
@@ -67,7 +70,9 @@ def _milliseconds(text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and 0 <= value <= 1e7):
-        raise argparse.ArgumentTypeError(f"a time must be a number of milliseconds from 0, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("a time must be a number of milliseconds from 0, got {text!r}").format(text=text)
+        )
     return value
 
 
@@ -75,11 +80,13 @@ def add_fit_parser(commands) -> argparse.ArgumentParser:
     """Add the ``fit`` command to the subparsers ``commands``."""
     fit = commands.add_parser(
         "fit",
-        help="read a serving engine's speculative-decoding metrics (format from the content), fit them, "
-        "recommend k",
+        help=_(
+            "read a serving engine's speculative-decoding metrics (format from the content), fit them, "
+            "recommend k"
+        ),
     )
     fit.add_argument(
-        "files", nargs="+", type=Path, metavar="FILE", help="metrics files (logs, scrapes, CSV, JSON)"
+        "files", nargs="+", type=Path, metavar="FILE", help=_("metrics files (logs, scrapes, CSV, JSON)")
     )
     # SUPPRESS: "--k 4 fit FILE" (k before the command) is kept, not overwritten by a default.
     fit.add_argument(
@@ -87,31 +94,33 @@ def add_fit_parser(commands) -> argparse.ArgumentParser:
         type=_k,
         metavar="K",
         default=argparse.SUPPRESS,
-        help="draft length, for files that do not state it",
+        help=_("draft length, for files that do not state it"),
     )
     fit.add_argument(
         "--c",
         type=_cost,
         metavar="C",
         default=argparse.SUPPRESS,
-        help="draft cost (target passes per draft step): recommend k",
+        help=_("draft cost (target passes per draft step): recommend k"),
     )
-    fit.add_argument("--draft-ms", type=_milliseconds, metavar="MS", help="draft time per token (sets c)")
-    fit.add_argument("--target-ms", type=_milliseconds, metavar="MS", help="target time per pass at 1 token")
+    fit.add_argument("--draft-ms", type=_milliseconds, metavar="MS", help=_("draft time per token (sets c)"))
+    fit.add_argument(
+        "--target-ms", type=_milliseconds, metavar="MS", help=_("target time per pass at 1 token")
+    )
     fit.add_argument(
         "--verify-ms",
         type=_milliseconds,
         metavar="MS",
-        help="target time per pass at k+1 tokens (verify growth)",
+        help=_("target time per pass at k+1 tokens (verify growth)"),
     )
     fit.add_argument(
         "--compare",
         action="store_true",
-        help="fit each file on its own and show them side by side (e.g. before and after a draft change)",
+        help=_("fit each file on its own and show them side by side (e.g. before and after a draft change)"),
     )
-    fit.add_argument("--json", action="store_true", help="print one JSON object")
+    fit.add_argument("--json", action="store_true", help=_("print one JSON object"))
     fit.add_argument(
-        "--report", type=_report_path, metavar="PATH.html", help="also write the HTML report to PATH.html"
+        "--report", type=_report_path, metavar="PATH.html", help=_("also write the HTML report to PATH.html")
     )
     return fit
 
@@ -124,9 +133,9 @@ def _report_path(text: str) -> Path:
         raise argparse.ArgumentTypeError(problem)
     path = Path(text)
     if path.suffix.lower() not in (".html", ".htm"):
-        raise argparse.ArgumentTypeError(f"the report is an .html file, got {text!r}")
+        raise argparse.ArgumentTypeError(_("the report is an .html file, got {text!r}").format(text=text))
     if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text!r} is a folder")
+        raise argparse.ArgumentTypeError(_("{text!r} is a folder").format(text=text))
     return path
 
 
@@ -136,16 +145,18 @@ def fit_request(args: argparse.Namespace, assumptions: dict | None = None) -> Fi
 
     timed = args.draft_ms is not None or args.target_ms is not None
     if timed and (args.draft_ms is None or args.target_ms is None):
-        raise UsageError("argument --draft-ms: goes with --target-ms (both, or neither)")
+        raise UsageError(_("argument --draft-ms: goes with --target-ms (both, or neither)"))
     if args.verify_ms is not None and not timed:
-        raise UsageError("argument --verify-ms: goes with --draft-ms and --target-ms")
+        raise UsageError(_("argument --verify-ms: goes with --draft-ms and --target-ms"))
     k, c = getattr(args, "k", None), getattr(args, "c", None)
     if timed and c is not None:
-        raise UsageError("argument --c: give either --c or the timings (--draft-ms, --target-ms), not both")
+        raise UsageError(
+            _("argument --c: give either --c or the timings (--draft-ms, --target-ms), not both")
+        )
     if args.compare and len(args.files) < 2:
-        raise UsageError("argument --compare: give two files or more to compare")
+        raise UsageError(_("argument --compare: give two files or more to compare"))
     if args.compare and args.report is not None:
-        raise UsageError("argument --compare: the report is of one measurement; write it for each file")
+        raise UsageError(_("argument --compare: the report is of one measurement; write it for each file"))
     return FitRequest(
         files=tuple(args.files),
         k=k,
@@ -205,11 +216,8 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
             )
         if c is not None or request.report is not None:
             figures = measured_figures(fit, 0.15 if c is None else c, assumptions, timings)
-    except MetricsProblem as problem:
-        print(f"{prog}: error: {problem}", file=sys.stderr)
-        return EXIT_USAGE
-    except ValueError as error:
-        print(f"{prog}: error: {error}", file=sys.stderr)
+    except (MetricsProblem, ValueError) as problem:
+        print(f"{prog}: error: {error_text(problem)}", file=sys.stderr)
         return EXIT_USAGE
     if request.report is not None:
         written = _write_report(request, fit, figures, timings, prog, costs)
@@ -238,7 +246,7 @@ def _compare(request: FitRequest, paths: list[Path], prog: str) -> int:
         try:
             fit = fit_measurement(read_metrics(path, k=request.k))
         except (MetricsProblem, ValueError) as problem:
-            print(f"{prog}: error: {problem}", file=sys.stderr)
+            print(f"{prog}: error: {error_text(problem)}", file=sys.stderr)
             return EXIT_USAGE
         timings = None
         if request.draft_ms is not None and request.target_ms is not None:
@@ -314,6 +322,6 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
     try:
         write_atomically(request.report, html.encode("utf-8"))
     except OSError as error:
-        print(f"{prog}: error: {printable(str(request.report))}: {reason(error)}", file=sys.stderr)
+        print(f"{prog}: error: {printable(str(request.report))}: {said(reason(error))}", file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK

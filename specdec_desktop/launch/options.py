@@ -13,6 +13,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..text import _
+
 if TYPE_CHECKING:
     from ..model import Parameters
     from ..model.assumptions import Assumptions
@@ -130,18 +132,18 @@ class LaunchOptions:
         names = {spec.name for spec in SPECS}
         unknown = set(self.parameters) - names
         if unknown:
-            raise UsageError(f"unknown parameter {sorted(unknown)[0]!r}")
+            raise UsageError(_("unknown parameter {name}").format(name=repr(sorted(unknown)[0])))
         # Frozen all the way down: the mapping cannot be changed behind the record's back.
         object.__setattr__(self, "parameters", MappingProxyType(dict(self.parameters)))
         from ..model.assumptions import ASSUMPTION_SPECS
 
         unknown = set(self.assumptions) - {spec.name for spec in ASSUMPTION_SPECS}
         if unknown:
-            raise UsageError(f"unknown assumption {sorted(unknown)[0]!r}")
+            raise UsageError(_("unknown assumption {name}").format(name=repr(sorted(unknown)[0])))
         object.__setattr__(self, "assumptions", MappingProxyType(dict(self.assumptions)))
         outputs = [self.screenshot, self.export_chart, self.export_map]
         if sum(output is not None for output in outputs) > 1:
-            raise UsageError("choose one of --screenshot, --export-chart and --export-map")
+            raise UsageError(_("choose one of --screenshot, --export-chart and --export-map"))
 
     @property
     def headless(self) -> bool:

@@ -12,6 +12,7 @@ import argparse
 import json
 from dataclasses import dataclass
 
+from ..text import _, localize
 from .options import EXIT_OK
 
 __all__ = ["PresetsRequest", "add_presets_parser", "run_presets"]
@@ -28,14 +29,14 @@ def add_presets_parser(commands) -> argparse.ArgumentParser:
     """Add the ``presets`` command to the subparsers ``commands``."""
     presets = commands.add_parser(
         "presets",
-        help="list configurations from published results, with citations and the model's prediction",
+        help=_("list configurations from published results, with citations and the model's prediction"),
     )
-    presets.add_argument("--json", action="store_true", help="print one JSON list")
+    presets.add_argument("--json", action="store_true", help=_("print one JSON list"))
     return presets
 
 
 def _figure(value: float | None) -> str:
-    return "none" if value is None else f"{value:.2f}×"
+    return _("none") if value is None else localize(f"{value:.2f}×")
 
 
 def run_presets(request: PresetsRequest) -> int:
@@ -45,15 +46,24 @@ def run_presets(request: PresetsRequest) -> int:
     if request.json:
         print(json.dumps([preset.as_dict() for preset in PRESETS], ensure_ascii=False))
         return EXIT_OK
+    # In the --lang language (English: as it always was); the names and notes are the Compare
+    # tab's catalogue messages and phrases, said here with _().
     for number, preset in enumerate(PRESETS, start=1):
-        best = "no peak" if preset.best_k is None else f"k = {preset.best_k} ({_figure(preset.best_speedup)})"
-        print(f"{number}. {preset.name}")
-        print(f"   p = {preset.p:g}, c = {preset.c:g}, k = {preset.k}")
-        print(
-            f"   published {_figure(preset.published_speedup)} ({preset.published_note}); "
-            f"model {_figure(preset.predicted_speedup)}; model's best {best}"
+        best = (
+            _("no peak") if preset.best_k is None else f"k = {preset.best_k} ({_figure(preset.best_speedup)})"
         )
-        print(f"   source: {preset.source}")
-        print(f"   how: {preset.derivation}")
-        print(f"   why: {preset.why}")
+        print(f"{number}. {_(preset.name)}")
+        print(f"   p = {localize(f'{preset.p:g}')}, c = {localize(f'{preset.c:g}')}, k = {preset.k}")
+        print(
+            "   "
+            + _("published {published} ({note}); model {model}; model's best {best}").format(
+                published=_figure(preset.published_speedup),
+                note=_(preset.published_note),
+                model=_figure(preset.predicted_speedup),
+                best=best,
+            )
+        )
+        print("   " + _("source: {source}").format(source=_(preset.source)))
+        print("   " + _("how: {how}").format(how=_(preset.derivation)))
+        print("   " + _("why: {why}").format(why=_(preset.why)))
     return EXIT_OK

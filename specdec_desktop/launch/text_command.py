@@ -16,10 +16,21 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..text import N_, _, decimal_point, error_text, localize
+from ..text.columns import padded, widest
 from .options import EXIT_OK, UsageError
 from .sample_command import temperature_value
 
 __all__ = ["TextRequest", "add_text_parser", "run_text_command", "text_request"]
+
+#: The row heads of ``text``'s printed figures (its ``--json`` keys stay English).
+_TEXT_HEADS = (
+    N_("cycles"),
+    N_("tokens per cycle"),
+    N_("acceptance"),
+    N_("mean overlap"),
+    N_("speedup"),
+)
 
 
 @dataclass(frozen=True)
@@ -42,7 +53,9 @@ def _whole(name: str, low: int, high: int):
     def parse(text: str) -> int:
         if not text.strip().isdecimal() or not text.isascii() or not low <= int(text) <= high:
             raise argparse.ArgumentTypeError(
-                f"{name} must be a whole number from {low} to {high}, got {text!r}"
+                _("{name} must be a whole number from {low} to {high}, got {text!r}").format(
+                    name=name, low=str(low), high=str(high), text=text
+                )
             )
         return int(text)
 
@@ -56,12 +69,12 @@ def _cost(text: str) -> float:
     except ValueError:
         value = float("nan")
     if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"c must be a number from 0 to 1, got {text!r}")
+        raise argparse.ArgumentTypeError(_("c must be a number from 0 to 1, got {text!r}").format(text=text))
     return value
 
 
 def _policy(text: str) -> str:
-    kind, _, value = text.partition(":")
+    kind, _sep, value = text.partition(":")
     if kind in ("fixed", "heuristic", "oracle") and not value:
         return text
     if kind == "threshold":
@@ -71,18 +84,24 @@ def _policy(text: str) -> str:
             number = float("nan")
         if 0.0 < number <= 1.0:
             return text
-        raise argparse.ArgumentTypeError(f"policy threshold H must be above 0 and at most 1, got {value!r}")
-    raise argparse.ArgumentTypeError(f"policy must be fixed, threshold:H, heuristic or oracle, got {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("policy threshold H must be above 0 and at most 1, got {value!r}").format(value=value)
+        )
+    raise argparse.ArgumentTypeError(
+        _("policy must be fixed, threshold:H, heuristic or oracle, got {text!r}").format(text=text)
+    )
 
 
 def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
     """Add the ``text`` command to the subparsers ``commands`` (``seed_type`` parses ``--seed``)."""
     text = commands.add_parser(
         "text",
-        help="a speculative run on real text: an n-gram draft guesses, a 6-gram target checks",
-        description="Build character n-gram models from the bundled Shakespeare (or --corpus) and "
-        "simulate a speculative run: each cycle the draft guesses up to k characters, the target "
-        "keeps the leading ones it accepts and writes one of its own.",
+        help=_("a speculative run on real text: an n-gram draft guesses, a 6-gram target checks"),
+        description=_(
+            "Build character n-gram models from the bundled Shakespeare (or --corpus) and "
+            "simulate a speculative run: each cycle the draft guesses up to k characters, the target "
+            "keeps the leading ones it accepts and writes one of its own."
+        ),
     )
     text.add_argument(
         "--draft-order",
@@ -90,7 +109,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("draft order", 1, 7),
         default=3,
         metavar="N",
-        help="the draft's n-gram order, below the target's (default 3)",
+        help=_("the draft's n-gram order, below the target's (default 3)"),
     )
     text.add_argument(
         "--target-order",
@@ -98,7 +117,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("target order", 2, 8),
         default=6,
         metavar="M",
-        help="the target's n-gram order (default 6)",
+        help=_("the target's n-gram order (default 6)"),
     )
     text.add_argument(
         "--k",
@@ -106,7 +125,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("k", 1, 32),
         default=4,
         metavar="K",
-        help="most characters the draft guesses per cycle (default 4)",
+        help=_("most characters the draft guesses per cycle (default 4)"),
     )
     text.add_argument(
         "--temperature",
@@ -114,7 +133,7 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=temperature_value,
         default=1.0,
         metavar="T",
-        help="temperature of both models, 0 (greedy) to 10 (default 1)",
+        help=_("temperature of both models, 0 (greedy) to 10 (default 1)"),
     )
     text.add_argument(
         "--tokens",
@@ -122,10 +141,15 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_whole("tokens", 1, 100_000),
         default=400,
         metavar="N",
-        help="characters to write, at least (default 400)",
+        help=_("characters to write, at least (default 400)"),
     )
     text.add_argument(
-        "--seed", dest="text_seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)"
+        "--seed",
+        dest="text_seed",
+        type=seed_type,
+        default=0,
+        metavar="S",
+        help=_("seed of the run (default 0)"),
     )
     text.add_argument(
         "--policy",
@@ -133,8 +157,10 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_policy,
         default="fixed",
         metavar="P",
-        help="drafting policy: fixed, threshold:H (stop below the draft's confidence H), "
-        "heuristic (Hugging Face's +2/-1) or oracle (default fixed)",
+        help=_(
+            "drafting policy: fixed, threshold:H (stop below the draft's confidence H), "
+            "heuristic (Hugging Face's +2/-1) or oracle (default fixed)"
+        ),
     )
     text.add_argument(
         "--c",
@@ -142,16 +168,16 @@ def add_text_parser(commands, seed_type) -> argparse.ArgumentParser:
         type=_cost,
         default=0.05,
         metavar="C",
-        help="cost of one draft step in target passes, for the speedup (default 0.05)",
+        help=_("cost of one draft step in target passes, for the speedup (default 0.05)"),
     )
     text.add_argument(
         "--corpus",
         dest="text_corpus",
         type=Path,
         metavar="FILE",
-        help="build the models from this UTF-8 text file instead of the bundled one",
+        help=_("build the models from this UTF-8 text file instead of the bundled one"),
     )
-    text.add_argument("--json", action="store_true", help="print one JSON object")
+    text.add_argument("--json", action="store_true", help=_("print one JSON object"))
     return text
 
 
@@ -159,8 +185,9 @@ def text_request(args: argparse.Namespace) -> TextRequest:
     """The parsed ``text`` command as a request."""
     if args.text_draft_order >= args.text_target_order:
         raise UsageError(
-            f"argument --draft-order: must be below the target order ({args.text_target_order}), "
-            f"got {args.text_draft_order}"
+            _("argument --draft-order: must be below the target order ({target}), got {draft}").format(
+                target=args.text_target_order, draft=args.text_draft_order
+            )
         )
     return TextRequest(
         draft_order=args.text_draft_order,
@@ -188,7 +215,7 @@ def _counts(request: TextRequest):
         text = bundled_text() if request.corpus is None else read_text_file(request.corpus)
         return build_counts(text, request.target_order)
     except ValueError as error:
-        raise UsageError(f"argument --corpus: {error}") from None
+        raise UsageError(f"argument --corpus: {error_text(error)}") from None
 
 
 def run_text_command(request: TextRequest) -> int:
@@ -209,7 +236,7 @@ def run_text_command(request: TextRequest) -> int:
             policy=request.policy,
         )
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error_text(error)) from None
     if request.json:
         payload = {
             "text": run.text,
@@ -235,17 +262,43 @@ def run_text_command(request: TextRequest) -> int:
         return EXIT_OK
     print(PROMPT + run.text)
     print()
-    per_position = ", ".join("–" if a is None else f"{a:.3f}" for a in run.acceptance_per_position)
+    # In the --lang language (English: as it always was); the policy's name is a typed value.
+    positions = ["–" if a is None else localize(f"{a:.3f}") for a in run.acceptance_per_position]
+    per_position = ("; " if decimal_point() == "," else ", ").join(positions)  # 0,812; 0,700
     print(
-        f"draft order {request.draft_order} against target order {request.target_order}, k = {request.k}, "
-        f"temperature {request.temperature:g}, policy {request.policy}, seed {request.seed}"
+        _(
+            "draft order {draft} against target order {target}, k = {k}, temperature {temperature}, "
+            "policy {policy}, seed {seed}"
+        ).format(
+            draft=request.draft_order,
+            target=request.target_order,
+            k=request.k,
+            temperature=localize(f"{request.temperature:g}"),
+            policy=request.policy,
+            seed=str(request.seed),
+        )
     )
-    print(f"cycles            {len(run.cycles)} ({run.tokens} characters)")
-    print(f"tokens per cycle  {run.tokens_per_cycle:.4f}")
-    print(f"acceptance        {run.acceptance:.4f} (per position: {per_position})")
-    print(f"mean overlap      {run.mean_overlap:.4f} (Σ min(p, q) over the checked guesses)")
+    heads = [_(head) for head in _TEXT_HEADS]
+    width = widest(heads, 17) + 1
     print(
-        f"speedup           {run.speedup:.4f}× at c = {request.c:g}; "
-        f"the formula at that acceptance: {run.formula_speedup:.4f}×"
+        padded(heads[0], width)
+        + _("{cycles} ({tokens} characters)").format(cycles=len(run.cycles), tokens=run.tokens)
+    )
+    print(padded(heads[1], width) + localize(f"{run.tokens_per_cycle:.4f}"))
+    print(
+        padded(heads[2], width)
+        + _("{acceptance:.4f} (per position: {positions})").format(
+            acceptance=run.acceptance, positions=per_position
+        )
+    )
+    print(
+        padded(heads[3], width)
+        + _("{overlap:.4f} (Σ min(p, q) over the checked guesses)").format(overlap=run.mean_overlap)
+    )
+    print(
+        padded(heads[4], width)
+        + _("{speedup:.4f}× at c = {c}; the formula at that acceptance: {formula:.4f}×").format(
+            speedup=run.speedup, c=localize(f"{request.c:g}"), formula=run.formula_speedup
+        )
     )
     return EXIT_OK

@@ -15,7 +15,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..text import N_, Figures, _, error_text, localize, said
+from ..text.columns import padded, widest
 from .options import EXIT_OK, UsageError
+
+#: The row heads of ``calc``'s printed tree figures (its ``--json`` keys stay English).
+_TREE_HEADS = (
+    N_("draft shape"),
+    N_("tree"),
+    N_("assumptions"),
+    N_("tokens per cycle"),
+    N_("cost per cycle"),
+    N_("speedup"),
+    N_("simulated"),
+    N_("best tree"),
+)
 
 __all__ = ["TREE_FLAGS", "add_tree_flags", "run_tree_calc", "tree_shape"]
 
@@ -30,7 +44,7 @@ def _typed(name: str, parse):
         try:
             return parse(text)
         except ValueError as error:
-            message = str(error)
+            message = error_text(error)
             raise argparse.ArgumentTypeError(
                 message if message.startswith(name) else f"{name}: {message}"
             ) from None
@@ -49,7 +63,11 @@ def _whole_list(text: str, name: str, count: int | None = None) -> tuple[int, ..
     parts = [part.strip() for part in text.split(",")]
     if not all(_WHOLE.fullmatch(part) for part in parts) or (count is not None and len(parts) != count):
         shape = ",".join(("N",) * count) if count else "N,N,..."
-        raise ValueError(f"{name} must be whole numbers written {shape}, got {text[:40]!r}")
+        raise ValueError(
+            _("{name} must be whole numbers written {shape}, got {text!r}").format(
+                name=name, shape=shape, text=text[:40]
+            )
+        )
     return tuple(int(part) for part in parts)
 
 
@@ -57,7 +75,7 @@ def _budget(text: str) -> int:
     from ..model.trees import check_budget
 
     if not _WHOLE.fullmatch(text.strip()):
-        raise ValueError(f"tree-budget must be a whole number, got {text[:40]!r}")
+        raise ValueError(_("tree-budget must be a whole number, got {text!r}").format(text=text[:40]))
     return check_budget(int(text), "tree-budget")
 
 
@@ -65,7 +83,11 @@ def _depth(text: str) -> int:
     from ..model.trees import MAX_TREE_DEPTH
 
     if not _WHOLE.fullmatch(text.strip()) or not 1 <= int(text) <= MAX_TREE_DEPTH:
-        raise ValueError(f"tree-depth must be a whole number from 1 to {MAX_TREE_DEPTH}, got {text[:40]!r}")
+        raise ValueError(
+            _("tree-depth must be a whole number from 1 to {most}, got {text!r}").format(
+                most=str(MAX_TREE_DEPTH), text=text[:40]
+            )
+        )
     return int(text)
 
 
@@ -74,7 +96,9 @@ def _ranks(text: str) -> tuple[float, ...]:
 
     parts = [part.strip() for part in text.split(",")]
     if not all(_NUMBER.fullmatch(part) for part in parts):
-        raise ValueError(f"rank-acceptance must be numbers written a1,a2,..., got {text[:40]!r}")
+        raise ValueError(
+            _("rank-acceptance must be numbers written a1,a2,..., got {text!r}").format(text=text[:40])
+        )
     return check_rank_acceptance([float(part) for part in parts], "rank-acceptance")
 
 
@@ -89,42 +113,42 @@ def add_tree_flags(calc: argparse.ArgumentParser) -> None:
         type=_typed("tree", _paths),
         metavar="PATHS",
         default=argparse.SUPPRESS,
-        help='a path list, e.g. "[(0,),(1,),(0,0)]"',
+        help=_('a path list, e.g. "[(0,),(1,),(0,0)]"'),
     )
     shapes.add_argument(
         "--tree-budget",
         default=argparse.SUPPRESS,
         type=_typed("tree-budget", _budget),
         metavar="N",
-        help="the tree of at most N drafted nodes with the highest speedup",
+        help=_("the tree of at most N drafted nodes with the highest speedup"),
     )
     shapes.add_argument(
         "--sglang",
         default=argparse.SUPPRESS,
         type=_typed("sglang", lambda t: _whole_list(t, "sglang", 3)),
         metavar="STEPS,TOPK,NDT",
-        help="SGLang's EAGLE tree (--speculative-num-steps, -eagle-topk, -num-draft-tokens)",
+        help=_("SGLang's EAGLE tree (--speculative-num-steps, -eagle-topk, -num-draft-tokens)"),
     )
     shapes.add_argument(
         "--medusa-heads",
         default=argparse.SUPPRESS,
         type=_typed("medusa-heads", lambda t: _whole_list(t, "medusa-heads")),
         metavar="S1,S2,...",
-        help="Medusa's tree: the top S_i guesses of head i, every combination",
+        help=_("Medusa's tree: the top S_i guesses of head i, every combination"),
     )
     calc.add_argument(
         "--tree-depth",
         default=argparse.SUPPRESS,
         type=_typed("tree-depth", _depth),
         metavar="D",
-        help="with --tree-budget: at most D levels",
+        help=_("with --tree-budget: at most D levels"),
     )
     calc.add_argument(
         "--rank-acceptance",
         default=argparse.SUPPRESS,
         type=_typed("rank-acceptance", _ranks),
         metavar="A1,A2,...",
-        help="chance the r-th ranked child of an accepted node is accepted (sum at most 1); a1 is p",
+        help=_("chance the r-th ranked child of an accepted node is accepted (sum at most 1); a1 is p"),
     )
 
 
@@ -133,22 +157,24 @@ def tree_shape(args: argparse.Namespace, p_given: float | None) -> tuple[Any, fl
     chosen = [name for name in TREE_FLAGS if getattr(args, name, None) is not None]
     ranks = getattr(args, "rank_acceptance", None)
     if getattr(args, "tree_depth", None) is not None and getattr(args, "tree_budget", None) is None:
-        raise UsageError("argument --tree-depth: goes with --tree-budget")
+        raise UsageError(_("argument --tree-depth: goes with --tree-budget"))
     if not chosen:
         if ranks is not None:
             raise UsageError(
-                "argument --rank-acceptance: goes with --tree, --tree-budget, --sglang or --medusa-heads"
+                _("argument --rank-acceptance: goes with --tree, --tree-budget, --sglang or --medusa-heads")
             )
         return None
     from ..model.trees import DraftShape
 
     if ranks is None:
         if p_given is None:
-            raise UsageError("argument --rank-acceptance: a tree needs it (a1,a2,...; a1 plays p)")
+            raise UsageError(_("argument --rank-acceptance: a tree needs it (a1,a2,...; a1 plays p)"))
         ranks = (p_given,)
     elif p_given is not None and p_given != ranks[0]:
         raise UsageError(
-            f"argument --p: a tree takes p from --rank-acceptance's a1 ({ranks[0]:g}), got {p_given:g}"
+            _("argument --p: a tree takes p from --rank-acceptance's a1 ({a1}), got {p}").format(
+                a1=f"{ranks[0]:g}", p=f"{p_given:g}"
+            )
         )
     flag = chosen[0]
     fields: dict[str, Any] = {"more_ranks": ranks[1:]}
@@ -164,7 +190,7 @@ def tree_shape(args: argparse.Namespace, p_given: float | None) -> tuple[Any, fl
         return DraftShape(**fields), ranks[0]
     except ValueError as error:
         shown = flag.replace("_", "-")
-        raise UsageError(f"argument --{shown}: {error}") from None
+        raise UsageError(f"argument --{shown}: {error_text(error)}") from None
 
 
 def _simulated(figures, n_cycles: int, seed: int | None) -> tuple[float, float]:
@@ -189,7 +215,7 @@ def run_tree_calc(
     try:
         assumption_values = Assumptions(**assumptions)
     except ValueError as error:
-        raise UsageError(str(error)) from None
+        raise UsageError(error_text(error)) from None
     params = Parameters(**parameters)
     figures = shape_figures(shape, params, assumption_values)
     chain = readouts(params, assumption_values)
@@ -230,29 +256,47 @@ def run_tree_calc(
     if request.json:
         print(json.dumps(payload))
         return EXIT_OK
-    print(f"draft shape       {shape.describe()}, c = {params.c:g}")
-    print(f"tree              {format_paths(resolved.paths)}")
+    heads = [_(head) for head in _TREE_HEADS]
+    width = widest(heads, 17) + 1
+    more = " " * width
+
+    def row(head: str, value: str) -> None:
+        print(f"{padded(head, width)}{value}")
+
+    row(heads[0], f"{said(shape.describe())}, c = {localize(f'{params.c:g}')}")
+    row(heads[1], format_paths(resolved.paths))
     print(
-        f"                  {resolved.nodes} nodes, {resolved.depth} levels; rank acceptance "
-        + ", ".join(f"{v:g}" for v in resolved.rank_acceptance)
+        more
+        + _("{nodes} nodes, {depth} levels; rank acceptance {ranks:g}").format(
+            nodes=resolved.nodes, depth=resolved.depth, ranks=Figures(resolved.rank_acceptance)
+        )
     )
     if figures.spread_left_out:
-        print("assumptions       spread is a chain's assumption: left out for a tree")
-    print(f"tokens per cycle  {figures.tokens:.6f}")
-    print(f"cost per cycle    {figures.cost:.6f}  (target passes)")
-    print(f"speedup           {figures.speedup:.6f}×")
+        row(heads[2], _("spread is a chain's assumption: left out for a tree"))
+    row(heads[3], localize(f"{figures.tokens:.6f}"))
+    row(heads[4], _("{cost:.6f}  (target passes)").format(cost=figures.cost))
+    row(heads[5], localize(f"{figures.speedup:.6f}×"))
     if simulated is not None:
-        print(
-            f"simulated         {simulated[0]:.6f}× ± {simulated[1]:.6f} "
-            f"(standard error, {request.simulate} cycles)"
+        row(
+            heads[6],
+            _("{speedup:.6f}× ± {se:.6f} (standard error, {cycles} cycles)").format(
+                speedup=simulated[0], se=simulated[1], cycles=request.simulate
+            ),
         )
-    print(f"best tree         {format_paths(best)}")
+    row(heads[7], format_paths(best))
     print(
-        f"                  {len(best)} nodes, tokens {figures.best_tokens:.6f}, "
-        f"speedup {figures.best_speedup:.6f}×"
+        more
+        + _("{nodes} nodes, tokens {tokens:.6f}, speedup {speedup:.6f}×").format(
+            nodes=len(best), tokens=figures.best_tokens, speedup=figures.best_speedup
+        )
     )
-    print(f"  vLLM            {flags['vllm']}")
+    print(f"  {padded('vLLM', width - 2)}{flags['vllm']}")
     if "sglang" in flags:
-        print(f"  SGLang          {flags['sglang']}")
-        print(f"                  (SGLang's own tree: tokens {engine[2]:.6f}, speedup {engine[3]:.6f}×)")
+        print(f"  {padded('SGLang', width - 2)}{flags['sglang']}")
+        print(
+            more
+            + _("(SGLang's own tree: tokens {tokens:.6f}, speedup {speedup:.6f}×)").format(
+                tokens=engine[2], speedup=engine[3]
+            )
+        )
     return EXIT_OK

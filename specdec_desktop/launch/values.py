@@ -14,7 +14,7 @@ import stat
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..text import _
+from ..text import _, error_text
 
 #: Smallest window the layout fits: an old 1024x768 classroom projector (the window's minimum is below it).
 MIN_SIZE = (1024, 768)
@@ -45,7 +45,7 @@ def parameter_type(name: str):
         try:
             return spec.validate(text)
         except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            raise argparse.ArgumentTypeError(error_text(error)) from None
 
     parse.__name__ = name
     return parse
@@ -59,7 +59,7 @@ def assumption_type(name: str):
         try:
             return spec.check(text, bounded=True)
         except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
+            raise argparse.ArgumentTypeError(error_text(error)) from None
 
     parse.__name__ = name
     return parse
@@ -144,7 +144,7 @@ def scenario(text: str):
     try:
         return open_scenario(text)
     except FileProblem as problem:
-        raise argparse.ArgumentTypeError(str(problem)) from None
+        raise argparse.ArgumentTypeError(error_text(problem)) from None
 
 
 def export_path(text: str) -> Path:

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from specdec_desktop.text import _, localize, said
+from specdec_desktop.text.columns import cells, padded, widest
+
 from .decision import MeasuredFigures
 from .fit import Fit
 from .summary import summary_dict
@@ -28,70 +31,89 @@ def compare_dict(runs: Sequence[Run]) -> dict:
 
 def _p_text(fit: Fit) -> str:
     if fit.fitted_p is None:
-        return "none (drafts vary)"
+        return _("none (drafts vary)")
     if fit.p_low is None or fit.p_high is None:
-        return f"{fit.fitted_p:.4f}"
-    return f"{fit.fitted_p:.4f} ({fit.p_low:.3f} to {fit.p_high:.3f})"
+        return localize(f"{fit.fitted_p:.4f}")
+    return _("{p:.4f} ({low:.3f} to {high:.3f})").format(p=fit.fitted_p, low=fit.p_low, high=fit.p_high)
 
 
 def _positions_text(fit: Fit) -> str:
     if fit.per_position is None:
-        return "not reported"
-    return " ".join("–" if a is None else f"{a:.2f}" for a in fit.per_position)
+        return _("not reported")
+    return " ".join("–" if a is None else localize(f"{a:.2f}") for a in fit.per_position)
 
 
 def _best_text(figures: MeasuredFigures | None) -> str:
     if figures is None:
-        return "give --c (or timings) to decide"
+        return _("give --c (or timings) to decide")
     if figures.best_k is None:
-        return "no best k (drafts vary, or no peak)"
-    speed = "" if figures.best_speedup is None else f" at {figures.best_speedup:.2f}×"
-    return f"k = {figures.best_k}{speed}" + (" (beyond the measured k)" if figures.beyond_measured else "")
+        return _("no best k (drafts vary, or no peak)")
+    if figures.best_speedup is None:
+        text = f"k = {figures.best_k}"
+    else:
+        text = _("k = {k} at {speedup:.2f}×").format(k=figures.best_k, speedup=figures.best_speedup)
+    return text + (_(" (beyond the measured k)") if figures.beyond_measured else "")
+
+
+def _cut(value: str, width: int) -> str:
+    """``value`` cut to ``width`` terminal cells, with an ellipsis when cut."""
+    if cells(value) <= width:
+        return value
+    while value and cells(value) > width - 1:
+        value = value[:-1]
+    return value + "…"
 
 
 def compare_lines(runs: Sequence[Run]) -> list[str]:
-    """The runs as rows of one table (a figure per row, a run per column), then what changed."""
+    """The runs as rows of one table (a figure per row, a run per column), then what changed;
+    in the active language (English: as it always was), numbers in the language's way."""
     names = [name for name, _fit, _figures in runs]
     rows: list[tuple[str, list[str]]] = [
-        ("format", [fit.measurement.label for _n, fit, _f in runs]),
+        (_("format"), [said(fit.measurement.label) for _n, fit, _f in runs]),
         ("k", [str(fit.measurement.k) for _n, fit, _f in runs]),
         (
-            "verify steps",
-            ["–" if fit.measurement.steps is None else f"{fit.measurement.steps:,}" for _n, fit, _f in runs],
+            _("verify steps"),
+            [
+                "–" if fit.measurement.steps is None else localize(f"{fit.measurement.steps:,}")
+                for _n, fit, _f in runs
+            ],
         ),
-        ("tokens/step", [f"{fit.tau:.4f}" for _n, fit, _f in runs]),
-        ("fitted p", [_p_text(fit) for _n, fit, _f in runs]),
-        ("per position", [_positions_text(fit) for _n, fit, _f in runs]),
-        ("best k", [_best_text(figures) for _n, _fit, figures in runs]),
+        (_("tokens/step"), [localize(f"{fit.tau:.4f}") for _n, fit, _f in runs]),
+        (_("fitted p"), [_p_text(fit) for _n, fit, _f in runs]),
+        (_("per position"), [_positions_text(fit) for _n, fit, _f in runs]),
+        (_("best k"), [_best_text(figures) for _n, _fit, figures in runs]),
     ]
-    label_width = max(len(label) for label, _values in rows)
+    heads = [_("run"), _("change"), _("verdict")]
+    label_width = widest([label for label, _values in rows] + heads)
     widths = [
-        min(48, max(len(name), *(len(values[i]) for _label, values in rows))) for i, name in enumerate(names)
+        min(48, max(cells(name), *(cells(values[i]) for _label, values in rows)))
+        for i, name in enumerate(names)
     ]
 
     def row(label: str, values: Sequence[str]) -> str:
-        cells = [
-            value if len(value) <= w else value[: w - 1] + "…"
-            for value, w in zip(values, widths, strict=True)
-        ]
+        cut = [_cut(value, w) for value, w in zip(values, widths, strict=True)]
         return "  ".join(
-            [label.ljust(label_width), *(c.ljust(w) for c, w in zip(cells, widths, strict=True))]
+            [padded(label, label_width), *(padded(c, w) for c, w in zip(cut, widths, strict=True))]
         ).rstrip()
 
-    lines = [row("run", names)]
+    lines = [row(heads[0], names)]
     lines += [row(label, values) for label, values in rows]
     first, last = runs[0][1], runs[-1][1]
     change = (last.tau - first.tau) / first.tau * 100
-    lead = "change".ljust(label_width)
     lines.append(
-        f"{lead}  tokens per step {first.tau:.4f} -> {last.tau:.4f} ({change:+.1f} %), first run to last"
+        f"{padded(heads[1], label_width)}  "
+        + _("tokens per step {first:.4f} -> {last:.4f} ({change:+.1f} %), first run to last").format(
+            first=first.tau, last=last.tau, change=change
+        )
     )
     decided = [figures for _n, _fit, figures in runs if figures is not None]
     if len(decided) == len(runs) and decided[0].best_k != decided[-1].best_k:
         lines.append(
-            f"{' ' * label_width}  best k {decided[0].best_k} -> {decided[-1].best_k} under the same c and "
-            "assumptions"
+            f"{' ' * label_width}  "
+            + _("best k {first} -> {last} under the same c and assumptions").format(
+                first=decided[0].best_k, last=decided[-1].best_k
+            )
         )
     for name, fit, _figures in runs:  # whole sentences, not cut to a column
-        lines.append(f"{'verdict'.ljust(label_width)}  {name}: {fit.verdict_text}")
+        lines.append(f"{padded(heads[2], label_width)}  {name}: {said(fit.verdict_text)}")
     return lines

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from specdec_desktop.model import Parameters
 from specdec_desktop.model.assumptions import Assumptions
 from specdec_desktop.model.figures import readouts
-from specdec_desktop.text import N_, _
+from specdec_desktop.text import ENGLISH, N_, _, current, localize
+from specdec_desktop.text.columns import cells, padded
 
 from .cost_table import BatchCosts
 
@@ -217,14 +218,23 @@ def cost_notes(batches: Sequence[BatchCosts]) -> list[str]:
 
 
 def cost_lines(batches: list[BatchCosts]) -> list[str]:
-    """The K-per-batch-size table in words, one batch a line, with a header."""
-    lines = [
-        "batch  best k (measured)  tokens/s   × over k=0  overhead o  c + β    c       β       p       "
-        "best k (model)"
-    ]
+    """The K-per-batch-size table in words, one batch a line, with a header; in the active
+    language (English: as it always was), columns measured in terminal cells."""
     widths = (7, 19, 11, 12, 12, 9, 8, 8, 8, 0)
+    if current().code == ENGLISH:
+        header = (
+            "batch  best k (measured)  tokens/s   × over k=0  overhead o  c + β    c       β       p       "
+            "best k (model)"
+        )
+    else:
+        headings = cost_headings()
+        widths = tuple(w and max(w, cells(h) + 2) for w, h in zip(widths, headings, strict=True))
+        header = "".join(padded(h, w) for h, w in zip(headings, widths, strict=True)).rstrip()
+    lines = [header]
     for b in batches:
-        cells = cost_cells(b)
+        shown = cost_cells(b)
         columns = zip(COST_COLUMNS, widths, strict=True)
-        lines.append("".join(cells[key].ljust(width) for (key, _heading), width in columns))
-    return lines + [f"note: {note[0].lower()}{note[1:]}" for note in cost_notes(batches)]
+        lines.append("".join(padded(localize(shown[key]), width) for (key, _heading), width in columns))
+    if current().code == ENGLISH:
+        return lines + [f"note: {note[0].lower()}{note[1:]}" for note in cost_notes(batches)]
+    return lines + [f"{_('note')}: {_(note)}" for note in cost_notes(batches)]

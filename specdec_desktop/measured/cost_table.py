@@ -258,7 +258,7 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
                 path,
                 number,
             )
-        tau = _number(values["tau"], "the tokens per step", number, str(path))
+        tau = _number(values["tau"], Phrase(N_("the tokens per step")), number, str(path))
         if not 1 - 1e-9 <= tau <= k + 1 + 1e-9:
             raise MetricsProblem(
                 "contradiction",
@@ -268,9 +268,9 @@ def read_cost_table_text(text: str, path: str | os.PathLike[str] = "clipboard") 
             )
         batch = round(_number(values["batch"], "batch", number, str(path))) if "batch" in values else 1
         if values.get("ms"):
-            ms = _number(values["ms"], "the milliseconds per step", number, str(path))
+            ms = _number(values["ms"], Phrase(N_("the milliseconds per step")), number, str(path))
         else:
-            rate = _number(values["tok_s"], "the tokens per second", number, str(path))
+            rate = _number(values["tok_s"], Phrase(N_("the tokens per second")), number, str(path))
             ms = 1000.0 * tau * max(batch, 1) / rate if rate > 0 else 0.0
         if ms <= 0 or batch < 1:
             raise MetricsProblem(

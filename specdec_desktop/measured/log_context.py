@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from specdec_desktop.text import N_, Phrase
+
 from .line_readers.base import LineReader
 from .measurement import Measurement
 
@@ -111,7 +113,7 @@ def time_span(first: str | None, last: str | None) -> str | None:
         return None
     if start[1] == end[1]:
         return start[1]
-    return f"{start[1]} to {end[1]}"
+    return Phrase(N_("{first} to {last}"), first=start[1], last=end[1])  # English as data
 
 
 def merged_context(contexts: list[tuple[tuple[str, str], ...]]) -> tuple[tuple[str, str], ...]:
@@ -122,4 +124,7 @@ def merged_context(contexts: list[tuple[tuple[str, str], ...]]) -> tuple[tuple[s
             kept = values.setdefault(name, [])
             if value not in kept:
                 kept.append(value)
-    return tuple((name, "; ".join(kept)) for name, kept in values.items())
+    # Phrase.joined: the English "a; b", each part said in the window's language where shown.
+    return tuple(
+        (name, kept[0] if len(kept) == 1 else Phrase.joined(kept, "; ")) for name, kept in values.items()
+    )

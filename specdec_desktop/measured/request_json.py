@@ -142,7 +142,7 @@ class RequestHistograms:
         if plain_counts(raw):
             histogram = list(raw)
         else:
-            histogram = [_count(v, "an acceptance_histogram entry", line) for v in raw]
+            histogram = [_count(v, Phrase(N_("an acceptance_histogram entry")), line) for v in raw]
         k = len(histogram) - 1
         stated = block.get("num_spec_tokens")
         if stated is not None and _count(stated, "num_spec_tokens", line) != k:

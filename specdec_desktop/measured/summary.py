@@ -7,6 +7,8 @@ words from :mod:`specdec_desktop.wording.measured_words`, the one writer.
 
 from __future__ import annotations
 
+from specdec_desktop.text import N_, _, localize, said
+from specdec_desktop.text.columns import padded, widest
 from specdec_desktop.wording.measured_words import ENGINE_NAMES, recommendation_text
 
 from .decision import MeasuredFigures, near_best_range
@@ -90,45 +92,90 @@ def summary_dict(fit: Fit, figures: MeasuredFigures | None = None, timings: Timi
     return result
 
 
+#: The row heads of the plain-text ``fit`` (shown with ``_()``; files and JSON never use them).
+_HEADS = {
+    "read": N_("read"),
+    "lines": N_("lines"),
+    "engine": N_("engine"),
+    "model": N_("model"),
+    "time": N_("time"),
+    "k": "k",
+    "tokens": N_("tokens/step"),
+    "rate": N_("engine rate"),
+    "p": N_("fitted p"),
+    "verdict": N_("verdict"),
+    "test": N_("test"),
+    "note": N_("note"),
+    "warning": N_("warning"),
+    "decision": N_("decision"),
+    "time_per_token": N_("time"),
+}
+#: The narrowest column of row heads (the English one: "tokens/step", "engine rate").
+_HEAD_WIDTH = 11
+
+
 def summary_lines(
     fit: Fit, figures: MeasuredFigures | None = None, timings: Timings | None = None
 ) -> list[str]:
-    """The fit in words, one figure a line (the plain-text ``fit`` output)."""
+    """The fit in words, one figure a line (the plain-text ``fit`` output), in the active
+    language (English: as it always was); its numbers in the language's way."""
     m = fit.measurement
-    drafts = f"k           {m.k}" + (" (the longest draft; drafts vary in length)" if m.variable_k else "")
+    width = widest((_(head) for head in _HEADS.values()), _HEAD_WIDTH)
+
+    def row(head: str, value: str) -> str:
+        return f"{padded(head, width)} {value}"
+
+    drafts = str(m.k) + (_(" (the longest draft; drafts vary in length)") if m.variable_k else "")
+    if m.steps is not None:
+        drafts += _(", {steps} verify steps").format(steps=m.steps)
     lines = [
-        f"read        {', '.join(m.sources)}: {m.label}",
-        f"lines       {m.lines_read} read, {m.lines_used} used, {m.lines_skipped} skipped",
-        *(f"{name:<11} {value}" for name, value in m.context),
-        drafts + (f", {m.steps} verify steps" if m.steps is not None else ""),
-        f"tokens/step {fit.tau:.4f} (the target's own token included)",
+        row(_(_HEADS["read"]), f"{', '.join(said(source) for source in m.sources)}: {said(m.label)}"),
+        row(
+            _(_HEADS["lines"]),
+            _("{read} read, {used} used, {skipped} skipped").format(
+                read=m.lines_read, used=m.lines_used, skipped=m.lines_skipped
+            ),
+        ),
+        *(row(_(_HEADS[name]) if name in _HEADS else name, said(value)) for name, value in m.context),
+        row("k", drafts),
+        row(_(_HEADS["tokens"]), _("{tau:.4f} (the target's own token included)").format(tau=fit.tau)),
     ]
     if m.engine_acceptance is not None:
-        lines.append(f"engine rate {m.engine_acceptance:.4f} = {m.engine_basis}")
+        rate = localize(f"{m.engine_acceptance:.4f}")
+        lines.append(row(_(_HEADS["rate"]), f"{rate} = {said(m.engine_basis)}"))
     if fit.fitted_p is None:
-        lines.append(f"fitted p    none: {fit.p_interval_text()}")
+        lines.append(row(_(_HEADS["p"]), _("none: {why}").format(why=fit.p_interval_text())))
     else:
         lines.append(
-            f"fitted p    {fit.fitted_p:.4f} ({fit.p_interval_text()}): one p that gives {fit.tau:.4f} "
-            "tokens per step"
+            row(
+                _(_HEADS["p"]),
+                _("{p:.4f} ({interval}): one p that gives {tau:.4f} tokens per step").format(
+                    p=fit.fitted_p, interval=fit.p_interval_text(), tau=fit.tau
+                ),
+            )
         )
     texts = fit.per_position_texts()
     if texts is not None:
-        lines.append("per position " + "; ".join(f"a{i} {text}" for i, text in enumerate(texts, 1)))
-    lines.append(f"verdict     {fit.verdict_text}")
-    lines.append(f"test        {fit.test_text}")
+        positions = "; ".join(f"a{i} {localize(text)}" for i, text in enumerate(texts, 1))
+        lines.append(f"{_('per position')} {positions}")
+    lines.append(row(_(_HEADS["verdict"]), said(fit.verdict_text)))
+    lines.append(row(_(_HEADS["test"]), said(fit.test_text)))
     for note in m.notes:
-        lines.append(f"note        {note}")
+        lines.append(row(_(_HEADS["note"]), _(note)))  # English data (N_ or a phrase), said here
     for warning in figures.warnings if figures is not None else fit.warnings:
-        lines.append(f"warning     {warning}")
+        lines.append(row(_(_HEADS["warning"]), said(warning)))
     if figures is not None:
-        lines.append(f"decision    {recommendation_text(figures)}")
+        lines.append(row(_(_HEADS["decision"]), recommendation_text(figures)))
         for key, flags in (figures.flags or {}).items():
             lines.append(f"{ENGINE_NAMES[key]:<12}{flags}")
     ms = None if timings is None or figures is None else figures.ms_per_token(timings.target_ms)
     if timings is not None and ms is not None and figures is not None and figures.best_k:
         lines.append(
-            f"time        {ms:.3f} ms per token ({1000 / ms:.1f} tokens/s) against "
-            f"{timings.target_ms:.3f} ms without drafting"
+            row(
+                _(_HEADS["time_per_token"]),
+                _(
+                    "{ms:.3f} ms per token ({rate:.1f} tokens/s) against {plain:.3f} ms without drafting"
+                ).format(ms=ms, rate=1000 / ms, plain=timings.target_ms),
+            )
         )
     return lines

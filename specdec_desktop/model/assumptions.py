@@ -25,6 +25,8 @@ import math
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from specdec_desktop.text import N_, Phrase
+
 from .parameters import _NUMBER_TEXT, _shown
 
 __all__ = [
@@ -106,13 +108,20 @@ class AssumptionSpec:
         """Name in an argparse namespace (``verify_growth``)."""
         return self.name
 
-    def range_text(self) -> str:
-        """The valid values in words ("above 0 and at most 1")."""
+    def range_text(self) -> Phrase:
+        """The valid values in words ("above 0 and at most 1"): English as a ``str``, any
+        language through the text layer's ``_()``; the bound keeps its dot (files and the
+        command line, where these refusals are read, take only dots)."""
         if self.name == "decay":
-            return "above 0 and at most 1"
-        low = "above" if self.minimum_open else "at least"
-        whole = "a whole number " if self.integer else ""
-        return f"{whole}{low} {self.format(self.minimum)}"
+            return Phrase(N_("above 0 and at most 1"))
+        low = self.format(self.minimum)
+        if self.integer:
+            return Phrase(N_("a whole number at least {low}"), low=low)
+        return Phrase(N_("above {low}") if self.minimum_open else N_("at least {low}"), low=low)
+
+    def _refusal(self, message: str, shown: str, **values: Any) -> ValueError:
+        """A ``ValueError`` naming this assumption (its message a phrase: English ``str()``)."""
+        return ValueError(Phrase(message, name=self.name, shown=shown, **values))
 
     def check(self, value: Any, *, bounded: bool = False) -> float | int | None:
         """Return ``value`` converted to this assumption's type, or raise ``ValueError`` naming it.
@@ -126,30 +135,32 @@ class AssumptionSpec:
         if value is None:
             if self.optional:
                 return None
-            raise ValueError(f"{self.name} must be a number, got None")
+            raise self._refusal(N_("{name} must be a number, got {shown}"), "None")
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             text = str(value).strip()
             if self.optional and text.lower() in ("none", "off", "inf", "+inf", "infinity", "∞", ""):
                 return None
             if not _NUMBER_TEXT.fullmatch(text):
-                raise ValueError(f"{self.name} must be a number, got {shown}")
+                raise self._refusal(N_("{name} must be a number, got {shown}"), shown)
             value = float(text)
         value = float(value)
         if math.isnan(value):
-            raise ValueError(f"{self.name} must be a number, got NaN")
+            raise self._refusal(N_("{name} must be a number, got {shown}"), "NaN")
         if math.isinf(value):
             if self.optional and value > 0:
                 return None
-            raise ValueError(f"{self.name} must be a finite number, got {shown}")
+            raise self._refusal(N_("{name} must be a finite number, got {shown}"), shown)
         if self.integer and value != math.floor(value):
-            raise ValueError(f"{self.name} must be a whole number, got {shown}")
+            raise self._refusal(N_("{name} must be a whole number, got {shown}"), shown)
         below = value <= self.minimum if self.minimum_open else value < self.minimum
         if below or (self.name == "decay" and value > 1.0):
-            raise ValueError(f"{self.name} must be {self.range_text()}, got {shown}")
+            raise self._refusal(N_("{name} must be {range}, got {shown}"), shown, range=self.range_text())
         if bounded and value > self.maximum:
-            raise ValueError(f"{self.name} must be at most {self.format(self.maximum)}, got {shown}")
+            high = self.format(self.maximum)
+            raise self._refusal(N_("{name} must be at most {high}, got {shown}"), shown, high=high)
         if bounded and self.app_minimum is not None and value < self.app_minimum:
-            raise ValueError(f"{self.name} must be at least {self.format(self.app_minimum)}, got {shown}")
+            low = self.format(self.app_minimum)
+            raise self._refusal(N_("{name} must be at least {low}, got {shown}"), shown, low=low)
         return int(value) if self.integer else value + 0.0
 
     def format(self, value: float | None) -> str:
@@ -292,7 +303,7 @@ class Assumptions:
         """Build from a mapping (a file's ``assumptions`` object); unknown keys raise ``ValueError``."""
         unknown = set(values) - set(_BY_NAME)
         if unknown:
-            raise ValueError(f"unknown assumption {sorted(unknown)[0]!r}")
+            raise ValueError(Phrase(N_("unknown assumption {name}"), name=repr(sorted(unknown)[0])))
         return cls(**values)
 
     @property
@@ -320,7 +331,7 @@ class Assumptions:
         """A copy with some values replaced (and validated)."""
         unknown = set(changes) - set(_BY_NAME)
         if unknown:
-            raise ValueError(f"unknown assumption {sorted(unknown)[0]!r}")
+            raise ValueError(Phrase(N_("unknown assumption {name}"), name=repr(sorted(unknown)[0])))
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, float | int | None]:

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Any
 
+from specdec_desktop.text import N_, Phrase
+
 __all__ = [
     "ACCEPTANCE",
     "DRAFT_COST",
@@ -109,20 +111,31 @@ class ParameterSpec:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             text = str(value).strip()
             if not _NUMBER_TEXT.fullmatch(text):
-                raise ValueError(f"{self.name} must be a number, got {shown}")
+                raise ValueError(
+                    Phrase(N_("{name} must be a number, got {shown}"), name=self.name, shown=shown)
+                )
             value = float(text)
         if math.isnan(value) or math.isinf(value):
-            raise ValueError(f"{self.name} must be a finite number, got {shown}")
+            raise ValueError(
+                Phrase(N_("{name} must be a finite number, got {shown}"), name=self.name, shown=shown)
+            )
         if self.is_integer:
             if value != math.floor(value):
-                raise ValueError(f"{self.name} must be a whole number, got {shown}")
+                raise ValueError(
+                    Phrase(N_("{name} must be a whole number, got {shown}"), name=self.name, shown=shown)
+                )
             value = int(value)
         else:
             value = float(value) + 0.0  # -0.0 + 0.0 is 0.0: never show "-0"
         if not self.minimum <= value <= self.maximum:
             raise ValueError(
-                f"{self.name} must lie between {self.format(self.minimum)} "
-                f"and {self.format(self.maximum)}, got {shown}"
+                Phrase(
+                    N_("{name} must lie between {low} and {high}, got {shown}"),
+                    name=self.name,
+                    low=self.format(self.minimum),  # text, so a dot in every language: files
+                    high=self.format(self.maximum),  # and the command line read only dots
+                    shown=shown,
+                )
             )
         return value
 
@@ -205,7 +218,7 @@ class Parameters:
         """Return a copy with some values replaced (and validated)."""
         unknown = set(changes) - {spec.name for spec in SPECS}
         if unknown:
-            raise ValueError(f"unknown parameter {sorted(unknown)[0]!r}")
+            raise ValueError(Phrase(N_("unknown parameter {name}"), name=repr(sorted(unknown)[0])))
         return replace(self, **changes)
 
     def as_dict(self) -> dict[str, float]:

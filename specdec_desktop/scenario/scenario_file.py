@@ -149,7 +149,7 @@ def scenario_from_json(document: Any) -> Scenario:
     optional_keys = ["tour", "assumptions", "pinned"] if doc["version"] >= 2 else ["tour"]
     if doc["version"] >= 3:
         optional_keys.append("shape")
-    expect_object(doc, "the file", ["format", "version", "parameters", "view"], optional_keys)
+    expect_object(doc, _("the file"), ["format", "version", "parameters", "view"], optional_keys)
     parameters = expect_parameters(doc["parameters"], "parameters")
     view = expect_object(doc["view"], "view", ["theme", "zoom"])
     theme = _theme(view["theme"], "view.theme")

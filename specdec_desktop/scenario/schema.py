@@ -19,7 +19,7 @@ from ..model.configuration import Configuration
 from ..model.parameters import SPECS, Parameters
 from ..model.pins import MAX_NAME_LENGTH, MAX_PINS, Pin, check_name, check_pins
 from ..model.trees.shape import DEFAULT_SHAPE, SHAPE_FIELDS, DraftShape
-from ..text import _
+from ..text import Phrase, _
 from .safe_json import FileProblem
 
 __all__ = [
@@ -35,6 +35,21 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+
+
+def _renamed(error: ValueError, name: str) -> str:
+    """A declared value's refusal said of ``name`` (``scenario.parameters.p``, not ``p``): the
+    model's phrase with its name replaced, so the window says it in its language."""
+    message = error.args[0] if len(error.args) == 1 else None
+    if isinstance(message, Phrase) and "name" in dict(message.values):
+        return message.with_values(name=name)
+    return f"{name} {str(error).split(' ', 1)[-1]}"
+
+
+def _within(where: str, error: Exception) -> Phrase:
+    """``where: <the refusal>``, the refusal kept a phrase when it is one (said in any language)."""
+    message = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], Phrase) else str(error)
+    return Phrase.joined((f"{where}: ", message), "")
 
 
 def _describe(value: Any) -> str:
@@ -164,8 +179,7 @@ def expect_parameters(value: Any, where: str) -> Parameters:
             values[spec.name] = spec.validate(raw)
         except ValueError as error:
             kind = "type" if "whole number" in str(error) else "range"
-            message = str(error).removeprefix(f"{spec.name} ")
-            raise FileProblem(kind, f"{where}.{spec.name} {message}") from None
+            raise FileProblem(kind, _renamed(error, f"{where}.{spec.name}")) from None
     return Parameters(**values)
 
 
@@ -194,8 +208,7 @@ def expect_assumptions(value: Any, where: str, partial: bool = False) -> Assumpt
             values[spec.name] = spec.check(raw, bounded=True)
         except ValueError as error:
             kind = "type" if "whole number" in str(error) else "range"
-            message = str(error).removeprefix(f"{spec.name} ")
-            raise FileProblem(kind, f"{where}.{spec.name} {message}") from None
+            raise FileProblem(kind, _renamed(error, f"{where}.{spec.name}")) from None
     return Assumptions(**values)
 
 
@@ -252,7 +265,7 @@ def expect_shape(value: Any, where: str) -> DraftShape:
     try:
         return DraftShape.from_dict(dict(obj))
     except (ValueError, TypeError) as error:
-        raise FileProblem("range", f"{where}: {error}") from None
+        raise FileProblem("range", _within(where, error)) from None
 
 
 def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
@@ -277,7 +290,7 @@ def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
         try:
             name = check_name(name)
         except ValueError as error:
-            raise FileProblem("range", f"{at}.name: {error}") from None
+            raise FileProblem("range", _within(f"{at}.name", error)) from None
         parameters = expect_parameters({spec.name: obj[spec.name] for spec in SPECS}, at)
         assumptions = DEFAULT_ASSUMPTIONS
         if obj.get("assumptions") is not None:
@@ -285,13 +298,13 @@ def expect_pins(value: Any, where: str) -> tuple[Pin, ...]:
             try:
                 assumptions = Assumptions.from_mapping(dict(raw_assumptions))
             except (ValueError, TypeError) as error:
-                raise FileProblem("range", f"{at}.assumptions: {error}") from None
+                raise FileProblem("range", _within(f"{at}.assumptions", error)) from None
         shape = DEFAULT_SHAPE if obj.get("shape") is None else expect_shape(obj["shape"], f"{at}.shape")
         pins.append(Pin(name, Configuration(parameters, assumptions, shape)))
     try:
         return check_pins(pins)
     except ValueError as error:
-        raise FileProblem("range", f"{where}: {error}") from None
+        raise FileProblem("range", _within(where, error)) from None
 
 
 _ASSUMPTION_KEYS = tuple(Assumptions().as_dict())

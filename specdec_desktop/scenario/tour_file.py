@@ -226,7 +226,7 @@ def tour_from_json(document: Any) -> Tour:
         Naming the key at fault (without a file name).
     """
     doc = expect_header(document, TOUR_FORMAT, TOUR_VERSION, N_("SpecDec Desktop tour"))
-    expect_object(doc, "the file", ["format", "version", "title", "scenes"])
+    expect_object(doc, _("the file"), ["format", "version", "title", "scenes"])
     scenes = doc["scenes"]
     if not isinstance(scenes, list):
         raise FileProblem("type", _("scenes must be a list of scenes"))

@@ -72,6 +72,13 @@ class Phrase(str):
         self.parts = kept
         return self
 
+    def with_values(self, **changes: Any) -> Phrase:
+        """The same message with some values replaced (a refusal that names ``p`` said again of
+        ``scenario.parameters.p``); a joined phrase is returned as it is."""
+        if self.message is None:
+            return self
+        return Phrase(self.message, **{**dict(self.values), **changes})
+
     def said(self, translate: Callable[[str], str]) -> str:
         """The phrase in the language of ``translate`` (the text layer's ``_``)."""
         if self.message is None:

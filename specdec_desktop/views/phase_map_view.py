@@ -30,6 +30,7 @@ from ..text import N_, _
 from ..theme import Theme
 from ..theme.colormap import viridis, viridis_lut
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
+from .chart.axis import LocalizedAxis
 from .chart.labels import Box, LabelRequest, Obstacles, place_labels
 from .language import follow_language
 
@@ -64,7 +65,8 @@ class PhaseMapView(pg.PlotWidget):
     gesture_finished = Signal()
 
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent=parent)
+        axes = {side: LocalizedAxis(side) for side in ("left", "bottom")}  # 0,25 in German
+        super().__init__(parent=parent, axisItems=axes)
         self.setObjectName("phaseMap")
         self._theme = theme
         self._font_family = font_family

@@ -17,6 +17,7 @@ import sys
 from ..atomic_write import reason
 from ..launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LaunchOptions
 from ..plain_text import printable
+from ..text import _, said
 from ..theme import LIGHT, THEMES, Theme
 from .settings_store import SettingsStore, home_problem, settings_disabled_by_env
 
@@ -27,7 +28,8 @@ def settings_for(options: LaunchOptions, interactive: bool) -> SettingsStore:
     """Where the window keeps its settings: the user's store, or none (see the module docstring)."""
     persist = interactive and not options.no_settings and not settings_disabled_by_env()
     if persist and (problem := home_problem()) is not None:
-        print(f"specdec-desktop: settings are off: {problem}; nothing is saved", file=sys.stderr)
+        line = _("settings are off: {problem}; nothing is saved").format(problem=problem)
+        print(f"specdec-desktop: {line}", file=sys.stderr)
         return SettingsStore.disabled()
     return SettingsStore.for_user() if persist else SettingsStore.disabled()
 
@@ -57,10 +59,11 @@ def export_chart(options: LaunchOptions, font_family: str | None) -> int:
     except OSError as error:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(options.export_chart))
-        print(f"specdec-desktop: error: could not write {shown}: {reason(error)}", file=sys.stderr)
+        problem = _("could not write {shown}: {reason}").format(shown=shown, reason=said(reason(error)))
+        print(f"specdec-desktop: error: {problem}", file=sys.stderr)
         return EXIT_USAGE
     if note is not None:
-        print(f"specdec-desktop: note: {note}", file=sys.stderr)
+        print(f"specdec-desktop: {_('note')}: {note}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -68,15 +71,18 @@ def reset_settings() -> int:
     """Forget the saved settings; say where they were, or why they could not be forgotten."""
     problem = home_problem()
     if problem is not None:
-        print(f"specdec-desktop: no saved settings: {problem}")
+        print(f"specdec-desktop: {_('no saved settings: {problem}').format(problem=problem)}")
         return EXIT_OK
     store = SettingsStore.for_user()
     shown = printable(str(store.path))
     try:
         existed = store.forget()
     except OSError as error:
-        message = f"could not delete the settings file {shown}: {reason(error)}"
+        message = _("could not delete the settings file {shown}: {reason}").format(
+            shown=shown, reason=said(reason(error))
+        )
         print(f"specdec-desktop: error: {message}", file=sys.stderr)
         return EXIT_FAILURE
-    print(f"specdec-desktop: {'settings forgotten' if existed else 'no saved settings'} ({shown})")
+    done = _("settings forgotten ({path})") if existed else _("no saved settings ({path})")
+    print(f"specdec-desktop: {done.format(path=shown)}")
     return EXIT_OK

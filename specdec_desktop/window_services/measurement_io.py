@@ -313,7 +313,7 @@ class MeasurementIO(QObject):
                 text = mime.text()
                 if len(text) > MAX_PASTE_CHARS:  # refused as Paste refuses it, never cut short
                     show_problem(
-                        self.window, "Not imported", "The dropped text is larger than 64 Mi characters."
+                        self.window, _("Not imported"), _("The dropped text is larger than 64 Mi characters.")
                     )
                     return True
                 self.import_text(text)

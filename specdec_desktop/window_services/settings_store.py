@@ -76,11 +76,11 @@ def home_problem(environ: os._Environ[str] | dict[str, str] = os.environ) -> str
         return None
     home = environ.get("HOME")
     if home is None:
-        return "HOME is not set"
+        return _("HOME is not set")
     if not home.strip():
-        return "HOME is empty"
+        return _("HOME is empty")
     if not os.path.isabs(home) or not os.path.isdir(home):
-        return f"HOME ({printable(home, 80)}) is not an existing folder"
+        return _("HOME ({home}) is not an existing folder").format(home=printable(home, 80))
     return None
 
 

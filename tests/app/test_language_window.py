@@ -120,3 +120,32 @@ def test_the_remembered_language_opens_the_next_window(qtbot, tmp_path, monkeypa
     window.install_chart()
     assert text.current().code == "es"
     assert card_value(window, "tokensCard") == "3,47"
+
+
+def test_the_axes_numbers_follow_the_language_live(qtbot, tmp_path):
+    """The chart's and the (p, c) map's tick numbers: 0,5 in German, 0.5 again in English."""
+    from pyqtgraph import AxisItem
+
+    from specdec_desktop.window_services.language_menu import LanguageMenu
+
+    window = open_window(qtbot, [], active=False)
+    window.install_chart()
+    menu = LanguageMenu(window, SettingsStore(tmp_path / "settings.ini"))
+    chart_axis = window.chart.getPlotItem().getAxis("left")
+    from specdec_desktop.views.phase_map_view import PhaseMapView
+
+    map_view = PhaseMapView(window.theme, window.font_family)  # the map tab builds its own on demand
+    qtbot.addWidget(map_view)
+    axes = [chart_axis, map_view.getPlotItem().getAxis("bottom"), map_view.getPlotItem().getAxis("left")]
+
+    def ticks(axis: AxisItem) -> list[str]:
+        return axis.tickStrings([0.5, 1.0, 2.5], 1.0, 0.5)
+
+    assert all(ticks(axis) == ["0.5", "1.0", "2.5"] for axis in axes)
+    assert menu.switch("de")
+    assert all(ticks(axis) == ["0,5", "1,0", "2,5"] for axis in axes)
+    qtbot.waitUntil(lambda: window.chart.isVisible())
+    window.chart.grab()  # painted in German: the kept image of the English numbers is not reused
+    assert any(key[-1] == "," for key in chart_axis._images) or not chart_axis._images
+    assert menu.switch("en")
+    assert all(ticks(axis) == ["0.5", "1.0", "2.5"] for axis in axes)

@@ -126,13 +126,19 @@ def test_the_report_from_a_german_window_says_the_falling_verdict_in_german(qtbo
     assert "per-position counts rebuilt" not in html
 
 
-def test_the_command_line_prints_the_fit_in_english_whatever_the_language(capsys):
+def test_the_command_line_prints_the_fit_in_its_language_and_json_in_english(capsys):
     path = str(DATA / "llama_server_rounds.log")
-    assert main(["--lang", "de", "fit", path]) == 0
+    assert main(["fit", path]) == 0
     out = capsys.readouterr().out
     assert "verdict     Only 10 steps: too few to test whether one p fits." in out
     assert "warning     Only 10 verify steps: too few to say much" in out
     assert "(95 %: 0.6173 to 0.9153; too few steps to say more)" in out
+    assert main(["--lang", "de", "fit", path]) == 0  # the text is read by a person: German
+    out = capsys.readouterr().out
+    assert "Urteil         Schritte: nur 10; zu wenige, um zu testen, ob ein einziges p passt." in out
+    assert "Warnung        Verifikationsschritte: nur 10; zu wenige" in out
+    assert "(95 %: 0,6173 bis 0,9153; zu wenige Schritte für mehr)" in out
+    assert "Only 10" not in out and "verdict" not in out
     assert main(["--lang", "de", "fit", path, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict_text"] == "Only 10 steps: too few to test whether one p fits."

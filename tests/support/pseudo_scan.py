@@ -7,64 +7,14 @@ stripped.  Names that are the same in every language (engines, file formats, the
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from PySide6.QtGui import QAction, QTextDocumentFragment
 from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel, QLineEdit, QTabBar, QTextBrowser, QWidget
 
-#: Names, symbols and units that stay as they are in every language.
-ALLOWED = {
-    "vLLM",
-    "SGLang",
-    "llama",
-    "cpp",
-    "TensorRT",
-    "LLM",
-    "EAGLE",
-    "MTP",
-    "Medusa",
-    "Sequoia",
-    "SpecInfer",
-    "CSV",
-    "PNG",
-    "SVG",
-    "JSON",
-    "HTML",
-    "SpecDec",
-    "Desktop",
-    "Top",
-    "topk",
-    "Prometheus",
-    "tau",
-    "Ctrl",
-    "Shift",
-    "Alt",
-    "Esc",
-    "PgUp",
-    "PgDown",
-    "Space",
-    "Enter",
-    "arXiv",
-    "et",
-    "al",
-    "min",
-    "max",
-    "argmax",
-    "ms",
-    "char",
-    "rnn",
-    "tinyshakespeare",
-    "Hugging",
-    "Face",
-    "num_draft_tokens",
-    "steps",
-    "speculative_token_tree",
-    "Beta",
-    "a_i",
-}
-_WORD = re.compile(r"[A-Za-z][A-Za-z_]+")
-_BRACKETED = re.compile(r"\[[^\[\]]*\]")
+from .pseudo_words import ALLOWED, words_outside_brackets
+
+__all__ = ["ALLOWED", "plain", "scan", "texts_of", "unbracketed_words"]
 
 
 def plain(text: str) -> str:
@@ -73,23 +23,10 @@ def plain(text: str) -> str:
     return text
 
 
-#: What code, not prose, writes: engine flags (``--num-speculative-tokens 4``) and JSON keys.
-_CODE = re.compile(r"--[\w-]+|\"[\w]+\"|'[\w]+'")
-
-
 def unbracketed_words(text: str, quoted: Iterable[str] = ()) -> list[str]:
-    """The words of ``text`` that stand outside every bracketed (pseudo-translated) span;
+    """The words of ``text`` (markup stripped) outside every bracketed (pseudo-translated) span;
     ``quoted``: the user's own words a message may quote (file and folder names), left out."""
-    rest = plain(text).replace("&", "")
-    for name in sorted(quoted, key=len, reverse=True):
-        rest = rest.replace(name, " ")
-    rest = _CODE.sub(" ", rest)
-    while True:
-        stripped = _BRACKETED.sub(" ", rest)
-        if stripped == rest:
-            break
-        rest = stripped
-    return [w for w in _WORD.findall(rest) if w not in ALLOWED]
+    return words_outside_brackets(plain(text), quoted)
 
 
 def texts_of(widget: QWidget) -> list[tuple[str, str]]:

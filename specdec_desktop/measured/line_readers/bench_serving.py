@@ -146,7 +146,11 @@ class BenchSummaryReader(LineReader):
                 else (),
             )
         if length is None:
-            raise missing_field("the acceptance length", "a speculative-decoding figure", block.first_line)
+            raise missing_field(
+                Phrase(N_("the acceptance length")),
+                Phrase(N_("a speculative-decoding figure")),
+                block.first_line,
+            )
         k = resolve_k(
             len(rates) or None,
             k_hint,

@@ -142,18 +142,26 @@ class DraftShape:
         """A copy with some fields replaced (and validated)."""
         return replace(self, **changes)
 
-    def describe(self) -> str:
-        """The shape in a few words (the command line's and the files' summary)."""
+    def describe(self) -> Phrase:
+        """The shape in a few words (the command line's summary): a phrase, English as a ``str``."""
         if self.kind == "chain":
-            return "chain"
+            return Phrase(N_("chain"))
         if self.kind == "best":
-            depth = "" if self.max_depth is None else f", depth ≤ {self.max_depth}"
-            return f"best tree of {self.budget} nodes{depth}"
+            depth = (
+                "" if self.max_depth is None else Phrase(N_(", depth ≤ {depth}"), depth=str(self.max_depth))
+            )
+            return Phrase(N_("best tree of {budget} nodes{depth}"), budget=str(self.budget), depth=depth)
         if self.kind == "sglang":
-            return "SGLang steps {}, topk {}, draft tokens {}".format(*self.sglang)
+            steps, topk, tokens = (str(n) for n in self.sglang)
+            return Phrase(
+                N_("SGLang steps {steps}, topk {topk}, draft tokens {tokens}"),
+                steps=steps,
+                topk=topk,
+                tokens=tokens,
+            )
         if self.kind == "paths":
-            return f"path list {format_paths(self.paths)}"
-        return "Medusa heads " + "×".join(map(str, self.heads))
+            return Phrase(N_("path list {paths}"), paths=format_paths(self.paths))
+        return Phrase(N_("Medusa heads {heads}"), heads="×".join(map(str, self.heads)))
 
     def as_dict(self) -> dict[str, Any]:
         """The shape as a file stores it (plain JSON values)."""

@@ -9,7 +9,8 @@ from a short list of tidy values (``speedup_chart.y_max_for``,
 ``model.figures.chart_x_max``) and a slider dragged to and fro returns to the
 same ones, so on screen this axis draws each range once into an image, keeps it
 under the range and its size, and afterwards only copies it.  Any other change
-to the axis (a pen, a font, a label, a resize) forgets every image.  Painting to
+to the axis (a pen, a font, a label, a resize) forgets every image.  The tick numbers follow the
+language's decimal mark (German ``0,5``).  Painting to
 anything but the chart's view (an SVG or PNG export) draws the vector picture as
 pyqtgraph does.
 """
@@ -24,17 +25,26 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPainter, QPicture, QPixmap
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-__all__ = ["RangeCachedAxis"]
+from ...text import decimal_point, localize
+
+__all__ = ["LocalizedAxis", "RangeCachedAxis"]
 
 #: Bytes of images kept per axis, the least recently used dropped first: at 1600x1000 a bottom
 #: axis image is about 0.3 MB (1.2 MB at device pixel ratio 2), so this keeps the dozen or two
 #: tidy ranges a session moves between.
 BUDGET_BYTES = 8 * 2**20
 
-_Key = tuple[float, float, float, float, float]
+_Key = tuple[float, float, float, float, float, str]
 
 
-class RangeCachedAxis(pg.AxisItem):
+class LocalizedAxis(pg.AxisItem):
+    """A ``pyqtgraph.AxisItem`` whose tick numbers follow the language (German ``0,5``; issue 27)."""
+
+    def tickStrings(self, values, scale, spacing) -> list[str]:
+        return [localize(text) for text in super().tickStrings(values, scale, spacing)]
+
+
+class RangeCachedAxis(LocalizedAxis):
     """A ``pyqtgraph.AxisItem`` that copies the image of a range it has drawn before."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
@@ -78,7 +88,16 @@ class RangeCachedAxis(pg.AxisItem):
             return
         ratio = widget.devicePixelRatioF()
         size = self.size()
-        key = (float(self.range[0]), float(self.range[1]), size.width(), size.height(), ratio)
+        # The decimal mark too: a language switch that keeps every label (none does today) still
+        # draws its own numbers, not a kept image of the last language's.
+        key = (
+            float(self.range[0]),
+            float(self.range[1]),
+            size.width(),
+            size.height(),
+            ratio,
+            decimal_point(),
+        )
         kept = self._images.get(key)
         if kept is None:
             kept = self._images[key] = self._draw_image(p.renderHints(), opt, widget, ratio)
