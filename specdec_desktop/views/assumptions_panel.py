@@ -30,6 +30,7 @@ from ..model import ASSUMPTION_SPECS, Assumptions, AssumptionSpec
 from ..text import _, localize
 from .language import follow_language
 from .number_box import NumberBox
+from .wrapped_label import WrappedLabel
 
 __all__ = ["INPUT_NAMES", "AssumptionsPanel"]
 
@@ -134,7 +135,7 @@ class AssumptionsPanel(QFrame):
         grid.setVerticalSpacing(2)
         self.boxes: dict[str, QAbstractSpinBox] = {}
         self.worked: dict[str, QLabel] = {}
-        formula = QLabel(
+        formula = WrappedLabel(
             "<i>E</i> = 1 + Σ<sub><i>i</i>=1..<i>k</i></sub> <i>d</i><sup><i>i</i>(<i>i</i>−1)/2</sup>"
             " E[<i>P</i><sup><i>i</i></sup>]<br><i>C</i> = <i>o</i> + <i>k·c</i> + (1 + β<i>k</i>)"
             " · max(1, <i>B</i>(<i>k</i>+1)/<i>n*</i>) / max(1, <i>B</i>/<i>n*</i>)"
@@ -148,7 +149,7 @@ class AssumptionsPanel(QFrame):
         row = 1
         self._labels: dict[str, QLabel] = {}
         for spec in ASSUMPTION_SPECS:
-            label = QLabel()
+            label = WrappedLabel()
             self._labels[spec.name] = label
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
@@ -158,7 +159,7 @@ class AssumptionsPanel(QFrame):
             # Label above its box: the column stays narrow enough for large type (projector).
             grid.addWidget(label, row, 0, 1, 2)
             grid.addWidget(box, row + 1, 0, 1, 2)
-            worked = QLabel()
+            worked = WrappedLabel()
             worked.setObjectName(f"{INPUT_NAMES[spec.name].removesuffix('Input')}Worked")
             worked.setProperty("role", "hint")
             worked.setWordWrap(True)
