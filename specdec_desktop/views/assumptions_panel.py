@@ -133,6 +133,8 @@ class AssumptionsPanel(QFrame):
         grid = QGridLayout(self.body)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(2)
+        # The style's horizontal spacing, fixed now (asked of the style at each measure otherwise).
+        grid.setHorizontalSpacing(grid.horizontalSpacing())
         self.boxes: dict[str, QAbstractSpinBox] = {}
         self.worked: dict[str, QLabel] = {}
         formula = WrappedLabel(

@@ -147,6 +147,7 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
         if self._fitting_room:
             return
         self._fitting_room = True
+        self._left_fitted_for = None
         policy = self.layout_policy
         try:
             if policy.crowding and not climb_only and not policy.keeps_crowding(self.moment()):
@@ -162,7 +163,11 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
                 self._balance_split()
                 if self._room_enough(share, level):
                     break
-            self._fit_left_column()
+            if self._left_fitted_for != self._left_column_key():
+                # Not fitted as the column stands (the last measure of the plot's share fitted
+                # it, and nothing in the column changed since: fitting it again toggled the
+                # worked examples and laid the column out twice more per zoom step, for nothing).
+                self._fit_left_column()
         finally:
             self._fitting_room = False
             self._room_fitted_for = self._right.height()
@@ -254,7 +259,23 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
         if not self.left_column.isVisibleTo(self):
             return False
         self._fit_left_column()
-        return self._column_cut()
+        cut = self._column_cut()
+        self._left_fitted_for = self._left_column_key()
+        return cut
+
+    def _left_column_key(self) -> tuple:
+        """What the left column's fit depends on besides its content: how crowded the window is
+        (the sliders' meanings step aside), the presenting layout, the open panel, the type, and
+        the column's room."""
+        viewport = self.left_column.viewport()
+        return (
+            self.layout_policy.crowding,
+            self.presenting(),
+            self.assumptions_panel.expanded,
+            self.theme.font_px,
+            viewport.width(),
+            viewport.height(),
+        )
 
     def _activate_layouts(self) -> None:
         """Lay out now, top down, down to the column holding the chart (a child widget's layout
