@@ -14,6 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QFrame,
     QGridLayout,
@@ -238,6 +239,18 @@ class AssumptionsPanel(QFrame):
         if on == self._worked_shown:
             return
         self._worked_shown = on
+        body = self.body
+        focus = (QApplication.focusWidget(), self.window().focusWidget())
+        if on and body.isVisible() and not any(w is not None and body.isAncestorOf(w) for w in focus):
+            # Qt lays out every layout up to the window before a child of a visible widget shows:
+            # shown one by one, the examples laid the column out once each.  Shown while their
+            # grid is hidden, it is laid out once, as the grid shows again.  (Not with the focus
+            # in a box: hiding the grid would move it.)
+            body.hide()
+            for label in self.worked.values():
+                label.setVisible(True)
+            body.show()
+            return
         for label in self.worked.values():
             label.setVisible(on)
 
