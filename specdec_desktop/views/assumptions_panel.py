@@ -14,6 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QFrame,
     QGridLayout,
@@ -30,6 +31,7 @@ from ..model import ASSUMPTION_SPECS, Assumptions, AssumptionSpec
 from ..text import _, localize
 from .language import follow_language
 from .number_box import NumberBox
+from .wrapped_label import WrappedLabel
 
 __all__ = ["INPUT_NAMES", "AssumptionsPanel"]
 
@@ -132,9 +134,11 @@ class AssumptionsPanel(QFrame):
         grid = QGridLayout(self.body)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setVerticalSpacing(2)
+        # The style's horizontal spacing, fixed now (asked of the style at each measure otherwise).
+        grid.setHorizontalSpacing(grid.horizontalSpacing())
         self.boxes: dict[str, QAbstractSpinBox] = {}
         self.worked: dict[str, QLabel] = {}
-        formula = QLabel(
+        formula = WrappedLabel(
             "<i>E</i> = 1 + Σ<sub><i>i</i>=1..<i>k</i></sub> <i>d</i><sup><i>i</i>(<i>i</i>−1)/2</sup>"
             " E[<i>P</i><sup><i>i</i></sup>]<br><i>C</i> = <i>o</i> + <i>k·c</i> + (1 + β<i>k</i>)"
             " · max(1, <i>B</i>(<i>k</i>+1)/<i>n*</i>) / max(1, <i>B</i>/<i>n*</i>)"
@@ -148,7 +152,7 @@ class AssumptionsPanel(QFrame):
         row = 1
         self._labels: dict[str, QLabel] = {}
         for spec in ASSUMPTION_SPECS:
-            label = QLabel()
+            label = WrappedLabel()
             self._labels[spec.name] = label
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setWordWrap(True)
@@ -158,7 +162,7 @@ class AssumptionsPanel(QFrame):
             # Label above its box: the column stays narrow enough for large type (projector).
             grid.addWidget(label, row, 0, 1, 2)
             grid.addWidget(box, row + 1, 0, 1, 2)
-            worked = QLabel()
+            worked = WrappedLabel()
             worked.setObjectName(f"{INPUT_NAMES[spec.name].removesuffix('Input')}Worked")
             worked.setProperty("role", "hint")
             worked.setWordWrap(True)
@@ -235,6 +239,18 @@ class AssumptionsPanel(QFrame):
         if on == self._worked_shown:
             return
         self._worked_shown = on
+        body = self.body
+        focus = (QApplication.focusWidget(), self.window().focusWidget())
+        if on and body.isVisible() and not any(w is not None and body.isAncestorOf(w) for w in focus):
+            # Qt lays out every layout up to the window before a child of a visible widget shows:
+            # shown one by one, the examples laid the column out once each.  Shown while their
+            # grid is hidden, it is laid out once, as the grid shows again.  (Not with the focus
+            # in a box: hiding the grid would move it.)
+            body.hide()
+            for label in self.worked.values():
+                label.setVisible(True)
+            body.show()
+            return
         for label in self.worked.values():
             label.setVisible(on)
 
