@@ -74,9 +74,6 @@ READY = N_("Ready")
 #: 1280x720 for its height).
 MINIMUM_SIZE = (960, 600)
 
-#: Left column width at the 14 px body size; it grows with the type (zoom, projector).
-_LEFT_WIDTH = (300, 420)
-
 
 class _ChartSlot(QFrame):
     """Holds the chart's place (and says so) until :meth:`MainWindow.install_chart` fills it."""
@@ -359,26 +356,6 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         finally:
             self.setUpdatesEnabled(True)
             self._applying_theme = False
-
-    def fit_left_width(self) -> None:
-        """The left column's width for the current type and what the column holds now.
-
-        Slower than the type (square root): at projector sizes a proportional column would
-        squeeze the cards until their details wrap into tall columns; but never narrower than
-        its controls at their least (a number box and the title wrapped beside it): zoomed in,
-        the boxes were cut at the column's edge.  What the column holds changes with the moment
-        (a tour scene, the presenting layout), so the tour fits it again with each scene: else
-        the same zoomed scene had a narrower column when zoomed before the tour than in it.
-        """
-        growth = (self.theme.font_px / 14) ** 0.5
-        inner = self.left_column.widget()
-        inner.layout().activate()
-        least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
-        self.left_column.setMinimumWidth(max(round(_LEFT_WIDTH[0] * growth), least))
-        self.left_column.setMaximumWidth(max(round(_LEFT_WIDTH[1] * growth), least))
-        # The grid keeps the column's preferred width from its last layout; what it holds may
-        # have changed since (the scroll area does not pass that on): ask again.
-        self.left_column.updateGeometry()
 
     def _fit_banners(self) -> None:
         """Fit the tour caption's height to the type (it is in the header; the window services

@@ -1,4 +1,4 @@
-"""The main window's titles fitted to its width: the cards' titles and rows, the tab titles.
+"""The main window's widths: the left column's, the cards' titles and rows, the tab titles.
 
 A mixin of :class:`~.main_window.MainWindow` (through :class:`~.window_fitting.LayoutFitting`):
 the whole titles when they fit, else the short ones (:func:`~.window_layout.card_tier`,
@@ -12,12 +12,35 @@ from PySide6.QtCore import Qt
 from ..wording.cards import CARDS
 from .window_layout import card_tier, tab_title_tier
 
-__all__ = ["WidthFitting"]
+__all__ = ["LEFT_WIDTH", "WidthFitting"]
+
+#: Left column width at the 14 px body size; it grows with the type (zoom, projector).
+LEFT_WIDTH = (300, 420)
 
 
 class WidthFitting:
     """Fits the cards and the tab titles to the width (the module's docstring); uses the window's
     ``cards``, ``cards_grid``, ``tabs``, ``left_column`` and ``theme``."""
+
+    def fit_left_width(self) -> None:
+        """The left column's width for the current type and what the column holds now.
+
+        Slower than the type (square root): at projector sizes a proportional column would
+        squeeze the cards until their details wrap into tall columns; but never narrower than
+        its controls at their least (a number box and the title wrapped beside it): zoomed in,
+        the boxes were cut at the column's edge.  What the column holds changes with the moment
+        (a tour scene, the presenting layout), so the tour fits it again with each scene: else
+        the same zoomed scene had a narrower column when zoomed before the tour than in it.
+        """
+        growth = (self.theme.font_px / 14) ** 0.5
+        inner = self.left_column.widget()
+        inner.layout().activate()
+        least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
+        self.left_column.setMinimumWidth(max(round(LEFT_WIDTH[0] * growth), least))
+        self.left_column.setMaximumWidth(max(round(LEFT_WIDTH[1] * growth), least))
+        # The grid keeps the column's preferred width from its last layout; what it holds may
+        # have changed since (the scroll area does not pass that on): ask again.
+        self.left_column.updateGeometry()
 
     def _arrange_cards(self, columns: int) -> None:
         if columns == self._card_columns:
