@@ -16,7 +16,12 @@ as several lines or, under a message handler that kept them, not at all.  Here:
   what went wrong and what to install or set, and exits with status 1.
 
 This module imports no Qt at import time, so the command line can use it when Qt
-itself will not load.
+itself will not load.  Its sentences go through the text layer (plain Python, already loaded
+by the command line), so they follow ``--lang``; what a user types or installs (package names,
+``apt-get install``, ``QT_QPA_PLATFORM=offscreen``, the flags) are placeholders, the same in
+every language.  A catalogue that cannot be read leaves English active (``text.activate``);
+should the text layer itself not import, the line is said in English all the same: on a broken
+machine the advice must still come out.
 """
 
 from __future__ import annotations
@@ -28,6 +33,17 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
+
+try:  # plain Python, no Qt: the command line has it loaded already
+    from .text import _, ngettext
+except Exception:  # pragma: no cover - a damaged install: the advice in English still comes out
+
+    def _(message: str) -> str:
+        return message
+
+    def ngettext(singular: str, plural: str, n: int) -> str:
+        return singular if n == 1 else plural
+
 
 __all__ = [
     "DEBIAN_PACKAGES",
@@ -91,7 +107,13 @@ DEBIAN_PACKAGES: dict[str, str] = {
 
 _NOT_FOUND = re.compile(r"^\s*(\S+)\s+=>\s+not found", re.MULTILINE)
 _SHARED_OBJECT = re.compile(r"([\w.+-]+\.so(?:\.\d+)*): cannot open shared object file")
-_OFFSCREEN = "set QT_QPA_PLATFORM=offscreen to run without a display (--self-test, --screenshot)"
+#: What to set to run without a display, and the commands that can (the same in every language).
+_OFFSCREEN = {"setting": "QT_QPA_PLATFORM=offscreen", "commands": "--self-test, --screenshot"}
+
+
+def _error(line: str) -> str:
+    """The program's name and ``error:``, as argparse writes them, before ``line``."""
+    return f"{PROG}: error: {line}"
 
 
 def debian_packages(libraries: Iterable[str]) -> list[str]:
@@ -103,9 +125,18 @@ def install_advice(libraries: Iterable[str]) -> str:
     """``"libxcb-icccm.so.4 is missing: install it (Debian/Ubuntu: apt-get install libxcb-icccm4)"``."""
     libraries = sorted(set(libraries))
     packages = debian_packages(libraries)
-    what = ", ".join(libraries) + (" is" if len(libraries) == 1 else " are")
-    how = f" (Debian/Ubuntu: apt-get install {' '.join(packages)})" if packages else ""
-    return f"{what} missing: install {'it' if len(libraries) == 1 else 'them'}{how}"
+    names = ", ".join(libraries)
+    if not packages:
+        said = ngettext(
+            "{libraries} is missing: install it", "{libraries} are missing: install them", len(libraries)
+        )
+        return said.format(libraries=names)
+    said = ngettext(
+        "{libraries} is missing: install it (Debian/Ubuntu: {command})",
+        "{libraries} are missing: install them (Debian/Ubuntu: {command})",
+        len(libraries),
+    )
+    return said.format(libraries=names, command="apt-get install " + " ".join(packages))
 
 
 def missing_libraries(binary: Path, extra_paths: Iterable[str] = ()) -> list[str]:
@@ -131,7 +162,7 @@ def import_failure(error: ImportError) -> str | None:
     match = _SHARED_OBJECT.search(str(error))
     if match is None:
         return None
-    return f"{PROG}: error: Qt cannot load: {install_advice([match.group(1)])}"
+    return _error(_("Qt cannot load: {advice}").format(advice=install_advice([match.group(1)])))
 
 
 def _requested_platform() -> str:
@@ -172,28 +203,55 @@ def platform_failure(messages: Iterable[str]) -> str:
     platform = _requested_platform()
     plugin = _plugin_file(platform) if platform else None
     if platform and plugin is None and "Could not find the Qt platform plugin" in text:
-        return (
-            f"{PROG}: error: Qt has no display plugin called {platform!r} (QT_QPA_PLATFORM); "
-            "use xcb on an X11 desktop, wayland, or offscreen to run without a display"
+        said = _(
+            "Qt has no display plugin called {platform} ({variable}); use {xcb} on an X11 desktop, "
+            "{wayland}, or {offscreen} to run without a display"
+        )
+        return _error(
+            said.format(
+                platform=repr(platform),
+                variable="QT_QPA_PLATFORM",
+                xcb="xcb",
+                wayland="wayland",
+                offscreen="offscreen",
+            )
         )
     if plugin is not None and sys.platform.startswith("linux"):
         extra = [getattr(sys, "_MEIPASS", "")] if getattr(sys, "frozen", False) else []
         missing = missing_libraries(plugin, [p for p in extra if p])
         if missing:
-            return f"{PROG}: error: Qt cannot load its {platform} display plugin: {install_advice(missing)}"
+            said = _("Qt cannot load its {platform} display plugin: {advice}")
+            return _error(said.format(platform=platform, advice=install_advice(missing)))
     if "could not connect to display" in text or (platform == "xcb" and not os.environ.get("DISPLAY")):
-        display = os.environ.get("DISPLAY")
-        where = f"the X display {display!r}" if display else "an X display (DISPLAY is not set)"
-        return (
-            f"{PROG}: error: cannot open a window: Qt could not connect to {where}; "
-            f"start it from a desktop session, or {_OFFSCREEN}"
+        return _error(_no_display(os.environ.get("DISPLAY")))
+    first = next((m.strip() for m in messages if m.strip()), "")
+    reason = " ".join(first.split())[:300] if first else _("no reason given")
+    if platform:
+        said = _(
+            "Qt could not start its {platform} plugin ({reason}); on Linux install the X11 packages "
+            "listed in the README, or set {setting} to run without a display ({commands})"
         )
-    first = next((m.strip() for m in messages if m.strip()), "no reason given")
-    first = " ".join(first.split())[:300]
-    return (
-        f"{PROG}: error: Qt could not start its {platform or 'display'} plugin ({first}); "
-        f"on Linux install the X11 packages listed in the README, or {_OFFSCREEN}"
+    else:
+        said = _(
+            "Qt could not start its display plugin ({reason}); on Linux install the X11 packages "
+            "listed in the README, or set {setting} to run without a display ({commands})"
+        )
+    return _error(said.format(platform=platform, reason=reason, **_OFFSCREEN))
+
+
+def _no_display(display: str | None) -> str:
+    """Qt found no X display to connect to: the one DISPLAY names, or none at all."""
+    if display:
+        said = _(
+            "cannot open a window: Qt could not connect to the X display {display}; start it from "
+            "a desktop session, or set {setting} to run without a display ({commands})"
+        )
+        return said.format(display=repr(display), **_OFFSCREEN)
+    said = _(
+        "cannot open a window: Qt could not connect to an X display ({variable} is not set); start "
+        "it from a desktop session, or set {setting} to run without a display ({commands})"
     )
+    return said.format(variable="DISPLAY", **_OFFSCREEN)
 
 
 class StartupGuard:

@@ -20,13 +20,14 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop",
             "specdec_desktop.resources",
             "specdec_desktop.view_options",
-            "specdec_desktop.qt_platform",
             "specdec_desktop.plain_text",
             "specdec_desktop.licences",
             "specdec_desktop.startup_gc",
         ),
     ),
     ("text", ("specdec_desktop.text",)),
+    # What to install or set when Qt cannot start, said in the language of --lang (no Qt at import).
+    ("start-up advice", ("specdec_desktop.qt_platform",)),
     # Opening, naming or writing a user's file says what is wrong with it in words (phrases), so
     # these stand on the text layer.
     (
