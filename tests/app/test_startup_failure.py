@@ -51,6 +51,13 @@ def test_an_unknown_platform_plugin_is_named():
     assert "'nosuchplatform'" in line and "offscreen" in line
 
 
+def test_the_line_follows_lang():
+    # Said by the guard inside the QApplication's start, in the language --lang chose first.
+    line = _one_line(_run("--lang", "de", "--self-test", QT_QPA_PLATFORM="nosuchplatform"))
+    assert "kein Anzeige-Plugin namens 'nosuchplatform' (QT_QPA_PLATFORM)" in line, line
+    assert "offscreen" in line
+
+
 def test_install_advice_names_the_debian_packages():
     advice = qt_platform.install_advice(["libxcb-keysyms.so.1", "libxcb-icccm.so.4"])
     assert advice == (
