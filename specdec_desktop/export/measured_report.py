@@ -9,7 +9,7 @@ the measured point), as inline SVG.  Every piece of text that came from a file (
 formats, notes) is HTML-escaped; the page loads nothing from anywhere else.
 
 Language: the caller names it (``language=``): the window writes the report in its own
-language, the command line's ``fit --report`` in English (its printed data is English).  The
+language, the command line's ``fit --report`` in the language it speaks (``--lang``, else English).  The
 page's words come from the text layer inside :func:`~specdec_desktop.text.speaking`, so the
 window on screen does not change; its numbers follow the language (0,7929 in German), the
 flags to paste and the reproducing command stay as an engine and a shell read them.  The fit's

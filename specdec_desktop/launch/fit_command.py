@@ -307,7 +307,7 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
     from ..atomic_write import reason, write_atomically
     from ..export.measured_report import report_html
     from ..plain_text import printable
-    from ..text import ENGLISH
+    from ..text import current
 
     command = reproduce_command(request)
     html = report_html(
@@ -317,7 +317,9 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
         timings=timings,
         command=command,
         costs=costs,
-        language=ENGLISH,  # the command line's data is English, whatever --lang says
+        # In the language the command line speaks (--lang; English without it), as its printed
+        # table does since that went through the text layer; the JSON alone stays English data.
+        language=current().code,
     )
     try:
         write_atomically(request.report, html.encode("utf-8"))

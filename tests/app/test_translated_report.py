@@ -1,5 +1,6 @@
 """The HTML report in the language its caller names (issue 27): File ▸ Export report writes the
-window's language, ``fit --report`` writes English; writing it switches nothing on screen."""
+window's language, ``fit --report`` the command line's (``--lang``, else English); writing it
+switches nothing on screen."""
 
 from __future__ import annotations
 
@@ -74,11 +75,18 @@ def test_the_report_takes_the_callers_language_not_the_active_one(tmp_path):
     assert text.current().code == text.ENGLISH
 
 
-def test_fit_report_from_the_command_line_stays_english_in_any_language(capsys, tmp_path):
-    out = tmp_path / "report.html"
-    status = main(["--lang", "de", "fit", str(DATA / "vllm_specdecoding.log"), "--report", str(out)])
+def test_fit_report_from_the_command_line_speaks_its_language(capsys, tmp_path):
+    # English without --lang (the command line follows only --lang), German with --lang de.
+    english, german = tmp_path / "en.html", tmp_path / "de.html"
+    assert main(["fit", str(DATA / "vllm_specdecoding.log"), "--report", str(english)]) == 0
+    try:
+        assert (
+            main(["--lang", "de", "fit", str(DATA / "vllm_specdecoding.log"), "--report", str(german)]) == 0
+        )
+    finally:
+        text.activate(text.ENGLISH)  # the command line's language, in this process
     capsys.readouterr()
-    assert status == 0
-    html = out.read_text(encoding="utf-8")
+    html = english.read_text(encoding="utf-8")
     assert '<html lang="en">' in html and all(word in html for word in ENGLISH_WORDS)
-    assert "Kontext" not in html
+    html = german.read_text(encoding="utf-8")
+    assert '<html lang="de">' in html and "<h2>Entscheidung</h2>" in html and "<h2>Decision</h2>" not in html
