@@ -254,7 +254,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         follow_language(self, self._retranslate)
 
         # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
-        # the one table in shortcuts.py.
+        # the one table in the shortcuts package (shortcuts/).
         self.apply_theme(theme)
         if install_chart_now:
             self.install_chart()
