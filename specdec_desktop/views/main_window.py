@@ -253,8 +253,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         self.statusBar().showMessage(_(READY))
         follow_language(self, self._retranslate)
 
-        # Keys (Ctrl+Q, the run's keys and the rest) are bound once, by the window services, from
-        # the one table in the shortcuts package (shortcuts/).
+        # Keys (Ctrl+Q, the run's keys, the rest) are bound once, by the window services, from shortcuts/.
         self.apply_theme(theme)
         if install_chart_now:
             self.install_chart()
