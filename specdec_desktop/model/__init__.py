@@ -25,7 +25,8 @@ from .race import RaceTotals, accepted_variance, race_totals
 from .sampling import acceptance_probability, residual_distribution, softmax
 from .simulation import simulate_cycles
 from .timeline import Playhead, Timeline
-from .trace import TokenState, Trace, TraceStream, build_trace, resolved_states, states_at
+from .trace import TokenState, Trace, resolved_states, states_at
+from .trace_stream import TraceStream, build_trace
 from .trees import best_tree, sglang_tree, tree_expected_tokens, tree_speedup
 
 __all__ = [

@@ -26,7 +26,7 @@ from .assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from .closed_form import speedup
 from .simulation import PASSAGE_CYCLES
 from .timeline import Playhead
-from .trace import TraceStream
+from .trace_stream import TraceStream
 
 __all__ = ["RaceTotals", "accepted_variance", "race_totals"]
 

@@ -15,7 +15,7 @@ Runs are cut into blocks of :data:`BLOCK_CYCLES` cycles, and block ``b`` draws
 from its own generator, seeded by the run's seed and ``b`` (numpy's
 ``SeedSequence`` spawn key).  Any block can therefore be drawn on its own and
 on demand, which is how the animation replays an endless run in bounded
-memory (:class:`~specdec_desktop.model.trace.TraceStream`); it replays exactly
+memory (:class:`~specdec_desktop.model.trace_stream.TraceStream`); it replays exactly
 the cycles that :func:`simulate_cycles` returns for the same seed.
 """
 
