@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from ..atomic_write import clean_stale_folders
 from ..launch import LaunchOptions
+from ..text import _
 
 __all__ = ["run_fuzz"]
 
@@ -47,6 +48,7 @@ def run_fuzz(options: LaunchOptions) -> int:
         finally:
             files.after_action()  # never leave a file-size limit behind
         failed = files.failed_writes
-        print(result.summary() + f"; {files.written} fuzzed files offered, {failed} writes made to fail")
+        offered = _("; {offered} fuzzed files offered, {failed} writes made to fail")
+        print(result.summary() + offered.format(offered=files.written, failed=failed))
     window.close()
     return 0 if result.ok else 1

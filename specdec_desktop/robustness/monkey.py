@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtWidgets import QApplication, QMainWindow
 
+from ..text import _
 from .dialogs import answering_dialogs
 from .guard import FailureGuard
 from .user_actions import ACTIONS
@@ -44,12 +45,13 @@ class FuzzResult:
 
     def summary(self) -> str:
         if self.ok:
-            return f"fuzz: {self.actions} actions, no failure (seed {self.seed})"
+            return _("fuzz: {actions} actions, no failure (seed {seed})").format(
+                actions=self.actions, seed=self.seed
+            )
         recent = "; ".join(self.log[-5:])
-        return (
-            f"fuzz: FAILED after {self.actions} actions (seed {self.seed}): "
-            f"{self.failures[0]} [last actions: {recent}]"
-        )
+        return _(
+            "fuzz: FAILED after {actions} actions (seed {seed}): {failure} [last actions: {recent}]"
+        ).format(actions=self.actions, seed=self.seed, failure=self.failures[0], recent=recent)
 
 
 class Monkey:
@@ -90,7 +92,7 @@ class Monkey:
             while (max_actions is None or result.actions < max_actions) and (
                 deadline is None or time.monotonic() < deadline
             ):
-                for _ in range(self.burst):
+                for _step in range(self.burst):
                     action = self.rng.choices(self._actions, self._weights)[0]
                     result.log.append(action.__name__)
                     del result.log[:-50]

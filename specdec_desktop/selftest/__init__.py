@@ -17,6 +17,7 @@ package and add it to :data:`CHECKS`; nothing else needs to change.
 from __future__ import annotations
 
 from ..launch import LaunchOptions
+from ..text import N_
 from .assumption_checks import check_assumptions
 from .compare_checks import check_compare
 from .context import SelfTestContext, SelfTestFailure, expect
@@ -32,18 +33,18 @@ __all__ = ["CHECKS", "Check", "SelfTestContext", "SelfTestFailure", "expect", "r
 
 #: What the self-test does, in order.
 CHECKS: list[tuple[str, Check]] = [
-    ("resources", check_resources),  # every bundled file loads; the icon has every size
-    ("fonts", check_text_in_font),  # every character on screen is in the bundled font
-    ("controls", check_controls),  # sliders, keys and entry boxes drive the state
-    ("cards", check_cards),  # model = its reference points; cards show the model
-    ("chart", check_chart),  # curves, band, markers and ranges = the model
-    ("assumptions", check_assumptions),  # issue 11's values; boxes, chart, run, file, simulation
-    ("compare and map", check_compare),  # a pin in the table and on the chart; the map = the model
-    ("draft trees", check_trees),  # the issue's figures; shape control, cards, chart, diagram
-    ("sampling", check_sampling),  # the worked example, the bundled text and its models, the tab
-    ("themes", check_themes),  # light, dark, projector applied to window and chart
-    ("token run", check_token_run),  # plays the animation when the build has one
-    ("screenshot", check_screenshot),  # renders a PNG to a temporary folder; not blank
+    (N_("resources"), check_resources),  # every bundled file loads; the icon has every size
+    (N_("fonts"), check_text_in_font),  # every character on screen is in the bundled font
+    (N_("controls"), check_controls),  # sliders, keys and entry boxes drive the state
+    (N_("cards"), check_cards),  # model = its reference points; cards show the model
+    (N_("chart"), check_chart),  # curves, band, markers and ranges = the model
+    (N_("assumptions"), check_assumptions),  # issue 11's values; boxes, chart, run, file, simulation
+    (N_("compare and map"), check_compare),  # a pin in the table and on the chart; the map = the model
+    (N_("draft trees"), check_trees),  # the issue's figures; shape control, cards, chart, diagram
+    (N_("sampling"), check_sampling),  # the worked example, the bundled text and its models, the tab
+    (N_("themes"), check_themes),  # light, dark, projector applied to window and chart
+    (N_("token run"), check_token_run),  # plays the animation when the build has one
+    (N_("screenshot"), check_screenshot),  # renders a PNG to a temporary folder; not blank
 ]
 
 

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractSpinBox
 
 from ..model import Assumptions, Configuration, Parameters, readouts, speedup
 from ..scenario import Scenario, load_scenario, save_scenario
+from ..text import _
 from ..views.assumptions_panel import INPUT_NAMES
 from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
@@ -89,4 +90,6 @@ def check_assumptions(ctx: SelfTestContext) -> str:
         window.app_state.owners.apply(start)
         window.assumptions_panel.set_expanded(False)
         window.app_state.history.clear()
-    return f"{len(REFERENCE)} reference values, 6 boxes, reference curve, run clock, file, simulation"
+    return _("{count} reference values, 6 boxes, reference curve, run clock, file, simulation").format(
+        count=len(REFERENCE)
+    )

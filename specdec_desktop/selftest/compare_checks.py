@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QTableWidget, QWidget
 
 from ..model import Parameters, best_draft_length, speedup
 from ..model.phase_map import NO_PEAK
+from ..text import _
 from .context import SelfTestContext, expect
 
 
@@ -50,7 +51,9 @@ def check_compare(ctx: SelfTestContext) -> str:
             "a pick did not set p, c",
         )
         compare.show_map(False)
-        return f"pin, table, curve, undo; map {result.p.size}x{result.c.size} checked against the model"
+        return _("pin, table, curve, undo; map {rows}x{columns} checked against the model").format(
+            rows=result.p.size, columns=result.c.size
+        )
     finally:
         compare.show_map(False)
         app_state.parameters.set_params(start[0])

@@ -15,6 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QSlider, QWidget
 
 from ..model import SPECS, ParameterSpec, readouts
+from ..text import _
 from ..views.parameter_control import OBJECT_NAMES
 from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
@@ -102,4 +103,4 @@ def check_controls(ctx: SelfTestContext) -> str:
             actions += _exercise(ctx, spec)
     finally:
         ctx.window.state.set_params(start)
-    return f"{len(SPECS)} parameters, {actions} actions"
+    return _("{count} parameters, {actions} actions").format(count=len(SPECS), actions=actions)

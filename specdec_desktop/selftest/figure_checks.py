@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ..model import Parameters, readouts, speedup_curves
 from ..model.reference import REFERENCE_POINTS
+from ..text import _
 from ..wording.cards import CARDS, card_texts
 from .context import SelfTestContext, expect
 
@@ -66,7 +67,9 @@ def check_cards(ctx: SelfTestContext) -> str:
             expect(abs(shown_speedup - speedup) <= 0.005, f"speedup card at {where} shows {shown_speedup}")
     finally:
         ctx.window.state.set_params(start)
-    return f"{len(REFERENCE_POINTS)} reference points, {len(CARDS)} cards each"
+    return _("{count} reference points, {cards} cards each").format(
+        count=len(REFERENCE_POINTS), cards=len(CARDS)
+    )
 
 
 def _xy(item) -> tuple[np.ndarray, np.ndarray]:
@@ -81,7 +84,7 @@ def check_chart(ctx: SelfTestContext) -> str:
     expect(chart.objectName() == "speedupPlot", f"the chart is named {chart.objectName()!r}")
     start = ctx.window.state.params
     try:
-        for k, p, c, *_ in REFERENCE_POINTS:
+        for k, p, c, *_rest in REFERENCE_POINTS:
             params = Parameters(k=k, p=p, c=c)
             ctx.window.state.set_params(params)
             ctx.settle()
@@ -121,4 +124,4 @@ def check_chart(ctx: SelfTestContext) -> str:
             expect(y_low <= 1.0 <= y_high, f"the break-even line is outside the y-range at {where}")
     finally:
         ctx.window.state.set_params(start)
-    return f"{len(REFERENCE_POINTS)} reference points: curve, band, markers, ranges"
+    return _("{count} reference points: curve, band, markers, ranges").format(count=len(REFERENCE_POINTS))

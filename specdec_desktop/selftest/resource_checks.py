@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QTabBar
 
 from .. import resources
 from ..app_icon import ICON_NAME, PNG_SIZES, app_icon
+from ..text import _
 from ..theme.fonts import FONT_FILES
 from .context import SelfTestContext, SelfTestFailure, expect
 
@@ -71,7 +72,7 @@ def _load(path: Path) -> str:
     if suffix in {".png", ".ico", ".jpg", ".jpeg"}:
         reader = QImageReader(str(path))
         count = max(1, reader.imageCount())
-        for _ in range(count):
+        for _image in range(count):
             expect(not reader.read().isNull(), f"Qt cannot read this image ({reader.errorString()})")
             reader.jumpToNextImage()
         return f"{count} images"
@@ -108,7 +109,7 @@ def check_resources(ctx: SelfTestContext) -> str:
     expect(not icon.isNull(), "the app icon is empty")
     expect(not icon.pixmap(QSize(16, 16)).isNull(), "the app icon has no 16 px image")
     expect(not ctx.app.windowIcon().isNull(), "the application has no window icon")
-    return f"{len(files)} files from {root}"
+    return _("{count} files from {folder}").format(count=len(files), folder=str(root))
 
 
 def _visible_texts(ctx: SelfTestContext) -> list[str]:
@@ -154,4 +155,6 @@ def check_text_in_font(ctx: SelfTestContext) -> str:
         expect(
             not missing, f"{style} {ctx.font_family} lacks {' '.join(f'U+{ord(c):04X} {c}' for c in missing)}"
         )
-    return f"{len(characters)} distinct characters in {ctx.font_family}, {len(_STYLES)} styles"
+    return _("{count} distinct characters in {family}, {styles} styles").format(
+        count=len(characters), family=ctx.font_family, styles=len(_STYLES)
+    )

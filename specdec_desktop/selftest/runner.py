@@ -20,6 +20,7 @@ from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 from ..atomic_write import clean_stale_folders
 from ..launch import LaunchOptions
+from ..text import _, ngettext
 from .context import SelfTestContext, SelfTestFailure
 
 __all__ = ["IGNORED_QT_MESSAGES", "Check", "run_checks"]
@@ -33,7 +34,9 @@ _PROG = "specdec-desktop"
 
 
 def _one_line(text: str) -> str:
-    line = " / ".join(part.strip() for part in text.strip().splitlines() if part.strip()) or "no reason given"
+    line = " / ".join(part.strip() for part in text.strip().splitlines() if part.strip()) or _(
+        "no reason given"
+    )
     return line if len(line) <= _MAX_REASON else line[: _MAX_REASON - 1] + "…"
 
 
@@ -50,7 +53,10 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
                 qt_messages.append(message)
 
     def fail(name: str, reason: str) -> int:
-        print(f"{_PROG}: self-test failed: {name}: {_one_line(reason)}", file=sys.stderr, flush=True)
+        line = _("{prog}: self-test failed: {check}: {reason}").format(
+            prog=_PROG, check=_(name), reason=_one_line(reason)
+        )
+        print(line, file=sys.stderr, flush=True)
         return 1
 
     use_offscreen_if_headless()
@@ -69,7 +75,7 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
             except Exception as error:  # the window itself would not build
                 return fail("window", f"{type(error).__name__}: {error}")
             if qt_messages:
-                return fail("window", f"Qt warning: {qt_messages[0]}")
+                return fail("window", _("Qt warning: {message}").format(message=qt_messages[0]))
             context = SelfTestContext(app=app, window=window, font_family=font_family, temp_dir=Path(temp))
             for name, check in checks:
                 try:
@@ -80,11 +86,18 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
                 except Exception as error:
                     return fail(name, f"{type(error).__name__}: {error}")
                 if qt_messages:
-                    return fail(name, f"Qt warning: {qt_messages[0]}")
-                print(f"self-test: {name}: ok ({summary})", flush=True)
+                    return fail(name, _("Qt warning: {message}").format(message=qt_messages[0]))
+                line = _("self-test: {check}: ok ({summary})").format(check=_(name), summary=summary)
+                print(line, flush=True)
     finally:
         if window is not None:
             window.close()
         qInstallMessageHandler(previous_handler)
-    print(f"self-test: passed {len(checks)} checks in {time.perf_counter() - started:.1f} s", flush=True)
+    seconds = time.perf_counter() - started
+    passed = ngettext(
+        "self-test: passed {count} check in {seconds:.1f} s",
+        "self-test: passed {count} checks in {seconds:.1f} s",
+        len(checks),
+    )
+    print(passed.format(count=len(checks), seconds=seconds), flush=True)
     return 0

@@ -19,6 +19,7 @@ from ..model.sampling import (
     total_variation,
 )
 from ..model.text_corpus import BUNDLED_SHA256, TARGET_ORDER, bundled_counts, bundled_text, text_digest
+from ..text import _
 from .context import SelfTestContext, expect
 
 
@@ -51,4 +52,6 @@ def check_sampling(ctx: SelfTestContext) -> str:
         sampling.set_pair(before.pair)
         sampling.set_temperature(before.temperature)
         sampling.clear_draws()
-    return f"worked example 0.8143, text sha256 ok, models built in {built:.2f} s, 10,000 draws shown"
+    return _(
+        "worked example 0.8143, text sha256 ok, models built in {seconds:.2f} s, 10,000 draws shown"
+    ).format(seconds=built)

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from ..model import Parameters, race_totals
 from ..model.trees import best_tree, best_tree_curve, shape_figures, simulate_tree_cycles
+from ..text import _
 from ..wording.numbers import format_figure
 from .context import SelfTestContext, expect
 
@@ -57,10 +58,10 @@ def check_trees(ctx: SelfTestContext) -> str:
         expect(app_state.shape.shape == before, "a path list that is not prefix-closed was taken")
         expect("prefix-closed" in panel.message.text(), "the refusal does not say why")
         nodes = figures.resolved.nodes
-        return (
-            f"issue's figures; SGLang tree of {nodes} on cards, chart and diagram; {played} tree "
+        return _(
+            "issue's figures; SGLang tree of {nodes} on cards, chart and diagram; {played} tree "
             "cycles played = simulate_tree_cycles; bad input refused"
-        )
+        ).format(nodes=nodes, played=played)
     finally:
         app_state.player.pause()
         app_state.shape.set_shape(start[1])
@@ -82,7 +83,7 @@ def _play_tree_run(ctx: SelfTestContext, figures) -> int:
     expect(
         tree is not None and tree.paths == figures.resolved.paths, "the run does not draft the shape's tree"
     )
-    for _ in range(TREE_RUN_CYCLES * (stream.k + 1)):
+    for _cycle in range(TREE_RUN_CYCLES * (stream.k + 1)):
         player.step()
     ctx.settle()
     played = player.playhead.cycle

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QWidget
 
+from ..text import _
 from ..theme import THEMES
 from .context import SelfTestContext, expect
 
@@ -39,7 +40,7 @@ def check_themes(ctx: SelfTestContext) -> str:
                 )
     finally:
         window.apply_theme(original)
-    return f"{len(THEMES)} themes: {', '.join(THEMES)}"
+    return _("{count} themes: {names}").format(count=len(THEMES), names=", ".join(THEMES))
 
 
 def find_token_player(window: QWidget) -> object | None:
@@ -61,7 +62,7 @@ def check_token_run(ctx: SelfTestContext) -> str:
     player = find_token_player(ctx.window)
     if player is None:
         expect(not view.grab().isNull(), "the token-run area does not render")
-        return "placeholder only: no animation player in this build"
+        return _("placeholder only: no animation player in this build")
     restart = getattr(player, "restart", None)
     if callable(restart):
         restart()
@@ -75,7 +76,9 @@ def check_token_run(ctx: SelfTestContext) -> str:
     played = _compare_run_with_model(view)
     if callable(restart):
         restart()
-    return f"{TOKEN_RUN_STEPS} steps played, {played} cycles match simulate_cycles"
+    return _("{steps} steps played, {played} cycles match simulate_cycles").format(
+        steps=TOKEN_RUN_STEPS, played=played
+    )
 
 
 def _compare_run_with_model(view: QWidget) -> int:
@@ -131,4 +134,6 @@ def check_screenshot(ctx: SelfTestContext) -> str:
             ink += distance > 300
     expect(len(colours) >= 16, f"the rendered window has only {len(colours)} colours")
     expect(ink / samples >= 0.005, f"the rendered window is nearly blank ({ink} dark samples of {samples})")
-    return f"{image.width()}x{image.height()} PNG, {len(colours)} colours, {100 * ink / samples:.1f}% ink"
+    return _("{width}x{height} PNG, {colours} colours, {ink:.1f}% ink").format(
+        width=image.width(), height=image.height(), colours=len(colours), ink=100 * ink / samples
+    )
