@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ..model import Parameters, readouts, speedup_curves
 from ..model.reference import REFERENCE_POINTS
-from ..text import _
+from ..text import _, delocalize
 from ..wording.cards import CARDS, card_texts
 from .context import SelfTestContext, expect
 
@@ -61,9 +61,9 @@ def check_cards(ctx: SelfTestContext) -> str:
                     shown == texts[name].value,
                     f"{name} at {where} shows {shown!r}, not {texts[name].value!r}",
                 )
-            shown_tokens = float(_card_value(ctx, "tokensCard"))
+            shown_tokens = float(delocalize(_card_value(ctx, "tokensCard")))
             expect(abs(shown_tokens - tokens) <= 0.005, f"tokens card at {where} shows {shown_tokens}")
-            shown_speedup = float(_card_value(ctx, "speedupCard").rstrip("×"))
+            shown_speedup = float(delocalize(_card_value(ctx, "speedupCard").rstrip("×")))
             expect(abs(shown_speedup - speedup) <= 0.005, f"speedup card at {where} shows {shown_speedup}")
     finally:
         ctx.window.state.set_params(start)

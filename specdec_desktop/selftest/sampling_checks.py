@@ -19,7 +19,7 @@ from ..model.sampling import (
     total_variation,
 )
 from ..model.text_corpus import BUNDLED_SHA256, TARGET_ORDER, bundled_counts, bundled_text, text_digest
-from ..text import _
+from ..text import _, localize
 from .context import SelfTestContext, expect
 
 
@@ -47,7 +47,7 @@ def check_sampling(ctx: SelfTestContext) -> str:
         expect(shown is not None and shown.text() == "0.8143", "the sampling tab does not show 0.8143")
         sampling.add_draws(10_000)
         distance = window.findChild(QLabel, "samplingDistance")
-        expect(distance is not None and "10,000 draws" in distance.text(), "the draws are not shown")
+        expect(distance is not None and localize("10,000") in distance.text(), "the draws are not shown")
     finally:
         sampling.set_pair(before.pair)
         sampling.set_temperature(before.temperature)

@@ -5,6 +5,8 @@ seed, its totals panel shows the model's totals and it expects the cards' speedu
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
 from ..model import Parameters, race_totals
@@ -56,7 +58,9 @@ def check_trees(ctx: SelfTestContext) -> str:
         panel.paths.setText("[(0,), (0, 0, 0)]")
         panel.paths.editingFinished.emit()
         expect(app_state.shape.shape == before, "a path list that is not prefix-closed was taken")
-        expect("prefix-closed" in panel.message.text(), "the refusal does not say why")
+        why = _("{name} must be prefix-closed: {node} has no parent {parent}")  # in the window's language
+        words = max(re.split(r"\{\w+\}", why), key=len).strip()
+        expect(words in panel.message.text(), "the refusal does not say why")
         nodes = figures.resolved.nodes
         return _(
             "issue's figures; SGLang tree of {nodes} on cards, chart and diagram; {played} tree "
