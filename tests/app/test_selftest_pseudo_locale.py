@@ -1,10 +1,10 @@
 """``--self-test`` and ``--fuzz`` in the pseudo-locale: the words a person reads go through the text layer.
 
 The runner is run in-process on every real check, a failing check and a check whose run logs a
-Qt warning; the fuzz summary is built from a monkey's result.  A word outside the pseudo-locale's brackets is English that skipped
-``_()``; what comes from outside (a folder, the font's family, an exception's class and text, Qt's
-logged words, the app's name) is quoted.  Without ``--lang`` every line stays English, byte for
-byte what scripts and CI read.
+Qt warning; the fuzz summary is built from a monkey's result.  A word outside the pseudo-locale's
+brackets is English that skipped ``_()``; what comes from outside (a folder, the font's family,
+an exception's class and text, Qt's logged words, the app's name) is quoted.  Without ``--lang``
+every line stays English, byte for byte what scripts and CI read.
 """
 
 from __future__ import annotations
