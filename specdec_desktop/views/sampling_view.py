@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from ..model.sampling import RULES
 from ..state.sampling_state import SamplingSetup, SamplingState, sampling_figures
 from ..state.text_run_state import TextRunState
-from ..text import _
+from ..text import _, localize
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
 from .crowding import Crowding
@@ -271,7 +271,7 @@ class SamplingView(Crowding, QWidget):
         self.pair_note.setText(pair.note)
         self.bars.show_distributions(pair.tokens, figures.target, figures.draft)
         for rule, value in figures.acceptances.items():
-            self.rule_values[rule].setText(f"{value:.4f}")
+            self.rule_values[rule].setText(localize(f"{value:.4f}"))  # 0,8143 in German
         self.histogram.show_histogram(pair.tokens, figures.written, figures.target)
         if figures.written is None:
             self.distance.setText(words.HISTOGRAM_EMPTY)

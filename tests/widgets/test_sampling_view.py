@@ -37,6 +37,20 @@ def test_the_worked_example_shows_each_rules_acceptance(view):
     assert _value(widget, "probabilistic") == pytest.approx(0.8143, abs=5e-5)
 
 
+def test_the_rules_acceptances_follow_the_languages_numbers(view):
+    # Each rule's acceptance was written with a dot in every language (0.8143 beside German words).
+    from specdec_desktop import text
+
+    _state, widget = view
+    label = widget.findChild(QLabel, "acceptance_probabilistic")
+    try:
+        assert text.activate("de") is None
+        assert label.text() == "0,8143"
+    finally:
+        text.activate(text.ENGLISH)
+    assert label.text() == "0.8143"
+
+
 def test_the_temperature_slider_reshapes_both_distributions(view, qtbot):
     state, widget = view
     slider = widget.findChild(QWidget, "samplingTemperatureSlider")
