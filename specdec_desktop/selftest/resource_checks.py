@@ -11,7 +11,7 @@ import struct
 from pathlib import Path
 
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QFont, QImage, QImageReader, QRawFont, QTextDocument
+from PySide6.QtGui import QFont, QFontDatabase, QImage, QImageReader, QRawFont, QTextDocument
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QTabBar, QTextBrowser
 
@@ -140,10 +140,31 @@ def _visible_texts(ctx: SelfTestContext) -> list[str]:
     return texts
 
 
+def _is_cjk(ch: str) -> bool:
+    """A Han character or CJK punctuation (the bundled Latin font has none: the system's draw them)."""
+    code = ord(ch)
+    return 0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+
+
+def _cjk_fallback(characters: list[str]) -> tuple[str | None, list[str]]:
+    """The first installed Chinese font that has every one of ``characters``, else the lacking ones
+    (Qt falls back to such a font for what the bundled one lacks: Debian's fonts-wqy-zenhei)."""
+    lacking = characters
+    for family in QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
+        raw = QRawFont.fromFont(QFont(family))
+        lacking = [ch for ch in characters if not raw.supportsCharacter(ord(ch))]
+        if not lacking:
+            return family, []
+    return None, lacking
+
+
 def check_text_in_font(ctx: SelfTestContext) -> str:
-    """Every character the window shows is drawn by the bundled font, in each of its styles."""
+    """Every character the window shows is drawn by the bundled font, in each of its styles; in
+    Chinese, the Han characters by an installed Chinese font (none: boxes, so the check fails)."""
     characters = sorted({ch for text in _visible_texts(ctx) for ch in text if not ch.isspace()})
     expect(characters, "the window shows no text")
+    cjk = [ch for ch in characters if _is_cjk(ch)]
+    latin = [ch for ch in characters if not _is_cjk(ch)]
     for style, weight, italic in _STYLES:
         font = QFont(ctx.font_family)
         font.setWeight(weight)
@@ -151,10 +172,20 @@ def check_text_in_font(ctx: SelfTestContext) -> str:
         raw = QRawFont.fromFont(font)
         expect(raw.isValid(), f"no {style} face for {ctx.font_family}")
         expect(raw.familyName() == ctx.font_family, f"{style} text resolves to {raw.familyName()!r}")
-        missing = [ch for ch in characters if not raw.supportsCharacter(ord(ch))]
+        missing = [ch for ch in latin if not raw.supportsCharacter(ord(ch))]
         expect(
             not missing, f"{style} {ctx.font_family} lacks {' '.join(f'U+{ord(c):04X} {c}' for c in missing)}"
         )
-    return _("{count} distinct characters in {family}, {styles} styles").format(
-        count=len(characters), family=ctx.font_family, styles=len(_STYLES)
+    summary = _("{count} distinct characters in {family}, {styles} styles").format(
+        count=len(latin), family=ctx.font_family, styles=len(_STYLES)
     )
+    if not cjk:
+        return summary
+    fallback, lacking = _cjk_fallback(cjk)
+    expect(
+        fallback is not None,
+        "no installed Chinese font has "
+        + " ".join(f"U+{ord(c):04X} {c}" for c in lacking[:12])
+        + " (Debian: fonts-wqy-zenhei or fonts-noto-cjk)",
+    )
+    return summary + _("; {count} Chinese characters in {family}").format(count=len(cjk), family=fallback)

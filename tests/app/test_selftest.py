@@ -122,13 +122,30 @@ def test_a_character_missing_from_the_bundled_font_fails(qapp, capsys, monkeypat
 
     original = main_window.MainWindow.__init__
 
+    def with_clef(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        self.setWindowTitle(self.windowTitle() + " \U0001d11e")  # a musical clef: no font of ours
+
+    monkeypatch.setattr(main_window.MainWindow, "__init__", with_clef)
+    status, _, err = _run(capsys, _only("fonts"))
+    _assert_failed(status, err, "fonts", "U+1D11E")
+
+
+def test_a_han_character_without_a_chinese_font_fails(qapp, capsys, monkeypatch):
+    # Han characters are drawn by an installed Chinese font; with none, they would be boxes.
+    from specdec_desktop.selftest import resource_checks
+    from specdec_desktop.views import main_window
+
+    original = main_window.MainWindow.__init__
+
     def with_han(self, *args, **kwargs):
         original(self, *args, **kwargs)
         self.setWindowTitle(self.windowTitle() + " 中")
 
     monkeypatch.setattr(main_window.MainWindow, "__init__", with_han)
+    monkeypatch.setattr(resource_checks.QFontDatabase, "families", lambda *args: [])
     status, _, err = _run(capsys, _only("fonts"))
-    _assert_failed(status, err, "fonts", "U+4E2D")
+    _assert_failed(status, err, "fonts", "U+4E2D", "fonts-wqy-zenhei")
 
 
 def test_a_qt_warning_during_a_check_fails_it(qapp, capsys):
@@ -238,3 +255,16 @@ def test_a_tree_run_off_the_model_fails(qapp, capsys, monkeypatch):
     monkeypatch.setattr(tree_checks, "simulate_tree_cycles", other_seed)
     status, _, err = _run(capsys, _only("draft trees"))
     _assert_failed(status, err, "draft trees", "simulate_tree_cycles")
+
+
+@pytest.mark.parametrize("code", ["de", "es", "zh_CN"])
+def test_every_check_passes_in_each_language(qapp, code):
+    # In Chinese the fonts check failed: the bundled Latin font has no Han characters, which an
+    # installed Chinese font draws (Debian: fonts-wqy-zenhei); the sampling check read a dot.
+    from PySide6.QtGui import QFontDatabase
+
+    if code == "zh_CN" and not QFontDatabase.families(QFontDatabase.WritingSystem.SimplifiedChinese):
+        pytest.skip("no Chinese font installed (Debian: fonts-wqy-zenhei or fonts-noto-cjk)")
+    result = run_cli("--lang", code, "--self-test")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
