@@ -25,7 +25,15 @@ from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, LineReader, check_close, plausible, resolve_k
 from .blocks import Block, FieldBlocks
-from .summaries import check_position_order, check_positions, combine_runs, k_from, missing_field, run_counts
+from .summaries import (
+    check_position_order,
+    check_positions,
+    combine_runs,
+    k_from,
+    mean_only,
+    missing_field,
+    run_counts,
+)
 
 __all__ = ["BenchSummaryReader"]
 
@@ -151,19 +159,8 @@ class BenchSummaryReader(LineReader):
                 Phrase(N_("a speculative-decoding figure")),
                 block.first_line,
             )
-        k = resolve_k(
-            len(rates) or None,
-            k_hint,
-            block.first_line,
-            self.format,
-            N_("the benchmark prints only the mean acceptance length"),
-        )
-        return self._measurement(
-            k=k,
-            tau_samples=(length,),
-            position_rates=tuple(rates) or None,
-            notes=(N_("no counts printed: tokens per step is the printed mean, with no interval"),),
-        )
+        why = N_("the benchmark prints only the mean acceptance length")
+        return mean_only(self, block, k_hint, length, rates, why)
 
     def finish(self, k_hint: int | None) -> Measurement | None:
         if self.lines_used == 0 or not self.runs.blocks:

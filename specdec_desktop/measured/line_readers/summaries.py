@@ -14,7 +14,7 @@ from specdec_desktop.measured.measurement import Measurement, Samples
 from specdec_desktop.measured.problems import MetricsProblem
 from specdec_desktop.text import N_, Phrase
 
-from .base import check_accepted, check_close, check_k, check_rates, contradiction
+from .base import LineReader, check_accepted, check_close, check_k, check_rates, contradiction, resolve_k
 from .blocks import Block
 
 __all__ = ["check_position_order", "check_positions", "combine_runs", "k_from", "missing_field", "run_counts"]
@@ -179,3 +179,23 @@ def run_counts(
     if drafts <= 0:
         raise MetricsProblem("no_metrics", Phrase(N_("this run made no drafts")), line=block.first_line)
     return drafts, draft_tokens, accepted
+
+
+def mean_only(
+    reader: LineReader,
+    block: Block,
+    k_hint: int | None,
+    mean: float,
+    rates: list[float],
+    why_no_k: str,
+    notes: tuple[str, ...] = (),
+) -> Measurement:
+    """A summary that prints no counts, only the mean acceptance length (and perhaps rates per
+    position): tokens per step is that mean, with no interval; k from the rates or the user."""
+    k = resolve_k(len(rates) or None, k_hint, block.first_line, reader.format, why_no_k)
+    return reader._measurement(
+        k=k,
+        tau_samples=(mean,),
+        position_rates=tuple(rates) or None,
+        notes=(*notes, N_("no counts printed: tokens per step is the printed mean, with no interval")),
+    )

@@ -22,7 +22,15 @@ from specdec_desktop.text import N_, Phrase
 
 from .base import NUMBER, LineReader, check_close, check_rates, plausible, resolve_k
 from .blocks import Block, FieldBlocks
-from .summaries import check_position_order, check_positions, combine_runs, k_from, missing_field, run_counts
+from .summaries import (
+    check_position_order,
+    check_positions,
+    combine_runs,
+    k_from,
+    mean_only,
+    missing_field,
+    run_counts,
+)
 
 __all__ = ["SpecDecodeExampleReader"]
 
@@ -122,18 +130,8 @@ class SpecDecodeExampleReader(LineReader):
                 0.0051 * (len(rates) + 1),
                 block.line_of("mean acceptance length"),
             )
-        k = resolve_k(
-            len(rates) or None,
-            k_hint,
-            block.first_line,
-            self.format,
-            N_("this summary prints only the mean acceptance length"),
-        )
-        return self._measurement(
-            k=k,
-            tau_samples=(mean,),
-            position_rates=tuple(rates) or None,
-            notes=(*notes, N_("no counts printed: tokens per step is the printed mean, with no interval")),
+        return mean_only(
+            self, block, k_hint, mean, rates, N_("this summary prints only the mean acceptance length"), notes
         )
 
     def finish(self, k_hint: int | None) -> Measurement | None:
