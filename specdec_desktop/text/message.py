@@ -20,9 +20,16 @@ def _as_written(text: str) -> str:
     return text
 
 
+def _always() -> bool:
+    return True
+
+
 #: How a formatted number is shown: :func:`.numbers.localize`, set when that module loads (it
 #: reads the active language, and this module stays below the catalogue, with no import circle).
 localize_number = _as_written
+#: Whether the active language writes numbers as Python does (``.`` and ``,`` groups): then a
+#: message formats as a plain ``str`` does, which is several times quicker (set with the above).
+numbers_as_written = _always
 
 
 class _Formatter(string.Formatter):
@@ -45,4 +52,8 @@ class Message(str):
     __slots__ = ()
 
     def format(self, *args, **kwargs) -> str:  # type: ignore[override]
+        if numbers_as_written() and not any(
+            isinstance(value, Figures) for value in (*args, *kwargs.values())
+        ):
+            return str.format(self, *args, **kwargs)  # the same text, without the slow formatter
         return _FORMATTER.vformat(self, args, kwargs)

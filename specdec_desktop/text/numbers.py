@@ -28,11 +28,17 @@ def group_separator() -> str:
     return current().group_separator
 
 
+def as_written() -> bool:
+    """Whether the active language writes numbers as Python does (``.`` and ``,`` groups)."""
+    language = current()
+    return language.decimal_point == "." and language.group_separator == ","
+
+
 def localize(text: str) -> str:
     """A number (or text holding numbers) written with ``.`` and ``,`` groups, in the language's way."""
-    language = current()
-    if language.decimal_point == "." and language.group_separator == ",":
+    if as_written():
         return text
+    language = current()
     marks = {".": language.decimal_point, ",": language.group_separator}
     return _SWAP.sub(lambda m: marks[m.group()], text)
 
@@ -54,3 +60,4 @@ def delocalize(text: str) -> str:
 
 
 message.localize_number = localize  # a translated message's numbers, in the language's way
+message.numbers_as_written = as_written

@@ -84,3 +84,15 @@ def test_a_phrase_survives_pickle_and_copy_whole():
             text.activate("de")
             assert _(again) == _(phrase) != phrase
             text.activate("en")
+
+
+def test_a_message_formats_as_python_does_where_the_language_writes_numbers_so():
+    from specdec_desktop.text import message
+
+    fields = {"a": 3.14159, "b": 1234567, "c": "words", "d": True, "e": 0.5}
+    template = message.Message("{a:.2f} {b:,} {c} {d} {e:.0%} {a!r}")
+    slow = message._FORMATTER.vformat(template, (), fields)
+    assert template.format(**fields) == slow == "3.14 1,234,567 words True 50% 3.14159"
+    assert message.Message("{0:.1f}; {x}").format(2.25, x=Figures((1.0, 2.5))) == "2.2; 1.0, 2.5"
+    text.activate("de")  # the language's own marks: the slow path, numbers swapped
+    assert template.format(**fields) == "3,14 1.234.567 words True 50% 3.14159"  # !r: as repr
