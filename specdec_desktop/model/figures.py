@@ -177,16 +177,24 @@ def chart_x_max(params: Parameters, best_k: int | None) -> int:
 
 
 def speedup_curves(
-    params: Parameters, best_k: int | None, assumptions: Assumptions = DEFAULT_ASSUMPTIONS
+    params: Parameters,
+    best_k: int | None,
+    assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+    reach: int | None = None,
 ) -> Curves:
     """Speedup against draft length at p and at p ± :data:`BAND_HALF_WIDTH` (clamped).
 
     Under non-default ``assumptions`` the three curves are the active model's and
     ``reference`` is the original model's curve at p.  The curves depend on k only through
     the x-range: the same p, c, x-range and assumptions give the same :class:`Curves`
-    object, whose arrays are read-only.
+    object, whose arrays are read-only.  ``reach``: the curves run at least to this k (a
+    chart that keeps a wider x-range while the parameters are moving draws them to its edge);
+    never past :data:`MAX_X_MAX`.
     """
-    return _curves(params.p, params.c, chart_x_max(params, best_k), assumptions)
+    x_max = chart_x_max(params, best_k)
+    if reach is not None:
+        x_max = max(x_max, min(int(reach), MAX_X_MAX))
+    return _curves(params.p, params.c, x_max, assumptions)
 
 
 @lru_cache(maxsize=8)

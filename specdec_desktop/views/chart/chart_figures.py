@@ -14,13 +14,17 @@ import math
 import numpy as np
 import pyqtgraph as pg
 
-from ...model import Curves, Readouts
+from ...model import Curves, Readouts, speedup_curves
 from ...text import N_, _, localize
 from ...wording.numbers import format_parameter
 from .band import edges_path
 from .label_layout import set_text
 
-__all__ = ["ChartFigures", "y_max_for"]
+__all__ = ["RANGE_REST_MS", "ChartFigures", "y_max_for"]
+
+#: Changes closer together than this are one burst (a drag, a held arrow key, a sweep's steps):
+#: the ranges only grow during it and settle to the figures' own once it has rested this long.
+RANGE_REST_MS = 400
 
 
 def y_max_for(curves: Curves, readouts: Readouts, extra: float = 0.0, band: bool = True) -> float:
@@ -39,7 +43,38 @@ class ChartFigures:
     """Drawing the figures and setting the ranges (part of :class:`~.speedup_chart.SpeedupChart`)."""
 
     def show_figures(self, readouts: Readouts, curves: Curves) -> None:
-        """Draw ``curves`` and mark the current and best k from ``readouts``."""
+        """Draw ``curves`` and mark the current and best k from ``readouts``.
+
+        A change that follows the last within :data:`RANGE_REST_MS` continues a burst (a drag,
+        a held key): the ranges then only grow, and settle to these figures' own once the
+        burst has rested (:meth:`rest_ranges`), so the axes hold still while the class watches
+        the curve move.
+        """
+        bursting = self._range_rest.isActive()
+        self._range_rest.start()
+        self._given = (readouts, curves)
+        self._draw_figures(bursting)
+
+    def redraw(self) -> None:
+        """Draw the figures last shown again (an overlay's data, the theme or the answer changed)."""
+        if self._given is not None:
+            self._draw_figures(self._range_rest.isActive())
+
+    def rest_ranges(self) -> None:
+        """The burst is over: the ranges (and the curves' reach) become the figures' own."""
+        self._range_rest.stop()
+        if self._given is not None and (
+            self._bursting or self._last is None or self._last[1] is not self._given[1]
+        ):
+            self._draw_figures(False)
+
+    def _draw_figures(self, bursting: bool) -> None:
+        assert self._given is not None
+        readouts, curves = self._given
+        self._bursting = bursting
+        if bursting and self._x_max > curves.x_max:
+            # The x-range stays wide while the burst lasts: the curves run to its edge.
+            curves = speedup_curves(readouts.params, readouts.best_k, readouts.assumptions, self._x_max)
         previous = self._last[0] if self._last is not None else None
         previous_curves = self._last[1] if self._last is not None else None
         self._last = (readouts, curves)
@@ -128,10 +163,11 @@ class ChartFigures:
         self._describe()
 
     def _set_ranges(self, readouts: Readouts, curves: Curves) -> None:
-        """The x-range from the curves; the y-range above them, or held (see :meth:`hold_y`)."""
+        """The x-range from the curves; the y-range above them, or held (see :meth:`hold_y`, and
+        a burst of changes: :meth:`show_figures`)."""
         x_max = curves.x_max
         y_max = y_max_for(curves, readouts, self._extra)
-        if self._y_held and self._y_max > 0:
+        if (self._y_held or self._bursting) and self._y_max > 0:
             # Held: keep the range unless the curve itself would leave the top.
             needed = y_max_for(curves, readouts, 0.0, band=False)
             y_max = self._y_max if needed <= self._y_max else needed

@@ -36,11 +36,15 @@ class ChartPresenting:
             return
         self._y_held = held
         if not held and self._last is not None:
-            # Settle: the range the figures shown now would choose (nothing else is redrawn).
+            # Settle: the ranges the figures shown now would choose, whatever a burst kept.
             y_max = self._y_max
-            self._set_ranges(*self._last)
-            if self._y_max != y_max:
-                self.place_labels()
+            self._range_rest.stop()
+            if self._bursting or self._last[1] is not self._given[1]:
+                self._draw_figures(False)
+            else:
+                self._set_ranges(*self._last)
+                if self._y_max != y_max:
+                    self.place_labels()
 
     def settle(self) -> None:
         """The change is over: the ghost stays as it is, and the next change starts a new one."""
@@ -59,8 +63,8 @@ class ChartPresenting:
             return
         self._answer_hidden = hidden
         if self._last is not None:
-            last, self._last = self._last, None  # redraw the markers from scratch
-            self.show_figures(*last)
+            self._last = None  # redraw the markers from scratch
+            self.redraw()
 
     def show_simulation(
         self, k: np.ndarray | None, speedup: np.ndarray | None, half_width: np.ndarray | None

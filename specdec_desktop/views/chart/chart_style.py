@@ -126,5 +126,4 @@ class ChartStyle:
         self._title_lines = ()  # the title's font changed: lay it out afresh
         self._update_title()
         self._fit_axis_title()
-        if self._last is not None:
-            self.show_figures(*self._last)
+        self.redraw()

@@ -45,7 +45,7 @@ from ...wording.chart_words import CHART_NAME
 from ..language import follow_language
 from .axis import RangeCachedAxis
 from .band import BandEdge
-from .chart_figures import ChartFigures, y_max_for
+from .chart_figures import RANGE_REST_MS, ChartFigures, y_max_for
 from .chart_legend import CHART_TITLE, X_TITLE, X_TITLE_SHORT, Y_TITLE, ChartLegend
 from .chart_presenting import ChartPresenting
 from .chart_style import ChartStyle
@@ -83,7 +83,14 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
         self._x_max = -1
         self._y_max = -1.0
         self._extra = 0.0  # the top of what the overlays drew last (the range stays above it)
+        #: The figures last given (``_last``: as drawn, their curves reaching further in a burst).
+        self._given: tuple[Readouts, Curves] | None = None
         self._last: tuple[Readouts, Curves] | None = None
+        self._bursting = False  # the ranges only grow until the burst rests (show_figures)
+        self._range_rest = QTimer(self)
+        self._range_rest.setSingleShot(True)
+        self._range_rest.setInterval(RANGE_REST_MS)
+        self._range_rest.timeout.connect(self.rest_ranges)
         #: The assumptions the assumptions label was written for (None: write it again).
         self._words_for: object | None = None
         self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
@@ -279,8 +286,7 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
 
     def refresh(self) -> None:
         """Draw the last figures again (an overlay's data changed)."""
-        if self._last is not None:
-            self.show_figures(*self._last)
+        self.redraw()
 
     def resizeEvent(self, event) -> None:
         # The plot item never outgrows the view: pyqtgraph's labels make their text's width their
