@@ -86,9 +86,15 @@ def _chart_problems(window: QMainWindow) -> list[str]:
     params = window.state.params
     active = window.app_state.assumptions.assumptions
     figures = readouts(params, active)
-    curves = speedup_curves(params, figures.best_k, active)
-    x, y = chart.curve.getData()
     problems = []
+    (x0, x1), _ = chart.getPlotItem().viewRange()
+    # In a burst of changes the ranges only grow and the curves run to the held edge; at rest
+    # they are the figures' own.
+    reach = chart.held_x_max() if chart.in_burst() else None
+    curves = speedup_curves(params, figures.best_k, active, reach)
+    if not chart.in_burst() and chart.held_x_max() != speedup_curves(params, figures.best_k, active).x_max:
+        problems.append("chart x-range at rest is not the figures' own")
+    x, y = chart.curve.getData()
     if x is None or len(x) != len(curves.k) or not np.allclose(y, curves.speedup, rtol=1e-12):
         problems.append("chart curve differs from the model's curve")
     _, lower = chart.lower.getData()
@@ -109,7 +115,6 @@ def _chart_problems(window: QMainWindow) -> list[str]:
     # The item's own visibility: the chart widget may be hidden behind the (p, c) map.
     if chart.best_arrow.isVisible() != (beyond and not hidden):
         problems.append("best-k arrow shown or hidden wrongly (it marks a best k past the x-range)")
-    (x0, x1), _ = chart.getPlotItem().viewRange()
     if x0 > 0 or x1 < params.k or (figures.best_k is not None and not beyond and x1 < figures.best_k):
         problems.append(f"chart x-range {x0:.1f}..{x1:.1f} misses the current or best k")
     _, reference = chart.reference.getData()

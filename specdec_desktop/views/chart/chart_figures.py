@@ -60,6 +60,14 @@ class ChartFigures:
         if self._given is not None:
             self._draw_figures(self._range_rest.isActive())
 
+    def in_burst(self) -> bool:
+        """Whether the last change came less than :data:`RANGE_REST_MS` ago (the ranges hold)."""
+        return self._range_rest.isActive()
+
+    def held_x_max(self) -> int:
+        """The right end of the x-range shown now (-1 before the first figures)."""
+        return self._x_max
+
     def rest_ranges(self) -> None:
         """The burst is over: the ranges (and the curves' reach) become the figures' own."""
         self._range_rest.stop()
