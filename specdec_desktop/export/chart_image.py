@@ -96,7 +96,8 @@ def export_png(chart, path: str | os.PathLike[str], scale: int = PNG_SCALE) -> Q
     # QWidget.render, not the graphics view's own render(): the view's version maps the
     # scene onto the device's *physical* size and would scale twice.  The view's own
     # render hints (antialiasing) apply.
-    QWidget.render(chart, image)
+    with chart.grid.drawn_directly():  # crisp lines at the export's resolution
+        QWidget.render(chart, image)
     write_atomically(path, png_bytes(image))
     return size
 

@@ -107,3 +107,19 @@ def test_the_kept_images_stay_within_their_budget(window, qtbot, monkeypatch):
         window.state.set(k=k)
         window.chart.grab()
     assert bottom.kept_images == 3 and bottom.kept_bytes <= 3 * one_image
+
+
+def test_the_grid_is_kept_as_a_pixmap_but_an_export_draws_its_lines(window, tmp_path):
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from specdec_desktop.export.chart_image import export_png
+
+    grid = window.chart.grid
+    cached = QGraphicsItem.CacheMode.DeviceCoordinateCache
+    assert grid.cacheMode() == cached  # a repaint copies the lines, not draws them again
+    export_png(window.chart, tmp_path / "kept.png")
+    assert grid.cacheMode() == cached
+    grid.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+    export_png(window.chart, tmp_path / "drawn.png")
+    # At twice the resolution the screen's pixmap would come out as blurred two-pixel lines.
+    assert (tmp_path / "kept.png").read_bytes() == (tmp_path / "drawn.png").read_bytes()

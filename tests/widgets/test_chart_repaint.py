@@ -183,13 +183,6 @@ def test_empty_labels_are_hidden_and_shown_again_with_text(window):
     assert not chart.assumptions_label.isVisible() and "assumptions" not in chart.label_boxes()
 
 
-def test_the_grid_is_drawn_directly_not_through_a_pixmap_cache(window):
-    # A cache the size of the plot was re-rasterised on every new range (two moves in three).
-    from PySide6.QtWidgets import QGraphicsItem
-
-    assert window.chart.grid.cacheMode() == QGraphicsItem.CacheMode.NoCache
-
-
 def test_the_chart_labels_live_in_the_plot_pixels(window):
     chart = window.chart
     view = chart.getPlotItem().getViewBox()

@@ -6,10 +6,13 @@ was the largest single cost of a repaint -- about 13 million instructions, a
 third of a p or c change (docs/performance.md) -- and even the small repaint
 around a moved marker replays them whole.  This item draws the same lines, at
 the axes' own tick values with the same fading per tick level, straight onto
-the chart: Qt clips them to the part being repainted.  (A pixmap cache,
-``DeviceCoordinateCache``, re-rasterised a pixmap the size of the plot on every
-new range, and a slider move changes the range about two times in three;
-without it a move costs about 0.4 ms less, benchmarks/bench_update_latency.py.)
+the chart: Qt clips them to the part being repainted.  The lines are kept in a
+pixmap (``DeviceCoordinateCache``), rasterised again only when the range or the
+size changes: since the chart holds its ranges through a burst of changes
+(:meth:`.chart_figures.ChartFigures.show_figures`) that is rare during a drag, and a
+repaint then copies the pixmap instead of blending seven sets of translucent lines
+(about 0.6 ms a move; before the ranges were held, a move changed the range about
+two times in three and the cache cost more than it saved).
 It recomputes the lines only when the view's range or size changes, following
 the view box's signals by itself, and keeps the lines of the ranges it has
 shown (a dragged slider returns to the same few tidy ranges).
@@ -18,10 +21,13 @@ shown (a dragged slider returns to the same few tidy ranges).
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pyqtgraph as pg
 from PySide6.QtCore import QLineF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem
 
 __all__ = ["GridLines"]
 
@@ -51,6 +57,7 @@ class GridLines(pg.GraphicsObject):
         self._alpha = 0
         self._levels: _Levels = []
         self._kept: OrderedDict[tuple[float, ...], _Levels] = OrderedDict()
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         view = plot.getViewBox()
         view.sigResized.connect(self.refresh)
         view.sigRangeChanged.connect(self.refresh)
@@ -102,6 +109,17 @@ class GridLines(pg.GraphicsObject):
                 pen.setWidth(1)
                 levels.append((pen, lines))
         return levels
+
+    @contextmanager
+    def drawn_directly(self) -> Iterator[None]:
+        """Draw the lines themselves, not the kept pixmap (an export at twice the resolution:
+        the pixmap, made at the screen's, would be scaled up into blurred two-pixel lines)."""
+        mode = self.cacheMode()
+        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+        try:
+            yield
+        finally:
+            self.setCacheMode(mode)
 
     def boundingRect(self) -> QRectF:
         return self._rect
