@@ -8,6 +8,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from specdec_desktop.model import (
+    MAX_X_MAX,
     Parameters,
     best_draft_length,
     cycle_cost,
@@ -94,3 +95,17 @@ def test_figures_equal_the_public_functions_exactly(p, k, c):
     assert np.array_equal(curves.speedup, speedup(p, curves.k, c))
     assert np.array_equal(curves.lower, speedup(curves.p_lower, curves.k, c))
     assert np.array_equal(curves.upper, speedup(curves.p_upper, curves.k, c))
+
+
+@given(probabilities, costs, st.integers(min_value=1, max_value=50), st.integers(min_value=0, max_value=5000))
+def test_curves_reaching_further_extend_the_same_curves(p, c, k, reach):
+    # A chart holding a wider x-range during a burst draws the same curves, only longer.
+    params = Parameters(k=k, p=p, c=c)
+    best_k = readouts(params).best_k
+    own = speedup_curves(params, best_k)
+    longer = speedup_curves(params, best_k, reach=reach)
+    assert longer.x_max == max(own.x_max, min(reach, MAX_X_MAX))
+    n = own.x_max + 1
+    for name in ("speedup", "lower", "upper"):
+        assert np.array_equal(getattr(longer, name)[:n], getattr(own, name))
+    assert np.array_equal(longer.k, np.arange(longer.x_max + 1))
