@@ -29,7 +29,8 @@ from ..model.text_corpus import TARGET_ORDER
 from .worker import Worker
 
 if TYPE_CHECKING:
-    from ..model.text_run import PositionDistributions, TextRun
+    from ..model.text_positions import PositionDistributions
+    from ..model.text_run import TextRun
 
 __all__ = [
     "BEST_K_RANGE",
@@ -237,7 +238,7 @@ class TextRunState(QObject):
         result = self._result
         if result is None or self._shown == 0:
             return None
-        from ..model.text_run import position_distributions
+        from ..model.text_positions import position_distributions
 
         return position_distributions(result.run, self._shown - 1)
 

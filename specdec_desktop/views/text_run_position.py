@@ -4,7 +4,7 @@ Beside the real-text run's text, on demand ("Show the distributions"): the draft
 target's p at that guess, as bars over its most likely characters with the overlap shaded and the
 proposed character marked (:class:`~.distribution_bars.DistributionBars`), a caption with the
 guess's figures, and a legend.  The figures come from the model through
-``TextRunState.position`` (model/text_run.py's ``position_distributions``); this widget only
+``TextRunState.position`` (model/text_positions.py's ``position_distributions``); this widget only
 shows them.
 """
 
@@ -23,7 +23,7 @@ from .role_label import role_label
 from .text_run_html import character_label
 
 if TYPE_CHECKING:  # the model's text run is imported when the panel is first seen
-    from ..model.text_run import PositionDistributions
+    from ..model.text_positions import PositionDistributions
 
 __all__ = ["PositionView"]
 

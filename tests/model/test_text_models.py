@@ -178,7 +178,7 @@ def run(counts):
 
 
 def test_a_positions_bars_sum_to_one_and_their_overlap_is_the_runs(run):
-    from specdec_desktop.model.text_run import TOP_CHARACTERS, position_distributions
+    from specdec_desktop.model.text_positions import TOP_CHARACTERS, position_distributions
 
     counts = run.counts
     history = list(counts.encode(PROMPT))
@@ -208,7 +208,7 @@ def test_a_positions_bars_sum_to_one_and_their_overlap_is_the_runs(run):
 
 
 def test_a_positions_bins_are_the_most_likely_characters_with_the_guess_among_them(run):
-    from specdec_desktop.model.text_run import position_distributions
+    from specdec_desktop.model.text_positions import position_distributions
 
     for index in range(len(run.cycles)):
         shown = position_distributions(run, index)
@@ -222,7 +222,7 @@ def test_a_positions_bins_are_the_most_likely_characters_with_the_guess_among_th
 
 
 def test_a_greedy_position_has_one_character_each(counts):
-    from specdec_desktop.model.text_run import position_distributions
+    from specdec_desktop.model.text_positions import position_distributions
 
     greedy = run_text(counts, draft_order=3, k=3, temperature=0.0, tokens=50, seed=2)
     shown = position_distributions(greedy, 0, 0)
@@ -233,7 +233,7 @@ def test_a_greedy_position_has_one_character_each(counts):
 
 @pytest.mark.parametrize(("args", "named"), [((10_000,), "cycle"), ((0, 99), "guess"), ((-1,), "cycle")])
 def test_a_position_outside_the_run_is_named(run, args, named):
-    from specdec_desktop.model.text_run import position_distributions
+    from specdec_desktop.model.text_positions import position_distributions
 
     with pytest.raises(ValueError, match=named):
         position_distributions(run, *args)

@@ -233,7 +233,7 @@ def test_the_distributions_are_off_by_default_and_cost_nothing_while_hidden(pane
 
 
 def test_the_distributions_follow_the_steps_and_the_play(panel, qtbot):
-    from specdec_desktop.model.text_run import position_distributions
+    from specdec_desktop.model.text_positions import position_distributions
 
     state, widget = panel
     with qtbot.waitSignal(state.run_changed, timeout=BUILD_MS):
