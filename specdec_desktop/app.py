@@ -185,7 +185,7 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     from .atomic_write import reason, write_atomically
     from .export.chart_image import png_bytes
     from .plain_text import printable
-    from .text import _, said
+    from .text import _, error_line, said
 
     try:
         write_atomically(path, png_bytes(window.grab().toImage()))
@@ -193,7 +193,7 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
         # An output that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(path))
         problem = _("could not write {shown}: {reason}").format(shown=shown, reason=said(reason(error)))
-        print(f"specdec-desktop: error: {problem}", file=sys.stderr)
+        print(error_line("specdec-desktop", problem), file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 
