@@ -79,3 +79,26 @@ def test_the_chart_gets_a_name_when_it_arrives_after_the_first_paint(qtbot):
     assert window.findChild(QWidget, "speedupPlot") is None
     window.install_chart()
     qtbot.waitUntil(lambda: bool(window.findChild(QWidget, "speedupPlot").viewport().accessibleName()))
+
+
+def test_the_runs_state_and_what_it_measured_are_announced_politely(qtbot, monkeypatch):
+    from specdec_desktop.model import race_totals
+    from specdec_desktop.wording.numbers import format_times
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    view = window.findChild(QWidget, "tokenRun")
+    player = window.app_state.player
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    for _event in range(view.run.stream.k + 2):  # through the first check, one event at a time
+        player.step()
+    assert view.announcer.last_announcement == ""  # not at once: stepping on would flood the reader
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == view.caption.text(), timeout=3000)
+    player.toggle()
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == "Der Lauf wird abgespielt.", timeout=3000)
+    player.toggle()
+    totals = race_totals(view.run.stream, player.playhead)
+    paused = (
+        f"Der Lauf ist angehalten. Gemessene Beschleunigung {format_times(totals.achieved_speedup)}, "
+        f"vom Modell erwartet {format_times(totals.expected_speedup)}."
+    )
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == paused, timeout=3000)
