@@ -116,11 +116,13 @@ def build_window(
     fuzzer) the same options always give the same window.
     """
     from .views.main_window import MainWindow
+    from .views.qt_words import follow_in_qt
     from .window_services import install_window_services
     from .window_services.launch import settings_for
 
     if QApplication.instance() is None:
         raise RuntimeError("build_window needs a QApplication")
+    follow_in_qt(QApplication.instance())  # Qt's own buttons and dialogs in the app's language
     options = options if options is not None else LaunchOptions()
     _choose_language(options, interactive)
     if not interactive and options.fullscreen:
