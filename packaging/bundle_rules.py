@@ -110,8 +110,10 @@ EXCLUDED_MODULES = (
 )
 
 #: Qt's translations kept: its own widgets' words (standard buttons, the file dialog, the keys'
-#: names) in the languages the app ships (views/qt_words.py; German, Spanish, Chinese: 0.5 MiB).
-KEEP_TRANSLATIONS = frozenset({"qtbase_de.qm", "qtbase_es.qm", "qtbase_zh_CN.qm"})
+#: names) in each language the app ships a catalogue for (views/qt_words.py; a new
+#: ``resources/locale/<code>.po`` adds its ``qtbase_<code>.qm``; German, Spanish and Chinese: 0.5 MiB).
+_CATALOGUES = Path(__file__).resolve().parent.parent / "resources" / "locale"
+KEEP_TRANSLATIONS = frozenset(f"qtbase_{po.stem}.qm" for po in _CATALOGUES.glob("*.po"))
 
 #: Qt plugins kept, by plugin folder; a folder not named here is dropped whole.  Names are without
 #: the ``lib`` prefix and the extension, so one table serves Linux, Windows and macOS.
