@@ -102,3 +102,17 @@ def test_the_runs_state_and_what_it_measured_are_announced_politely(qtbot, monke
         f"vom Modell erwartet {format_times(totals.expected_speedup)}."
     )
     qtbot.waitUntil(lambda: view.announcer.last_announcement == paused, timeout=3000)
+
+
+def test_an_import_is_announced_politely_in_the_language(qtbot, monkeypatch):
+    from ..support.paths import TEST_DATA
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    panel = window.findChild(QWidget, "measuredPanel")
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    assert window.services.measurements.import_paths([TEST_DATA / "metrics" / "llama_reference.log"])
+    assert panel.announcer.last_announcement == ""
+    qtbot.waitUntil(lambda: bool(panel.announcer.last_announcement), timeout=3000)
+    said = panel.announcer.last_announcement
+    assert ": Tokens pro Schritt " in said and ", angepasstes p " in said, said
+    assert panel.recommendation.text() in said  # what to do, as the panel says it
