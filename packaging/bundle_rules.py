@@ -7,8 +7,8 @@ the app uses, in four steps, all on PyInstaller's TOC entries
 
 1. :data:`EXCLUDED_MODULES` keeps unused Python packages out of the analysis
    (pyqtgraph's optional parts, matplotlib, Tk, the Qt modules nobody imports).
-2. :func:`keep_entry` drops Qt translations and every Qt plugin not named in
-   :data:`KEEP_PLUGINS`.
+2. :func:`keep_entry` drops Qt's translations but :data:`KEEP_TRANSLATIONS` (Qt's own words
+   in the languages the app speaks) and every Qt plugin not named in :data:`KEEP_PLUGINS`.
 3. :func:`prune_unreferenced` drops shared libraries that nothing kept links to
    (the libraries the dropped plugins had pulled in: GTK, Qt Network, EGLFS...).
 4. :data:`HOST_SYSTEM_LIBRARIES` (libstdc++, libgcc_s, libexpat) are left to the user's
@@ -37,6 +37,7 @@ __all__ = [
     "HOST_SYSTEM_LIBRARIES",
     "KEEP_LIBRARIES",
     "KEEP_PLUGINS",
+    "KEEP_TRANSLATIONS",
     "is_host_system_library",
     "keep_entry",
     "plugin_of",
@@ -108,6 +109,12 @@ EXCLUDED_MODULES = (
     "PySide6.scripts",
 )
 
+#: Qt's translations kept: its own widgets' words (standard buttons, the file dialog, the keys'
+#: names) in each language the app ships a catalogue for (views/qt_words.py; a new
+#: ``resources/locale/<code>.po`` adds its ``qtbase_<code>.qm``; German, Spanish and Chinese: 0.5 MiB).
+_CATALOGUES = Path(__file__).resolve().parent.parent / "resources" / "locale"
+KEEP_TRANSLATIONS = frozenset(f"qtbase_{po.stem}.qm" for po in _CATALOGUES.glob("*.po"))
+
 #: Qt plugins kept, by plugin folder; a folder not named here is dropped whole.  Names are without
 #: the ``lib`` prefix and the extension, so one table serves Linux, Windows and macOS.
 KEEP_PLUGINS: dict[str, frozenset[str]] = {
@@ -177,7 +184,7 @@ def _is_translation(dest: str) -> bool:
 def keep_entry(dest: str) -> bool:
     """Whether the file at bundle path ``dest`` stays (rule 2: translations and plugins)."""
     if _is_translation(dest):
-        return False
+        return _parts(dest)[-1] in KEEP_TRANSLATIONS
     plugin = plugin_of(dest)
     if plugin is None:
         return True

@@ -13,8 +13,8 @@ Exits 0 when the bundle passes, 1 with one line per problem otherwise.  CI
 * every module of the ``specdec_desktop`` package is in the bundle's archive
   (when PyInstaller is importable to read it);
 * ``licenses/INDEX.txt`` lists the app, the font, Python and every dependency;
-* no Qt translations, no Qt plugin outside ``bundle_rules.KEEP_PLUGINS``, none
-  of the big excluded packages;
+* no Qt translations but ``bundle_rules.KEEP_TRANSLATIONS``, no Qt plugin outside
+  ``bundle_rules.KEEP_PLUGINS``, none of the big excluded packages;
 * Linux: ``ldd`` finds every library each bundled binary needs, inside the
   bundle or on this machine (a library missing here was missing at build time,
   e.g. libxcb-icccm4 / libxcb-keysyms1, and so is missing from the bundle too).
@@ -125,7 +125,7 @@ def check_trimmed(bundle: Path) -> list[str]:
     inner = _internal(bundle)
     for path in inner.rglob("*"):
         relative = path.relative_to(inner).as_posix()
-        if path.is_file() and relative.endswith(".qm"):
+        if path.is_file() and relative.endswith(".qm") and path.name not in bundle_rules.KEEP_TRANSLATIONS:
             problems.append(f"Qt translation {relative} was not trimmed")
         plugin = bundle_rules.plugin_of(relative)
         if path.is_file() and plugin is not None and not bundle_rules.keep_entry(relative):

@@ -116,11 +116,13 @@ def build_window(
     fuzzer) the same options always give the same window.
     """
     from .views.main_window import MainWindow
+    from .views.qt_words import follow_in_qt
     from .window_services import install_window_services
     from .window_services.launch import settings_for
 
     if QApplication.instance() is None:
         raise RuntimeError("build_window needs a QApplication")
+    follow_in_qt(QApplication.instance())  # Qt's own buttons and dialogs in the app's language
     options = options if options is not None else LaunchOptions()
     _choose_language(options, interactive)
     if not interactive and options.fullscreen:
@@ -185,7 +187,7 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
     from .atomic_write import reason, write_atomically
     from .export.chart_image import png_bytes
     from .plain_text import printable
-    from .text import _, said
+    from .text import _, error_line, said
 
     try:
         write_atomically(path, png_bytes(window.grab().toImage()))
@@ -193,7 +195,7 @@ def _screenshot(window: QMainWindow, path: Path, size: tuple[int, int]) -> int:
         # An output that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(path))
         problem = _("could not write {shown}: {reason}").format(shown=shown, reason=said(reason(error)))
-        print(f"specdec-desktop: error: {problem}", file=sys.stderr)
+        print(error_line("specdec-desktop", problem), file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 

@@ -155,7 +155,7 @@ def _export_map(options: LaunchOptions) -> int:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(options.export_map))
         problem = _("could not write {shown}: {reason}").format(shown=shown, reason=text.said(reason(error)))
-        print(f"{PROG}: error: {problem}", file=sys.stderr)
+        print(text.error_line(PROG, problem), file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK
 
@@ -225,7 +225,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_text_command(parsed)
         return _dispatch(parsed)
     except UsageError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
+        print(text.error_line(PROG, str(error)), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 try:  # plain Python, no Qt: the command line has it loaded already
-    from .text import _, ngettext
+    from .text import _, error_line, ngettext
 except Exception:  # pragma: no cover - a damaged install: the advice in English still comes out
 
     def _(message: str) -> str:
@@ -43,6 +43,9 @@ except Exception:  # pragma: no cover - a damaged install: the advice in English
 
     def ngettext(singular: str, plural: str, n: int) -> str:
         return singular if n == 1 else plural
+
+    def error_line(prog: str, message: str) -> str:
+        return f"{prog}: error: {message}"
 
 
 __all__ = [
@@ -113,7 +116,7 @@ _OFFSCREEN = {"setting": "QT_QPA_PLATFORM=offscreen", "commands": "--self-test, 
 
 def _error(line: str) -> str:
     """The program's name and ``error:``, as argparse writes them, before ``line``."""
-    return f"{PROG}: error: {line}"
+    return error_line(PROG, line)
 
 
 def debian_packages(libraries: Iterable[str]) -> list[str]:

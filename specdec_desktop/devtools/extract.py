@@ -5,7 +5,8 @@
 English elsewhere (the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the
 parameters' and the assumptions' labels and meanings, :mod:`specdec_desktop.model.parameters`
 and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
-``resources/tours/default.json``), writes ``resources/locale/specdec.pot``, and
+``resources/tours/default.json``; argparse's own words,
+:mod:`specdec_desktop.launch.argparse_words`), writes ``resources/locale/specdec.pot``, and
 merges it into every ``<code>.po``: new messages are added untranslated, translations kept,
 messages the code no longer has are dropped.  Then ``python -m specdec_desktop.devtools.compile``.
 """
@@ -89,6 +90,15 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
         add(spec.label.lower(), None, f"specdec_desktop/state/history.py ({spec.name})")
     for name, label in SHAPE_LABELS.items():
         add(label, None, f"specdec_desktop/model/trees/shape.py ({name})")
+    # argparse's own words ("usage: ", "invalid choice: ..."): argparse looks them up in our
+    # catalogues while our parser runs (launch/argparse_words.py says why and which).
+    from ..launch.argparse_words import MESSAGES, PLURALS
+
+    place = "argparse (Python's standard library), via specdec_desktop/launch/argparse_words.py"
+    for msgid in MESSAGES:
+        add(msgid, None, place)
+    for one, many in PLURALS:
+        add(one, many, place)
     # The bundled tour's words (the tour controller shows them with _(); a user's tour is not
     # translated).  Read as plain JSON: the extractor needs no validation, and no Qt.
     import json

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import argparse
 import functools
-import re
 from collections.abc import Sequence
-from typing import NoReturn
 
 from .. import __version__
 from ..text import _, current, error_text
 from . import values
 from .fit_command import FitRequest, add_fit_parser, fit_request
 from .options import DEFAULT_SIZE, CalcRequest, FuzzOptions, LaunchOptions, UsageError
+from .parser import Parser, Refused
 from .presets_command import PresetsRequest, add_presets_parser
 from .sample_command import SampleRequest, add_sample_parser, sample_request
 from .text_command import TextRequest, add_text_parser, text_request
@@ -37,22 +36,6 @@ __all__ = [
 ]
 
 PROG = "specdec-desktop"
-
-
-#: What argparse should take for a negative number rather than an option: "-1e-3" as well as
-#: "-1" and "-.5" (its own pattern has no exponent, so "--c -1e-3" read as a missing value).
-_NEGATIVE_NUMBER = re.compile(r"^-(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$")
-
-
-class _Parser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line and an exception, not a usage dump."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
-
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(message)
 
 
 def _check_tour_scene(number: int, scenario) -> None:
@@ -208,14 +191,19 @@ def add_assumptions(parser: argparse.ArgumentParser, default: object = argparse.
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole command line: options, then the optional ``calc`` command."""
-    parser = _Parser(
+    parser = Parser(
         prog=PROG,
         description=_(
             "Teach and calculate speculative decoding. Opens the window unless a "
             "command or an output option says otherwise."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=_("show program's version number and exit"),  # argparse's msgid (Python 3.13)
+    )
     parser.add_argument(
         "--lang",
         metavar="CODE",
@@ -245,7 +233,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("build the window, exercise every part, exit 0 (or 1 with the reason); works frozen"),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     calc = commands.add_parser("calc", help=_("print the four readouts without opening a window"))
     # SUPPRESS: a value given before "calc" (--k 8 calc) is kept, not overwritten by a default.
     _add_parameters(calc, default=argparse.SUPPRESS)
@@ -288,10 +276,10 @@ def _namespace(argv: Sequence[str]) -> argparse.Namespace:
     parser = build_parser()
     try:
         return parser.parse_args(argv)
-    except UsageError as error:
+    except Refused as error:
         # "--K 6": argparse blames "6" as an unknown command; name the unknown option instead.
         unknown = _unknown_option(parser, argv)
-        if unknown is not None and str(error).startswith("argument COMMAND: invalid choice"):
+        if unknown is not None and error.argument_name == "COMMAND":
             raise UsageError(_("unrecognized argument: {unknown}").format(unknown=unknown)) from None
         raise
 

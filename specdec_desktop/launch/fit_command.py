@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..text import _, error_text, said
+from ..text import _, error_line, error_text, said
 from .options import EXIT_OK, EXIT_USAGE
 
 __all__ = ["FitRequest", "add_fit_parser", "fit_request", "reproduce_command", "run_fit"]
@@ -217,7 +217,7 @@ def run_fit(request: FitRequest, prog: str = "specdec-desktop") -> int:
         if c is not None or request.report is not None:
             figures = measured_figures(fit, 0.15 if c is None else c, assumptions, timings)
     except (MetricsProblem, ValueError) as problem:
-        print(f"{prog}: error: {error_text(problem)}", file=sys.stderr)
+        print(error_line(prog, error_text(problem)), file=sys.stderr)
         return EXIT_USAGE
     if request.report is not None:
         written = _write_report(request, fit, figures, timings, prog, costs)
@@ -246,7 +246,7 @@ def _compare(request: FitRequest, paths: list[Path], prog: str) -> int:
         try:
             fit = fit_measurement(read_metrics(path, k=request.k))
         except (MetricsProblem, ValueError) as problem:
-            print(f"{prog}: error: {error_text(problem)}", file=sys.stderr)
+            print(error_line(prog, error_text(problem)), file=sys.stderr)
             return EXIT_USAGE
         timings = None
         if request.draft_ms is not None and request.target_ms is not None:
@@ -324,6 +324,7 @@ def _write_report(request: FitRequest, fit, figures, timings, prog: str, costs=N
     try:
         write_atomically(request.report, html.encode("utf-8"))
     except OSError as error:
-        print(f"{prog}: error: {printable(str(request.report))}: {said(reason(error))}", file=sys.stderr)
+        why = f"{printable(str(request.report))}: {said(reason(error))}"
+        print(error_line(prog, why), file=sys.stderr)
         return EXIT_USAGE
     return EXIT_OK

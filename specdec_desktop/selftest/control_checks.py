@@ -15,7 +15,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QSlider, QWidget
 
 from ..model import SPECS, ParameterSpec, readouts
-from ..text import _
+from ..text import N_, Phrase, _
 from ..views.parameter_control import OBJECT_NAMES
 from ..wording.cards import card_texts
 from .context import SelfTestContext, expect
@@ -25,26 +25,53 @@ __all__ = ["check_controls"]
 
 def _find(ctx: SelfTestContext, kind: type, name: str):
     widget = ctx.window.findChild(kind, name)
-    expect(widget is not None, f"no {kind.__name__} named {name!r}")
+    expect(widget is not None, N_("no {kind} named {name!r}"), kind=kind.__name__, name=name)
     return widget
 
 
 def _agree(
     ctx: SelfTestContext, spec: ParameterSpec, slider: QSlider, entry, want: float, action: str
 ) -> None:
+    """``action`` (a phrase, or code such as ``acceptanceSlider.setValue(33)``) left the state,
+    both widgets and the speedup card at ``want``."""
     params = ctx.window.state.params
     have = getattr(params, spec.name)
-    expect(math.isclose(have, want, abs_tol=1e-9), f"{action}: state {spec.name} = {have}, expected {want}")
+    name = spec.name
+    expect(
+        math.isclose(have, want, abs_tol=1e-9),
+        N_("{action}: state {name} = {have}, expected {want}"),
+        action=action,
+        name=name,
+        have=have,
+        want=want,
+    )
     expect(
         slider.value() == spec.to_slider(want),
-        f"{action}: slider at {slider.value()} for {spec.name} = {want}",
+        N_("{action}: slider at {position} for {name} = {want}"),
+        action=action,
+        position=slider.value(),
+        name=name,
+        want=want,
     )
-    expect(math.isclose(entry.value(), want, abs_tol=1e-9), f"{action}: entry box shows {entry.value()}")
+    expect(
+        math.isclose(entry.value(), want, abs_tol=1e-9),
+        N_("{action}: entry box shows {value}"),
+        action=action,
+        value=entry.value(),
+    )
     speed = _find(ctx, QWidget, "speedupCard").findChild(QLabel, "value")
     shown = speed.text() if speed is not None else ""
     expect(
-        shown == card_texts(readouts(params))["speedupCard"].value, f"{action}: speedup card shows {shown!r}"
+        shown == card_texts(readouts(params))["speedupCard"].value,
+        N_("{action}: speedup card shows {shown!r}"),
+        action=action,
+        shown=shown,
     )
+
+
+def _on(key: Phrase, slider: str) -> Phrase:
+    """The action "``key`` (the key's name on the keyboard) pressed on ``slider``"."""
+    return Phrase(N_("{key} on {slider}"), key=key, slider=slider)
 
 
 def _exercise(ctx: SelfTestContext, spec: ParameterSpec) -> int:
@@ -62,19 +89,19 @@ def _exercise(ctx: SelfTestContext, spec: ParameterSpec) -> int:
     _agree(ctx, spec, slider, entry, value_at(position), f"{slider_name}.setValue({position})")
     # The keyboard on the slider.
     for key, delta, label in (
-        (Qt.Key.Key_Right, 1, "Right"),
-        (Qt.Key.Key_PageUp, slider.pageStep(), "PageUp"),
-        (Qt.Key.Key_Left, -1, "Left"),
-        (Qt.Key.Key_PageDown, -slider.pageStep(), "PageDown"),
+        (Qt.Key.Key_Right, 1, Phrase(N_("Right"))),
+        (Qt.Key.Key_PageUp, slider.pageStep(), Phrase(N_("PageUp"))),
+        (Qt.Key.Key_Left, -1, Phrase(N_("Left"))),
+        (Qt.Key.Key_PageDown, -slider.pageStep(), Phrase(N_("PageDown"))),
     ):
         position = slider.value() + delta
         QTest.keyClick(slider, key)
-        _agree(ctx, spec, slider, entry, value_at(position), f"{label} on {slider_name}")
+        _agree(ctx, spec, slider, entry, value_at(position), _on(label, slider_name))
         steps += 1
     QTest.keyClick(slider, Qt.Key.Key_End)
-    _agree(ctx, spec, slider, entry, spec.maximum, f"End on {slider_name}")
+    _agree(ctx, spec, slider, entry, spec.maximum, _on(Phrase(N_("End")), slider_name))
     QTest.keyClick(slider, Qt.Key.Key_Home)
-    _agree(ctx, spec, slider, entry, spec.minimum, f"Home on {slider_name}")
+    _agree(ctx, spec, slider, entry, spec.minimum, _on(Phrase(N_("Home")), slider_name))
     # The entry box, set directly and typed into.
     middle = value_at(spec.slider_steps // 2)
     entry.setValue(middle)
@@ -83,14 +110,17 @@ def _exercise(ctx: SelfTestContext, spec: ParameterSpec) -> int:
     entry.selectAll()
     QTest.keyClicks(entry, spec.format(typed))
     QTest.keyClick(entry, Qt.Key.Key_Return)
-    _agree(ctx, spec, slider, entry, typed, f"typing {spec.format(typed)} into {entry_name}")
+    typing = Phrase(N_("typing {typed} into {box}"), typed=spec.format(typed), box=entry_name)
+    _agree(ctx, spec, slider, entry, typed, typing)
     # Text that is not a number is refused and changes nothing.
     before = ctx.window.state.params
     entry.selectAll()
     QTest.keyClicks(entry, "x")
     QTest.keyClick(entry, Qt.Key.Key_Return)
-    expect(ctx.window.state.params == before, f"typing a letter into {entry_name} changed the state")
-    _agree(ctx, spec, slider, entry, typed, f"after a refused entry in {entry_name}")
+    expect(
+        ctx.window.state.params == before, N_("typing a letter into {box} changed the state"), box=entry_name
+    )
+    _agree(ctx, spec, slider, entry, typed, Phrase(N_("after a refused entry in {box}"), box=entry_name))
     return steps + 7
 
 

@@ -16,11 +16,26 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ..model import Parameters, readouts, speedup_curves
 from ..model.reference import REFERENCE_POINTS
-from ..text import _, delocalize
+from ..text import N_, Phrase, _, delocalize
 from ..wording.cards import CARDS, card_texts
 from .context import SelfTestContext, expect
 
 __all__ = ["REFERENCE_POINTS", "check_cards", "check_chart"]
+
+
+#: What a failure names (phrases, so said in the self-test's language).
+_TOKENS = Phrase(N_("tokens per cycle"))
+_COST = Phrase(N_("cost per cycle"))
+_SPEEDUP = Phrase(N_("speedup"))
+_BEST_SPEEDUP = Phrase(N_("best speedup"))
+_CURVE = Phrase(N_("curve"))
+_LOWER = Phrase(N_("band lower edge"))
+_UPPER = Phrase(N_("band upper edge"))
+
+
+def _where(k: int, p: float, c: float) -> Phrase:
+    """The reference point a failure names, ``k=6 p=0.75 c=0.15`` (0,75 in German)."""
+    return Phrase(N_("k={k} p={p} c={c}"), k=k, p=p, c=c)
 
 
 def _close(have: float | None, want: float | None) -> bool:
@@ -31,9 +46,9 @@ def _close(have: float | None, want: float | None) -> bool:
 
 def _card_value(ctx: SelfTestContext, name: str) -> str:
     card = ctx.window.findChild(QWidget, name)
-    expect(card is not None, f"no card named {name!r}")
+    expect(card is not None, N_("no card named {name!r}"), name=name)
     label = card.findChild(QLabel, "value")
-    expect(label is not None, f"card {name} has no 'value' label")
+    expect(label is not None, N_("card {name} has no 'value' label"), name=name)
     return label.text()
 
 
@@ -45,26 +60,53 @@ def check_cards(ctx: SelfTestContext) -> str:
             params = Parameters(k=k, p=p, c=c)
             ctx.window.state.set_params(params)
             figures = readouts(params)
-            where = f"k={k} p={p} c={c}"
+            where = _where(k, p, c)
             for label, have, want in (
-                ("tokens per cycle", figures.tokens_per_cycle, tokens),
-                ("cost per cycle", figures.cost_per_cycle, cost),
-                ("speedup", figures.speedup, speedup),
-                ("best speedup", figures.best_speedup, best_speedup),
+                (_TOKENS, figures.tokens_per_cycle, tokens),
+                (_COST, figures.cost_per_cycle, cost),
+                (_SPEEDUP, figures.speedup, speedup),
+                (_BEST_SPEEDUP, figures.best_speedup, best_speedup),
             ):
-                expect(_close(have, want), f"{label} at {where} is {have}, reference {want}")
-            expect(figures.best_k == best_k, f"best k at {where} is {figures.best_k}, reference {best_k}")
+                expect(
+                    _close(have, want),
+                    N_("{figure} at {where} is {have}, reference {want}"),
+                    figure=label,
+                    where=where,
+                    have=have,
+                    want=want,
+                )
+            expect(
+                figures.best_k == best_k,
+                N_("best k at {where} is {have}, reference {want}"),
+                where=where,
+                have=figures.best_k,
+                want=best_k,
+            )
             texts = card_texts(figures)
             for name in (card.name for card in CARDS):
                 shown = _card_value(ctx, name)
                 expect(
                     shown == texts[name].value,
-                    f"{name} at {where} shows {shown!r}, not {texts[name].value!r}",
+                    N_("{card} at {where} shows {shown!r}, not {want!r}"),
+                    card=name,
+                    where=where,
+                    shown=shown,
+                    want=texts[name].value,
                 )
             shown_tokens = float(delocalize(_card_value(ctx, "tokensCard")))
-            expect(abs(shown_tokens - tokens) <= 0.005, f"tokens card at {where} shows {shown_tokens}")
+            expect(
+                abs(shown_tokens - tokens) <= 0.005,
+                N_("tokens card at {where} shows {shown}"),
+                where=where,
+                shown=shown_tokens,
+            )
             shown_speedup = float(delocalize(_card_value(ctx, "speedupCard").rstrip("×")))
-            expect(abs(shown_speedup - speedup) <= 0.005, f"speedup card at {where} shows {shown_speedup}")
+            expect(
+                abs(shown_speedup - speedup) <= 0.005,
+                N_("speedup card at {where} shows {shown}"),
+                where=where,
+                shown=shown_speedup,
+            )
     finally:
         ctx.window.state.set_params(start)
     return _("{count} reference points, {cards} cards each").format(
@@ -80,8 +122,8 @@ def _xy(item) -> tuple[np.ndarray, np.ndarray]:
 def check_chart(ctx: SelfTestContext) -> str:
     """At each reference point the chart's curves, band and markers are the model's, and in range."""
     chart = getattr(ctx.window, "chart", None)
-    expect(chart is not None, "the chart was not installed")
-    expect(chart.objectName() == "speedupPlot", f"the chart is named {chart.objectName()!r}")
+    expect(chart is not None, N_("the chart was not installed"))
+    expect(chart.objectName() == "speedupPlot", N_("the chart is named {name!r}"), name=chart.objectName())
     start = ctx.window.state.params
     try:
         for k, p, c, *_rest in REFERENCE_POINTS:
@@ -93,38 +135,57 @@ def check_chart(ctx: SelfTestContext) -> str:
             ctx.settle()
             figures = readouts(params)
             curves = speedup_curves(params, figures.best_k)
-            where = f"k={k} p={p} c={c}"
+            where = _where(k, p, c)
             for label, item, want in (
-                ("curve", chart.curve, curves.speedup),
-                ("band lower edge", chart.lower, curves.lower),
-                ("band upper edge", chart.upper, curves.upper),
+                (_CURVE, chart.curve, curves.speedup),
+                (_LOWER, chart.lower, curves.lower),
+                (_UPPER, chart.upper, curves.upper),
             ):
                 x, y = _xy(item)
                 expect(
                     np.array_equal(x, curves.k.astype(float)),
-                    f"{label} x at {where} is not 0..{curves.x_max}",
+                    N_("{item} x at {where} is not 0..{most}"),
+                    item=label,
+                    where=where,
+                    most=curves.x_max,
                 )
                 expect(
-                    np.allclose(y, want, rtol=1e-12, atol=1e-12), f"{label} at {where} differs from the model"
+                    np.allclose(y, want, rtol=1e-12, atol=1e-12),
+                    N_("{item} at {where} differs from the model"),
+                    item=label,
+                    where=where,
                 )
             x, y = _xy(chart.current)
             expect(
                 list(x) == [k] and np.allclose(y, [figures.speedup]),
-                f"current-k marker at {where} is at {list(zip(x, y, strict=True))}",
+                N_("current-k marker at {where} is at {points}"),
+                where=where,
+                points=list(zip(x, y, strict=True)),
             )
             x, y = _xy(chart.best)
             if figures.best_k is None:
-                expect(len(x) == 0, f"best-k marker shown at {where} where there is no peak")
+                expect(len(x) == 0, N_("best-k marker shown at {where} where there is no peak"), where=where)
             else:
                 expect(
                     list(x) == [figures.best_k] and np.allclose(y, [figures.best_speedup]),
-                    f"best-k marker at {where} is at {list(zip(x, y, strict=True))}",
+                    N_("best-k marker at {where} is at {points}"),
+                    where=where,
+                    points=list(zip(x, y, strict=True)),
                 )
             (x_low, x_high), (y_low, y_high) = chart.getPlotItem().viewRange()
             for marker in (k, figures.best_k):
                 if marker is not None:
-                    expect(x_low <= marker <= x_high, f"k = {marker} is outside the x-range at {where}")
-            expect(y_low <= 1.0 <= y_high, f"the break-even line is outside the y-range at {where}")
+                    expect(
+                        x_low <= marker <= x_high,
+                        N_("k = {marker} is outside the x-range at {where}"),
+                        marker=marker,
+                        where=where,
+                    )
+            expect(
+                y_low <= 1.0 <= y_high,
+                N_("the break-even line is outside the y-range at {where}"),
+                where=where,
+            )
     finally:
         ctx.window.state.set_params(start)
     return _("{count} reference points: curve, band, markers, ranges").format(count=len(REFERENCE_POINTS))

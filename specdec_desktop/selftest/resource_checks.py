@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QTabBar
 
 from .. import resources
 from ..app_icon import ICON_NAME, PNG_SIZES, app_icon
-from ..text import _
+from ..text import N_, Phrase, _
 from ..theme.fonts import FONT_FILES
-from .context import SelfTestContext, SelfTestFailure, expect
+from .context import SelfTestContext, expect, failure
 
 __all__ = ["check_resources", "check_text_in_font"]
 
@@ -35,23 +35,35 @@ REQUIRED = (
 )
 #: The faces the interface uses: (name, weight, italic).
 _STYLES = (
-    ("regular", QFont.Weight.Normal, False),
-    ("italic", QFont.Weight.Normal, True),
-    ("semibold", QFont.Weight.DemiBold, False),
-    ("bold", QFont.Weight.Bold, False),
+    (Phrase(N_("regular")), QFont.Weight.Normal, False),
+    (Phrase(N_("italic")), QFont.Weight.Normal, True),
+    (Phrase(N_("semibold")), QFont.Weight.DemiBold, False),
+    (Phrase(N_("bold")), QFont.Weight.Bold, False),
 )
 _TEXT_SUFFIXES = {".txt", ".md", ".json", ".csv", ".qss", ".desktop", ".toml", ".po", ".pot"}
 
 
+def _why(error: Exception) -> str:
+    """Why a file did not load: a check's reason (a phrase, said in the language), else the
+    exception's own message (a missing resource names the file)."""
+    reason = error.args[0] if len(error.args) == 1 else None
+    return reason if isinstance(reason, Phrase) else str(error)
+
+
+def _code_points(characters: list[str]) -> str:
+    """``U+00E9 é U+4E2D 中``: characters a font lacks, by code point and as themselves."""
+    return " ".join(f"U+{ord(c):04X} {c}" for c in characters)
+
+
 def _load_icns(path: Path) -> str:
     data = path.read_bytes()
-    expect(data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data), "not an icns file")
+    expect(data[:4] == b"icns" and struct.unpack(">I", data[4:8])[0] == len(data), N_("not an icns file"))
     offset, count = 8, 0
     while offset < len(data):
         length = struct.unpack(">I", data[offset + 4 : offset + 8])[0]
-        expect(8 < length <= len(data) - offset, "icns entry overruns the file")
+        expect(8 < length <= len(data) - offset, N_("icns entry overruns the file"))
         image = QImage.fromData(data[offset + 8 : offset + length])
-        expect(not image.isNull(), f"icns entry {data[offset : offset + 4]!r} is not an image")
+        expect(not image.isNull(), N_("icns entry {kind!r} is not an image"), kind=data[offset : offset + 4])
         offset, count = offset + length, count + 1
     return f"{count} images"
 
@@ -59,13 +71,13 @@ def _load_icns(path: Path) -> str:
 def _load(path: Path) -> str:
     """Load one file the way the app would; return what it held; raise if it does not load."""
     suffix = path.suffix.lower()
-    expect(path.stat().st_size > 0, "empty file")
+    expect(path.stat().st_size > 0, N_("empty file"))
     if suffix in {".otf", ".ttf"}:
         font = QRawFont(str(path), 12)
-        expect(font.isValid(), "Qt cannot read this font")
+        expect(font.isValid(), N_("Qt cannot read this font"))
         return font.familyName()
     if suffix == ".svg":
-        expect(QSvgRenderer(str(path)).isValid(), "Qt cannot read this SVG")
+        expect(QSvgRenderer(str(path)).isValid(), N_("Qt cannot read this SVG"))
         return "svg"
     if suffix == ".icns":
         return _load_icns(path)
@@ -73,7 +85,9 @@ def _load(path: Path) -> str:
         reader = QImageReader(str(path))
         count = max(1, reader.imageCount())
         for _image in range(count):
-            expect(not reader.read().isNull(), f"Qt cannot read this image ({reader.errorString()})")
+            expect(
+                not reader.read().isNull(), N_("Qt cannot read this image ({why})"), why=reader.errorString()
+            )
             reader.jumpToNextImage()
         return f"{count} images"
     if suffix == ".mo":  # a compiled catalogue (resources/locale): read as the text layer reads it
@@ -81,10 +95,10 @@ def _load(path: Path) -> str:
 
         with open(path, "rb") as handle:
             messages = len(gettext.GNUTranslations(handle)._catalog)
-        expect(messages > 1, "no translations in this catalogue")
+        expect(messages > 1, N_("no translations in this catalogue"))
         return f"{messages} messages"
     if suffix in _TEXT_SUFFIXES:
-        expect(path.read_text(encoding="utf-8").strip(), "no text in it")
+        expect(path.read_text(encoding="utf-8").strip(), N_("no text in it"))
         return "text"
     path.read_bytes()
     return "bytes"
@@ -92,23 +106,30 @@ def _load(path: Path) -> str:
 
 def check_resources(ctx: SelfTestContext) -> str:
     """Every file under ``resources/`` loads, the required ones are there, and the icon has every size."""
+    root = resources.root()  # (none at all: the window would not have been built)
     for parts in REQUIRED:
-        resources.path(*parts)  # raises ResourceMissing naming the file
-    root = resources.root()
+        try:
+            resources.path(*parts)
+        except resources.ResourceMissing as error:  # its class first, as any other exception's
+            raise failure(
+                N_("{kind}: bundled file missing: {file}"), kind=type(error).__name__, file="/".join(parts)
+            ) from None
     files = sorted(p for p in root.rglob("*") if p.is_file())
     for path in files:
         try:
             _load(path)
         except Exception as error:
-            raise SelfTestFailure(f"{path.relative_to(root).as_posix()}: {error}") from None
+            raise failure(
+                N_("{file}: {reason}"), file=path.relative_to(root).as_posix(), reason=_why(error)
+            ) from None
     png_sizes = {
         QImage(str(resources.path("icons", f"{ICON_NAME}-{size}.png"))).size().width() for size in PNG_SIZES
     }
-    expect(png_sizes == set(PNG_SIZES), f"icon PNGs have sizes {sorted(png_sizes)}")
+    expect(png_sizes == set(PNG_SIZES), N_("icon PNGs have sizes {sizes}"), sizes=sorted(png_sizes))
     icon = app_icon()
-    expect(not icon.isNull(), "the app icon is empty")
-    expect(not icon.pixmap(QSize(16, 16)).isNull(), "the app icon has no 16 px image")
-    expect(not ctx.app.windowIcon().isNull(), "the application has no window icon")
+    expect(not icon.isNull(), N_("the app icon is empty"))
+    expect(not icon.pixmap(QSize(16, 16)).isNull(), N_("the app icon has no 16 px image"))
+    expect(not ctx.app.windowIcon().isNull(), N_("the application has no window icon"))
     return _("{count} files from {folder}").format(count=len(files), folder=str(root))
 
 
@@ -162,7 +183,7 @@ def check_text_in_font(ctx: SelfTestContext) -> str:
     """Every character the window shows is drawn by the bundled font, in each of its styles; in
     Chinese, the Han characters by an installed Chinese font (none: boxes, so the check fails)."""
     characters = sorted({ch for text in _visible_texts(ctx) for ch in text if not ch.isspace()})
-    expect(characters, "the window shows no text")
+    expect(characters, N_("the window shows no text"))
     cjk = [ch for ch in characters if _is_cjk(ch)]
     latin = [ch for ch in characters if not _is_cjk(ch)]
     for style, weight, italic in _STYLES:
@@ -170,11 +191,20 @@ def check_text_in_font(ctx: SelfTestContext) -> str:
         font.setWeight(weight)
         font.setItalic(italic)
         raw = QRawFont.fromFont(font)
-        expect(raw.isValid(), f"no {style} face for {ctx.font_family}")
-        expect(raw.familyName() == ctx.font_family, f"{style} text resolves to {raw.familyName()!r}")
+        expect(raw.isValid(), N_("no {style} face for {family}"), style=style, family=ctx.font_family)
+        expect(
+            raw.familyName() == ctx.font_family,
+            N_("{style} text resolves to {family!r}"),
+            style=style,
+            family=raw.familyName(),
+        )
         missing = [ch for ch in latin if not raw.supportsCharacter(ord(ch))]
         expect(
-            not missing, f"{style} {ctx.font_family} lacks {' '.join(f'U+{ord(c):04X} {c}' for c in missing)}"
+            not missing,
+            N_("{style} {family} lacks {characters}"),
+            style=style,
+            family=ctx.font_family,
+            characters=_code_points(missing),
         )
     summary = _("{count} distinct characters in {family}, {styles} styles").format(
         count=len(latin), family=ctx.font_family, styles=len(_STYLES)
@@ -184,8 +214,9 @@ def check_text_in_font(ctx: SelfTestContext) -> str:
     fallback, lacking = _cjk_fallback(cjk)
     expect(
         fallback is not None,
-        "no installed Chinese font has "
-        + " ".join(f"U+{ord(c):04X} {c}" for c in lacking[:12])
-        + " (Debian: fonts-wqy-zenhei or fonts-noto-cjk)",
+        N_("no installed Chinese font has {characters} (Debian: {one} or {other})"),
+        characters=_code_points(lacking[:12]),
+        one="fonts-wqy-zenhei",
+        other="fonts-noto-cjk",
     )
     return summary + _("; {count} Chinese characters in {family}").format(count=len(cjk), family=fallback)

@@ -20,7 +20,7 @@ from PySide6.QtCore import QtMsgType, qInstallMessageHandler
 
 from ..atomic_write import clean_stale_folders
 from ..launch import LaunchOptions
-from ..text import _
+from ..text import N_, _, error_text
 from .context import SelfTestContext, SelfTestFailure
 
 __all__ = ["IGNORED_QT_MESSAGES", "Check", "run_checks"]
@@ -31,6 +31,8 @@ Check = Callable[[SelfTestContext], str]
 IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
 _MAX_REASON = 400
 _PROG = "specdec-desktop"
+#: The name a failure to build or show the window goes under (before any check runs).
+_WINDOW = N_("window")
 
 
 def _one_line(text: str) -> str:
@@ -38,6 +40,14 @@ def _one_line(text: str) -> str:
         "no reason given"
     )
     return line if len(line) <= _MAX_REASON else line[: _MAX_REASON - 1] + "…"
+
+
+def _reason(error: BaseException) -> str:
+    """Why a check failed, in the active language: a :class:`~.context.SelfTestFailure`'s reason
+    (a phrase) said again; any other exception's class, and its message as it was raised."""
+    if isinstance(error, SelfTestFailure):
+        return error_text(error)
+    return f"{type(error).__name__}: {error_text(error)}"
 
 
 def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> int:
@@ -73,18 +83,16 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
                 window.show()
                 app.processEvents()
             except Exception as error:  # the window itself would not build
-                return fail("window", f"{type(error).__name__}: {error}")
+                return fail(_WINDOW, _reason(error))
             if qt_messages:
-                return fail("window", _("Qt warning: {message}").format(message=qt_messages[0]))
+                return fail(_WINDOW, _("Qt warning: {message}").format(message=qt_messages[0]))
             context = SelfTestContext(app=app, window=window, font_family=font_family, temp_dir=Path(temp))
             for name, check in checks:
                 try:
                     summary = check(context)
                     context.settle()
-                except SelfTestFailure as failure:
-                    return fail(name, str(failure))
                 except Exception as error:
-                    return fail(name, f"{type(error).__name__}: {error}")
+                    return fail(name, _reason(error))
                 if qt_messages:
                     return fail(name, _("Qt warning: {message}").format(message=qt_messages[0]))
                 line = _("self-test: {check}: ok ({summary})").format(check=_(name), summary=summary)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QWidget
 
-from ..text import _
+from ..text import N_, _
 from ..theme import THEMES
 from .context import SelfTestContext, expect
 
@@ -28,15 +28,22 @@ def check_themes(ctx: SelfTestContext) -> str:
             window.apply_theme(theme)
             ctx.settle()
             image = window.grab().toImage()
-            expect(not image.isNull(), f"the window did not render in the {theme.name} theme")
+            expect(not image.isNull(), N_("the window did not render in the {theme} theme"), theme=theme.name)
             corner = _pixel(image, 3, 3)
-            expect(corner == theme.window.lower(), f"{theme.name} theme: window background {corner}")
+            expect(
+                corner == theme.window.lower(),
+                N_("{theme} theme: window background {colour}"),
+                theme=theme.name,
+                colour=corner,
+            )
             chart = getattr(window, "chart", None)
             if chart is not None:
                 background = chart.backgroundBrush().color().name().lower()
                 expect(
                     background == theme.chart_background.lower(),
-                    f"{theme.name} theme: chart background {background}",
+                    N_("{theme} theme: chart background {colour}"),
+                    theme=theme.name,
+                    colour=background,
                 )
     finally:
         window.apply_theme(original)
@@ -58,10 +65,10 @@ def find_token_player(window: QWidget) -> object | None:
 def check_token_run(ctx: SelfTestContext) -> str:
     """Play the token-by-token run for :data:`TOKEN_RUN_STEPS` steps, repainting as it goes."""
     view = ctx.window.findChild(QWidget, "tokenRun")
-    expect(view is not None, "no widget named 'tokenRun'")
+    expect(view is not None, N_("no widget named 'tokenRun'"))
     player = find_token_player(ctx.window)
     if player is None:
-        expect(not view.grab().isNull(), "the token-run area does not render")
+        expect(not view.grab().isNull(), N_("the token-run area does not render"))
         return _("placeholder only: no animation player in this build")
     restart = getattr(player, "restart", None)
     if callable(restart):
@@ -70,9 +77,9 @@ def check_token_run(ctx: SelfTestContext) -> str:
         player.step()
         if step % 25 == 0:
             ctx.settle()
-            expect(not view.grab().isNull(), f"the token run did not render at step {step}")
+            expect(not view.grab().isNull(), N_("the token run did not render at step {step}"), step=step)
     ctx.settle()
-    expect(not view.grab().isNull(), "the token run did not render after playing")
+    expect(not view.grab().isNull(), N_("the token run did not render after playing"))
     played = _compare_run_with_model(view)
     if callable(restart):
         restart()
@@ -101,7 +108,7 @@ def _compare_run_with_model(view: QWidget) -> int:
     else:
         shown = run.stream.accepted(0, n)
         expected = simulate_cycles(params.p, params.k, n, run.seed)
-    expect(bool((shown == expected).all()), "the token run's cycles differ from simulate_cycles")
+    expect(bool((shown == expected).all()), N_("the token run's cycles differ from simulate_cycles"))
     return n
 
 
@@ -109,13 +116,17 @@ def check_screenshot(ctx: SelfTestContext) -> str:
     """Render the window to a PNG in a temporary folder, read it back, and check it is not blank."""
     path = ctx.temp_dir / "self-test.png"
     pixmap = ctx.window.grab()
-    expect(not pixmap.isNull(), "the window rendered to an empty image")
-    expect(pixmap.save(str(path), "PNG"), f"could not write {path}")
+    expect(not pixmap.isNull(), N_("the window rendered to an empty image"))
+    expect(pixmap.save(str(path), "PNG"), N_("could not write {path}"), path=path)
     image = QImage(str(path))
-    expect(not image.isNull(), f"could not read back {path}")
+    expect(not image.isNull(), N_("could not read back {path}"), path=path)
     expect(
         image.size() == pixmap.size(),
-        f"read back {image.width()}x{image.height()}, wrote {pixmap.width()}x{pixmap.height()}",
+        N_("read back {width}x{height}, wrote {wrote_width}x{wrote_height}"),
+        width=image.width(),
+        height=image.height(),
+        wrote_width=pixmap.width(),
+        wrote_height=pixmap.height(),
     )
     background = QColor(ctx.window.theme.window)
     colours: set[int] = set()
@@ -132,8 +143,13 @@ def check_screenshot(ctx: SelfTestContext) -> str:
                 + abs(colour.blue() - background.blue())
             )
             ink += distance > 300
-    expect(len(colours) >= 16, f"the rendered window has only {len(colours)} colours")
-    expect(ink / samples >= 0.005, f"the rendered window is nearly blank ({ink} dark samples of {samples})")
+    expect(len(colours) >= 16, N_("the rendered window has only {count} colours"), count=len(colours))
+    expect(
+        ink / samples >= 0.005,
+        N_("the rendered window is nearly blank ({ink} dark samples of {samples})"),
+        ink=ink,
+        samples=samples,
+    )
     return _("{width}x{height} PNG, {colours} colours, {ink:.1f}% ink").format(
         width=image.width(), height=image.height(), colours=len(colours), ink=100 * ink / samples
     )

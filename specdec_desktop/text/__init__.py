@@ -13,6 +13,7 @@ name                   what
 ``N_(msg)``            marks ``msg`` for extraction only; translate it later with ``_``
 ``Phrase(msg, **v)``   English text now (a ``str``) that ``_`` says again in any language
 ``error_text(error)``   an exception's message in the active language (a phrase said again)
+``error_line(p, m)``   a command-line refusal's line, ``p: error: m``, in the active language
 ``said(text)``         a phrase in the active language; any other text (a file name) as it is
 ``ngettext(s, p, n)``  the singular or plural form for ``n`` in the active language
 ``activate(code)``     switch language; returns a one-line warning when it fell back to English
@@ -41,6 +42,7 @@ from .catalogue import (
     _,
     activate,
     current,
+    error_line,
     error_text,
     language_names,
     ngettext,
@@ -67,6 +69,7 @@ __all__ = [
     "current",
     "decimal_point",
     "delocalize",
+    "error_line",
     "error_text",
     "group_separator",
     "join_numbers",

@@ -31,6 +31,7 @@ __all__ = [
     "activate",
     "catalogue_path",
     "current",
+    "error_line",
     "error_text",
     "language_names",
     "ngettext",
@@ -102,6 +103,12 @@ def error_text(error: BaseException) -> str:
     with is said again (the model's refusals), any other message is shown as it is."""
     message = error.args[0] if len(error.args) == 1 else None
     return _(message) if isinstance(message, Phrase) else str(error)
+
+
+def error_line(prog: str, message: str) -> str:
+    """The one line a refusal of the command line is printed as, ``prog: error: message``: argparse's
+    own message (``%(prog)s: error: %(message)s``, one translation for both) in the active language."""
+    return (_("%(prog)s: error: %(message)s\n") % {"prog": prog, "message": message}).rstrip("\n")
 
 
 def N_(message: str) -> str:

@@ -2,7 +2,8 @@
 clips a long translation, or a word that skips the text layer, shows at a glance.
 
 ``"Speedup at k = {k}"`` becomes ``"[Šƥééðûƥ áţ ķ = {k} ·······]"``: letters take accents, and
-what the code reads back stays as it was: ``{placeholders}``, HTML tags and entities, ``%s``.
+what the code reads back stays as it was: ``{placeholders}``, HTML tags and entities, ``%s`` and
+``%(name)s``.
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ _ACCENTS = str.maketrans(
     "áƀçðéĝĥíķĺñôƥŕšţûŵýžÅƁÇÐÉĜĤÎĶĹÑÖƤŔŠŢÛŴÝŽ",
 )
 
-#: Kept as written: format placeholders, HTML tags, entities, printf fields.
-_KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&[#a-zA-Z0-9]+;|%[sdr]")
+#: Kept as written: format placeholders, HTML tags, entities, printf fields (``%s``,
+#: ``%(prog)s``: argparse's messages are formatted with ``%``).
+_KEEP = re.compile(r"\{[^{}]*\}|<[^<>]*>|&[#a-zA-Z0-9]+;|%(?:\([a-z_]+\))?[sdr]")
 
 
 @lru_cache(maxsize=4096)

@@ -27,6 +27,7 @@ from ..model import Parameters
 from ..model.assumptions import DEFAULT_ASSUMPTIONS, Assumptions
 from ..text import Phrase, _, current, localize, said
 from .acceptance_addendum import acceptance_addendum
+from .announcer import Announcer
 from .measured_costs import CostsView
 from .measured_timings import TimingInputs
 from .position_bars import PositionBars
@@ -75,6 +76,8 @@ class MeasuredPanel(QFrame):
         self._fit: Fit | None = None
         self._has_costs = False
         self._shown_for: tuple | None = None  # what show_measurement last showed
+        #: Tells a screen reader what an import gave (and a new decision), politely, once rested.
+        self.announcer = Announcer(self)
 
         layout = QVBoxLayout(self)
         buttons = QHBoxLayout()
@@ -312,6 +315,11 @@ class MeasuredPanel(QFrame):
             )
         decision = measured_figures(fit, params.c, assumptions, timings)
         self.recommendation.setText(recommendation_text(decision))
+        self.announcer.say(
+            _("{source}: tokens per step {tau}, fitted p {p}. {advice}").format(
+                source=said(m.label), tau=f["tau"].text(), p=f["p"].text(), advice=self.recommendation.text()
+            )
+        )
         warnings = [
             _(w) for w in decision.warnings if not (decision.basis == "none" and w.startswith("Drafts vary"))
         ]

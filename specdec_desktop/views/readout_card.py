@@ -14,19 +14,13 @@ widest figure it can show.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt, QTimer
-from PySide6.QtGui import (
-    QAccessible,
-    QAccessibleAnnouncementEvent,
-    QFont,
-    QFontMetrics,
-    QResizeEvent,
-    QTextDocumentFragment,
-)
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent, QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QLabel, QSizePolicy, QStyle, QWidget
 
 from ..theme.widget_style import AppStyle, restyle
 from ..wording.cards import CARDS
+from .announcer import Announcer
 from .language import follow_language
 
 __all__ = ["ReadoutCard"]
@@ -56,9 +50,6 @@ class ReadoutCard(QFrame):
 
     #: Lines the detail keeps even when its text needs fewer, so the cards do not jump.
     DETAIL_LINES = 2
-    #: How long a new figure must rest before a screen reader is told of it, politely: a dragged
-    #: slider passes dozens of figures a second, and only where it stops is worth saying.
-    ANNOUNCE_MS = 600
 
     def __init__(
         self, object_name: str, title: str, widest_value: str = "", parent: QWidget | None = None
@@ -94,22 +85,15 @@ class ReadoutCard(QFrame):
         self._detail_shown = True
         self._layout_margins = self._style_margins()  # again at each style change
         self._spoken = ""
-        #: What the card last told a screen reader (tests and the self-test read it).
-        self.last_announcement = ""
-        self._announce = QTimer(self)
-        self._announce.setSingleShot(True)
-        self._announce.setInterval(self.ANNOUNCE_MS)
-        self._announce.timeout.connect(self.announce)
+        #: Tells a screen reader the card's new figure, politely, once it has rested.
+        self.announcer = Announcer(self)
         if any(card.name == object_name for card in CARDS):
             follow_language(self, self._retranslate)
 
-    def announce(self) -> None:
-        """Tell assistive technology the card's figure now, politely (after what it is saying)."""
-        text = self.accessibleName()
-        event = QAccessibleAnnouncementEvent(self, text)
-        event.setPoliteness(QAccessible.AnnouncementPoliteness.Polite)
-        QAccessible.updateAccessibility(event)
-        self.last_announcement = text
+    @property
+    def last_announcement(self) -> str:
+        """What the card last told a screen reader (tests and the self-test read it)."""
+        return self.announcer.last_announcement
 
     def _retranslate(self) -> None:
         """The title in the new language (the figure follows at the window's next render)."""
@@ -152,8 +136,8 @@ class ReadoutCard(QFrame):
             self.setToolTip(plain)  # the detail, also when the card hides it (presenting)
         if relayout:  # a figure wider than planned, or a detail a line longer: rare
             self._relayout()
-        if spoken != self._spoken and QAccessible.isActive():
-            self._announce.start()  # (re)started: said once the figure rests
+        if spoken != self._spoken:
+            self.announcer.say(f"{self._title_text} {spoken}")  # once the figure rests
         self._spoken = spoken
         self.setAccessibleName(f"{self._title_text} {spoken}")
 

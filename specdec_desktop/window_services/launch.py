@@ -17,7 +17,7 @@ import sys
 from ..atomic_write import reason
 from ..launch import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, LaunchOptions
 from ..plain_text import printable
-from ..text import _, said
+from ..text import _, error_line, said
 from ..theme import LIGHT, THEMES, Theme
 from .settings_store import SettingsStore, home_problem, settings_disabled_by_env
 
@@ -60,7 +60,7 @@ def export_chart(options: LaunchOptions, font_family: str | None) -> int:
         # A file that cannot be written is a bad argument: one line, exit 2 (README).
         shown = printable(str(options.export_chart))
         problem = _("could not write {shown}: {reason}").format(shown=shown, reason=said(reason(error)))
-        print(f"specdec-desktop: error: {problem}", file=sys.stderr)
+        print(error_line("specdec-desktop", problem), file=sys.stderr)
         return EXIT_USAGE
     if note is not None:
         print(f"specdec-desktop: {_('note')}: {note}", file=sys.stderr)
@@ -81,7 +81,7 @@ def reset_settings() -> int:
         message = _("could not delete the settings file {shown}: {reason}").format(
             shown=shown, reason=said(reason(error))
         )
-        print(f"specdec-desktop: error: {message}", file=sys.stderr)
+        print(error_line("specdec-desktop", message), file=sys.stderr)
         return EXIT_FAILURE
     done = _("settings forgotten ({path})") if existed else _("no saved settings ({path})")
     print(f"specdec-desktop: {done.format(path=shown)}")

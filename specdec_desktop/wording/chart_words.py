@@ -1,9 +1,10 @@
-"""The chart in words: its text alternative for a screen reader (issue 21, point 7).
+"""The chart in words: its text alternative for a screen reader (issue 21, point 7; issue 27).
 
 What a sighted reader takes from the chart, said in sentences: the curve's peak (the best draft
-length and the speedup it reaches), where the current k stands against it, and where the curve
-crosses break-even (speedup 1, plain decoding's speed).  Computed from the readouts and the
-curve the chart draws, so the words and the picture cannot disagree.  No Qt.
+length and the speedup it reaches), where the current k stands against it, where the curve
+crosses break-even (speedup 1, plain decoding's speed), and the shaded band (the speedups at
+the current k for p 0.10 lower and higher).  Computed from the readouts and the curves the chart
+draws, so the words and the picture cannot disagree.  No Qt.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import numpy as np
 
 from ..model.figures import Curves, Readouts
 from ..text import N_, _, localize
-from .numbers import format_times
+from .numbers import format_parameter, format_times
 
 __all__ = ["CHART_NAME", "chart_description", "view_caption"]
 
@@ -53,8 +54,18 @@ def _break_even(curves: Curves) -> str:
     ).format(k=first)
 
 
+def _band(k: int, curves: Curves) -> str:
+    at = int(np.searchsorted(curves.k, k))
+    edges = sorted((float(curves.lower[at]), float(curves.upper[at])))
+    low, high = (format_parameter("p", round(edge, 10)) for edge in (curves.p_lower, curves.p_upper))
+    return _(
+        "The shaded band is p from {low} to {high}: there the speedup at k = {k} lies between "
+        "{slowest} and {fastest}."
+    ).format(low=low, high=high, k=k, slowest=format_times(edges[0]), fastest=format_times(edges[1]))
+
+
 def chart_description(figures: Readouts, curves: Curves) -> str:
-    """Peak, the current k, and break-even, in words."""
+    """Peak, the current k, break-even and the band, in words."""
     k = figures.params.k
     speedup = format_times(figures.speedup)
     if figures.best_k is not None and figures.best_k > 0 and k != figures.best_k:
@@ -64,7 +75,8 @@ def chart_description(figures: Readouts, curves: Curves) -> str:
             where = _("At the current k = {k} the speedup is {speedup}, short of the peak.")
     else:
         where = _("At the current k = {k} the speedup is {speedup}.")
-    return f"{_peak(figures)} {where.format(k=k, speedup=speedup)} {_break_even(curves)}"
+    said = (_peak(figures), where.format(k=k, speedup=speedup), _break_even(curves), _band(k, curves))
+    return " ".join(said)
 
 
 def view_caption(figures: Readouts) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..model import Playhead, TokenState, TraceStream, states_at
 from ..text import _, localize, ngettext
+from .numbers import format_times
 
 __all__ = ["cost_phrase", "describe_token", "describe_tree_node", "narrate", "token_state"]
 
@@ -226,3 +227,15 @@ def narrate(stream: TraceStream, playhead: Playhead) -> str:
     if playhead.cycle == 0:
         return now
     return f"{now}\n{_outcome(stream, playhead.cycle - 1)}"
+
+
+def run_state(playing: bool, achieved: float | None, expected: float) -> str:
+    """The run's state as a screen reader is told it: playing, or paused with what it measured
+    (the measured and the expected speedup, as the totals panel shows them)."""
+    if playing:
+        return _("The run plays.")
+    if achieved is None:
+        return _("The run is paused before its first check.")
+    return _("The run is paused. Measured speedup {measured}, expected from the model {expected}.").format(
+        measured=format_times(achieved), expected=format_times(expected)
+    )

@@ -79,3 +79,40 @@ def test_the_chart_gets_a_name_when_it_arrives_after_the_first_paint(qtbot):
     assert window.findChild(QWidget, "speedupPlot") is None
     window.install_chart()
     qtbot.waitUntil(lambda: bool(window.findChild(QWidget, "speedupPlot").viewport().accessibleName()))
+
+
+def test_the_runs_state_and_what_it_measured_are_announced_politely(qtbot, monkeypatch):
+    from specdec_desktop.model import race_totals
+    from specdec_desktop.wording.numbers import format_times
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    view = window.findChild(QWidget, "tokenRun")
+    player = window.app_state.player
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    for _event in range(view.run.stream.k + 2):  # through the first check, one event at a time
+        player.step()
+    assert view.announcer.last_announcement == ""  # not at once: stepping on would flood the reader
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == view.caption.text(), timeout=3000)
+    player.toggle()
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == "Der Lauf wird abgespielt.", timeout=3000)
+    player.toggle()
+    totals = race_totals(view.run.stream, player.playhead)
+    paused = (
+        f"Der Lauf ist angehalten. Gemessene Beschleunigung {format_times(totals.achieved_speedup)}, "
+        f"vom Modell erwartet {format_times(totals.expected_speedup)}."
+    )
+    qtbot.waitUntil(lambda: view.announcer.last_announcement == paused, timeout=3000)
+
+
+def test_an_import_is_announced_politely_in_the_language(qtbot, monkeypatch):
+    from ..support.paths import TEST_DATA
+
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    panel = window.findChild(QWidget, "measuredPanel")
+    monkeypatch.setattr(QAccessible, "isActive", staticmethod(lambda: True))
+    assert window.services.measurements.import_paths([TEST_DATA / "metrics" / "llama_reference.log"])
+    assert panel.announcer.last_announcement == ""
+    qtbot.waitUntil(lambda: bool(panel.announcer.last_announcement), timeout=3000)
+    said = panel.announcer.last_announcement
+    assert ": Tokens pro Schritt " in said and ", angepasstes p " in said, said
+    assert panel.recommendation.text() in said  # what to do, as the panel says it

@@ -152,6 +152,8 @@ def test_the_chart_in_words_follows_the_state(qtbot, window):
     assert chart.accessibleName()
     text = chart.accessibleDescription()
     assert "peaks at k = 4" in text and "1.91×" in text and "past the peak" in text
+    # The band: p 0.10 either side, and the speedups its edges give at the current k.
+    assert "band is p from 0.650 to 0.850: there the speedup at k = 6 lies between 1.43× and 2.38×" in text
     window.state.set(p=0.5, c=0.5, k=1)
     text = chart.accessibleDescription()
     assert "do not speculate" in text and "below break-even" in text

@@ -4,10 +4,9 @@ Scope (docs/i18n.md): the four readout cards, the formulas box, the assumptions 
 parameter controls, the essays, the Compare, Measured and Draft trees tabs, every menu action and
 the View ▸ Language menu, and the window's own words (its title, heading, hook, the tabs' titles
 at every tier and the status bar), the token-by-token run (its controls, race lanes, totals,
-legend, "Simulate now" and the words it paints), and the sampling tab with the real-text run.  Not
-scanned here: the chart's labels (tests/app/test_translated_surfaces.py checks them in German);
-what appears only after an action (an import, a refusal, a pin, a preset): tests/app/
-test_pseudo_locale_actions.py.
+legend, "Simulate now" and the words it paints), the sampling tab with the real-text run, and the
+chart (title, legend, axes, labels, its name and description).  What appears only after an
+action (an import, a refusal, a pin, a preset): tests/app/test_pseudo_locale_actions.py.
 """
 
 from __future__ import annotations
@@ -93,3 +92,25 @@ def test_the_token_run_goes_through_the_text_layer(qtbot):
     problems += [f"painted: {words}" for text in painted if (words := unbracketed_words(text))]
     assert problems == []
     assert view.strip._hint == ""  # stepped: the start hint was checked above, before it went
+
+
+def test_the_chart_says_every_word_through_the_text_layer(qtbot):
+    """The chart's title and legend, axes, labels and its words for a screen reader: with the
+    original model, and under an assumption (the reference curve's legend entry and label)."""
+    import pyqtgraph as pg
+
+    from specdec_desktop.model import Assumptions
+
+    window = open_window(qtbot, ["--lang", "pseudo"], size=(1920, 1080), active=False)
+    chart = window.chart
+    plot = chart.getPlotItem()
+    problems = []
+    for assumptions in (Assumptions(), Assumptions(decay=0.9)):
+        window.app_state.assumptions.set_assumptions(assumptions)
+        window.settle()
+        words = [plot.titleLabel.text, chart.accessibleName(), chart.accessibleDescription()]
+        words += [plot.getAxis(side).labelText for side in ("left", "bottom")]
+        words += [item.toPlainText() for item in plot.items if isinstance(item, pg.TextItem)]
+        problems += [(text, found) for text in words if (found := unbracketed_words(text))]
+    assert problems == []
+    assert "[" in chart.accessibleDescription()

@@ -23,11 +23,11 @@ def _run(*args: str, **env: str) -> subprocess.CompletedProcess:
     return run_app(*args, env=env, unset=("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
 
 
-def _one_line(result: subprocess.CompletedProcess) -> str:
+def _one_line(result: subprocess.CompletedProcess, error: str = "error") -> str:
     assert result.returncode == qt_platform.EXIT_NO_PLATFORM, (result.returncode, result.stderr)
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("specdec-desktop: error: "), lines[0]
+    assert lines[0].startswith(f"specdec-desktop: {error}: "), lines[0]
     assert result.stdout == ""
     return lines[0]
 
@@ -53,7 +53,7 @@ def test_an_unknown_platform_plugin_is_named():
 
 def test_the_line_follows_lang():
     # Said by the guard inside the QApplication's start, in the language --lang chose first.
-    line = _one_line(_run("--lang", "de", "--self-test", QT_QPA_PLATFORM="nosuchplatform"))
+    line = _one_line(_run("--lang", "de", "--self-test", QT_QPA_PLATFORM="nosuchplatform"), "Fehler")
     assert "kein Anzeige-Plugin namens 'nosuchplatform' (QT_QPA_PLATFORM)" in line, line
     assert "offscreen" in line
 

@@ -58,6 +58,7 @@ def test_the_chart_speaks_german_and_switches_back_to_the_same_english(qtbot):
     assert german["best"] == "bestes k = 4"
     assert german["band"].startswith("Band: p = 0,650 bis 0,850")
     assert german["description"].startswith("Die Kurve hat ihr Maximum bei k = 4")
+    assert german["description"].endswith("zwischen 1,43× und 2,38×.")  # the band, in German
     assert [key for key in english if german[key] == english[key]] == []
 
     assert menu.switch("en")

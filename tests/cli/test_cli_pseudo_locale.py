@@ -2,10 +2,12 @@
 
 Run in-process (``cli.main``) under ``--lang pseudo``: the help of every command, ``fit`` on every
 sample file (with and without a decision, with timings, a cost table, ``--compare``), ``calc``'s
-printed figures and the refusals of values out of range.  A word outside the pseudo-locale's
-brackets is English that skipped ``_()``; argparse's own words ("usage:", "options:", "show this
-help message and exit") and what a user types (metavars, commands, choices, ``--flags``) are
-left out.  Printed JSON stays English and byte for byte the same.
+printed figures, the refusals of values out of range and argparse's own refusals.  A word outside
+the pseudo-locale's brackets is English that skipped ``_()``: argparse's own words ("usage:",
+"options:", "show this help message and exit", "error:", "invalid choice") included, since
+argparse looks them up in our catalogues (``launch/argparse_words.py``).  What a user types
+(metavars, commands, choices, ``--flags``) and the program's name are left out.  Printed JSON
+stays English and byte for byte the same.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from specdec_desktop import cli, text
+from specdec_desktop.launch.argparse_words import MESSAGES, PLURALS
 
 from ..support.paths import ROOT
 from ..support.pseudo_words import words_outside_brackets
@@ -29,14 +32,17 @@ COMMANDS = ("calc", "fit", "presets", "sample", "text")
 #: Values typed on the command line, the same in every language (``--knee off``, ``--rule greedy``).
 TYPED = {"off", "fixed", "heuristic", "oracle", "probabilistic", "threshold", "html", "csv", "WxH"}
 
-#: argparse's own words, printed as argparse prints them (issue 27: they may stay English).
-_ARGPARSE = (
-    re.compile(r"^usage: .*?(?=\n\n|\Z)", re.S | re.M),
-    re.compile(r"^(options|positional arguments):$", re.M),
-    re.compile(r"show this help message and exit|show program's version number and exit"),
-    re.compile(r"^specdec-desktop: error: (argument [^:\s]+: )?", re.M),
-    re.compile(r"\{[\w,-]+\}"),  # a choice list: {probabilistic,strict,...}
-)
+#: What a user types, printed as argparse prints it: a choice list ({probabilistic,strict,...}).
+_TYPED_LISTS = (re.compile(r"\{[\w,-]+\}"),)
+#: The program's name, the same in every language.
+_PROG = "specdec-desktop"
+#: argparse's English words ("usage", "invalid", "choice", ...): none may show anywhere, not even
+#: inside a message of ours that quotes argparse's refusal (the brackets would hide it).
+_ARGPARSE_WORDS = {
+    word
+    for message in (*MESSAGES, *(form for pair in PLURALS for form in pair))
+    for word in re.findall(r"[A-Za-z]{2,}", re.sub(r"%\(\w+\)[sdr]", " ", message))
+} - {"at", "is", "of", "the", "and", "are", "not", "one", "from", "with", "most", "least", "match"}
 
 
 @pytest.fixture(autouse=True)
@@ -59,9 +65,13 @@ def run(*args: str, lang: str = "pseudo") -> tuple[int, str, str]:
 
 def english_words(output: str, quoted: tuple[str, ...] = ()) -> list[str]:
     """The words of ``output`` that are ours and stayed English (see the module's docstring)."""
-    for pattern in _ARGPARSE:
+    for pattern in _TYPED_LISTS:
         output = pattern.sub(" ", output)
-    words = words_outside_brackets(output, quoted)
+    for name in (_PROG, *quoted):
+        output = output.replace(name, " ")
+    output = re.sub(r"--[\w-]+", " ", output)  # flags, as typed
+    argparse_english = [w for w in re.findall(r"[A-Za-z]{2,}", output) if w in _ARGPARSE_WORDS]
+    words = words_outside_brackets(output) + argparse_english
     return [
         w for w in words if not (w.isupper() or w in COMMANDS or w in TYPED or w in ("html", "csv", "WxH"))
     ]
@@ -135,7 +145,7 @@ def test_range_refusals_are_translated_and_keep_the_name(args, name):
     assert english_words(err) == [], err
     assert f"[{name} " in err  # the argument's name, as typed, opens the translated sentence
     status, _out, german = run(*args, lang="de")
-    assert german.startswith(f"specdec-desktop: error: argument --{name}: {name} ")
+    assert german.startswith(f"specdec-desktop: Fehler: Argument --{name}: {name} ")
     assert " muss " in german or " darf " in german, german
 
 
@@ -188,3 +198,26 @@ def test_presets_sample_and_text_print_in_the_language(args):
     assert english_words(out) == [], out
     english = run(*args, "--json", lang="en")
     assert run(*args, "--json") == english  # its JSON: English with dots, byte for byte
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("calc", "--k"),  # expected one argument
+        ("nosuch",),  # invalid choice (a command)
+        ("sample", "--rule", "nope"),  # invalid choice (a value)
+        ("sample",),  # the following arguments are required
+        ("calc", "--bogus"),  # unrecognized arguments
+        ("calc", "--json=1"),  # ignored explicit argument
+        ("calc", "--t", "1"),  # ambiguous option
+        ("calc", "--tree", "[(0,)]", "--tree-budget", "3"),  # not allowed with argument
+        ("fit",),  # a positional argument missing
+        ("--K", "6"),  # ours: an unknown option named, not "6" as a command
+    ],
+    ids=lambda args: " ".join(args),
+)
+def test_argparse_refusals_are_translated(args):
+    status, out, err = run(*args)
+    assert (status, out) == (2, "") and err.count("\n") == 1, err
+    assert err.startswith("[specdec-desktop: ")
+    assert english_words(err) == [], err

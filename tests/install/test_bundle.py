@@ -92,12 +92,14 @@ def test_untrimmed_parts_fail(tmp_path):
     bundle = _fake_bundle(tmp_path)
     qt = bundle / "_internal" / "PySide6" / "Qt"
     (qt / "translations").mkdir(parents=True)
-    (qt / "translations" / "qtbase_de.qm").write_bytes(b"x")
+    (qt / "translations" / "qtbase_fr.qm").write_bytes(b"x")
+    (qt / "translations" / "qtbase_de.qm").write_bytes(b"x")  # kept: Qt's own words in German
     (qt / "plugins" / "platformthemes").mkdir(parents=True)
     (qt / "plugins" / "platformthemes" / "libqgtk3.so").write_bytes(b"x")
     (bundle / "_internal" / "matplotlib").mkdir()
     problems = check_bundle.check_trimmed(bundle)
-    assert any("qtbase_de.qm" in p for p in problems)
+    assert any("qtbase_fr.qm" in p for p in problems)
+    assert not any("qtbase_de.qm" in p for p in problems)
     assert any("libqgtk3.so" in p for p in problems)
     assert any("matplotlib" in p for p in problems)
 

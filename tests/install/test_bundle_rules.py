@@ -51,8 +51,11 @@ def test_plugin_of(dest, expected):
         ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
         ("PySide6/Qt/plugins/tls/libqopensslbackend.so", False),
         ("PySide6/Qt/plugins/networkinformation/libqnetworkmanager.so", False),
-        ("PySide6/Qt/translations/qtbase_de.qm", False),
+        ("PySide6/Qt/translations/qtbase_de.qm", True),  # Qt's own words, in a language we ship
+        ("PySide6/Qt/translations/qtbase_zh_CN.qm", True),
         ("PySide6/translations/qtbase_fr.qm", False),
+        ("PySide6/Qt/translations/qt_de.qm", False),
+        ("PySide6/Qt/translations/qtdeclarative_de.qm", False),
         ("PySide6/Qt/lib/libQt6Core.so.6", True),
         ("resources/fonts/Inter-Regular.otf", True),
         ("specdec_desktop/anything.py", True),
@@ -203,9 +206,10 @@ def test_strip_selected_strips_only_libpython_and_lib_dynload(tmp_path):
 @pytest.mark.parametrize(
     "dest", ["resources/locale/de.mo", "resources/locale/zh_CN.po", "resources/locale/specdec.pot"]
 )
-def test_the_apps_catalogues_stay_while_qts_own_translations_go(dest):
+def test_the_apps_catalogues_stay_and_qts_own_words_only_in_the_apps_languages(dest):
     assert rules.keep_entry(dest)
-    assert not rules.keep_entry("PySide6/Qt/translations/qtbase_de.qm")
+    assert not rules.keep_entry("PySide6/Qt/translations/qtbase_fr.qm")
+    assert {"qtbase_de.qm", "qtbase_es.qm", "qtbase_zh_CN.qm"} == rules.KEEP_TRANSLATIONS  # one per .po
 
 
 def test_the_text_layers_standard_modules_are_not_excluded():

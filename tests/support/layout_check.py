@@ -130,12 +130,12 @@ def zoomed_moments(window: QMainWindow, zoom: float) -> list[str]:
     return ["default", *picked.values(), *MOMENTS_AFTER_TOUR]
 
 
-def combinations(window: QMainWindow) -> Iterator[Combination]:
+def combinations(window: QMainWindow, zooms: tuple[float, ...] = ZOOMS) -> Iterator[Combination]:
     moments = ["default", *tour_moments(window), *MOMENTS_AFTER_TOUR]
     for screen, theme in itertools.product(SCREENS, THEMES):
         for moment in moments:
             yield Combination(screen, theme, moment)
-        for zoom in ZOOMS:
+        for zoom in zooms:
             for moment in zoomed_moments(window, zoom):
                 yield Combination(screen, theme, moment, zoom)
 
@@ -424,11 +424,13 @@ def run_matrix(
     screens=SCREENS,
     themes=THEMES,
     known: dict[str, list[str]] | None = None,
+    zooms: tuple[float, ...] = ZOOMS,
 ) -> dict[str, list[str]]:
     """Check every combination; return the problems by combination name; write the sheet.
 
     Problems of a combination :func:`known_shortfall` names go to ``known`` (when given)
-    instead of the result; their thumbnails stay red.
+    instead of the result; their thumbnails stay red.  ``zooms``: the zoom factors checked
+    beside 100 % (none: every moment at 100 % only).
     """
     found: dict[str, list[str]] = {}
     thumbs: list[QImage] = []
@@ -436,7 +438,7 @@ def run_matrix(
         window = make_window()
         window.show()
         _drain()
-        for combination in combinations(window):
+        for combination in combinations(window, zooms):
             if combination.screen != screen or combination.theme != theme:
                 continue
             prepare(window, combination)

@@ -16,15 +16,23 @@ from specdec_desktop.devtools.compile import Entry, mo_bytes, read_po
 from specdec_desktop.devtools.extract import extract
 from specdec_desktop.resources import root
 
+from ..support.paths import ROOT
+
 LOCALE = root() / "locale"
 SHIPPED = ("de", "es", "zh_CN")
 #: HTML tags and entities a translation must keep (their order may change, not their number).
 _MARKUP = re.compile(r"</?[a-z0-9]+|&[#a-z0-9]+;")
 
 
+#: A printf field, as argparse's messages hold them (``%s``, ``%(prog)s``, ``%r``).
+_PRINTF = re.compile(r"%(?:\([a-z_]+\))?[sdr]")
+
+
 def _fields(text: str) -> list[str]:
-    """The replacement fields of a format string, with their format specs, sorted."""
-    return sorted(f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+    """The replacement fields of a format string, with their format specs, and its printf fields
+    (argparse's messages: ``%`` reads them by name, or by order), sorted."""
+    fields = [f"{name}:{spec}" for _, name, spec, _ in string.Formatter().parse(text) if name is not None]
+    return sorted(fields + _PRINTF.findall(text))
 
 
 def problems(entries: list[Entry], wanted: dict) -> list[str]:
@@ -81,6 +89,14 @@ def test_the_check_fails_on_a_missing_string_and_on_other_placeholders(wanted):
     assert any(line.startswith("placeholders differ: '{passes} passes'") for line in found)
 
 
+def test_the_check_fails_on_an_argparse_message_with_other_printf_fields(wanted):
+    entries = read_po((LOCALE / "de.po").read_text(encoding="utf-8"))
+    usage = next(e for e in entries if e.msgid == "%(prog)s: error: %(message)s\n")
+    usage.msgstr = {0: "%(programm)s: Fehler: %(message)s\n"}
+    found = problems(entries, wanted)
+    assert any(line.startswith("placeholders differ: '%(prog)s: error:") for line in found), found
+
+
 def test_template_lists_every_marked_message(wanted):
     template = read_po((LOCALE / "specdec.pot").read_text(encoding="utf-8"))
     listed = {e.msgid for e in template if e.msgid}
@@ -97,3 +113,10 @@ def test_our_compiler_agrees_with_gnu_msgfmt(tmp_path):
     subprocess.run([msgfmt, "--check", "-o", str(tmp_path / "de.mo"), str(LOCALE / "de.po")], check=True)
     with open(LOCALE / "de.mo", "rb") as mine, open(tmp_path / "de.mo", "rb") as gnu:
         assert gettext.GNUTranslations(mine)._catalog == gettext.GNUTranslations(gnu)._catalog
+
+
+def test_the_readme_counts_the_messages(wanted):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    counted = re.search(r"([\d,]+) messages each", readme)
+    assert counted is not None, "README's state of the translations lost its count"
+    assert int(counted.group(1).replace(",", "")) == len(wanted), "update README's message count"

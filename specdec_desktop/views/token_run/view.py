@@ -37,7 +37,8 @@ from ...shortcuts import by_id
 from ...state import Player, RunState
 from ...text import N_, _
 from ...theme import Theme
-from ...wording.run_captions import describe_token, narrate
+from ...wording.run_captions import describe_token, narrate, run_state
+from ..announcer import Announcer
 from ..crowding import Crowding
 from ..language import follow_language
 from .controls import RunControls
@@ -163,6 +164,9 @@ class TokenRunView(Crowding, QFrame):
         layout.addWidget(self.legend)
         layout.addWidget(self.caption)
 
+        #: Tells a screen reader the run's state (playing, paused with what it measured) and, while
+        #: paused, each step's narration: politely, once it has rested.
+        self.announcer = Announcer(self)
         self._connect()
         self._space_filter = _SpaceThroughNumberBoxes(self)
         # The run's keys are bound once by whoever hosts the view (the window services, on the
@@ -303,6 +307,8 @@ class TokenRunView(Crowding, QFrame):
         if playing:
             self.strip.follow()
         self._update_hint(self.player.playhead)
+        totals = race_totals(self.run.stream, self.player.playhead)
+        self.announcer.say(run_state(playing, totals.achieved_speedup, totals.expected_speedup))
 
     # -- showing ----------------------------------------------------------------------------
 
@@ -373,5 +379,7 @@ class TokenRunView(Crowding, QFrame):
         if text is None:
             text = narrate(stream, playhead)
         if text != self._narration or (self.caption.wordWrap() and self.caption.text() != text):
+            if text != self._narration and not self.player.playing:
+                self.announcer.say(text)  # a step, a seek: what happened (while playing, nothing)
             self._narration = text
             self._show_narration()
