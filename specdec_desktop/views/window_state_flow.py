@@ -89,7 +89,8 @@ class StateFlow:
             self.cards[name].show_figure(text.value, text.detail, text.spoken)
         if self.chart is not None:
             self.chart.set_answer_hidden(hidden)
-            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+            reach = self.chart.curves_reach()  # a burst's wider x-range: the curves run to it
+            self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a, reach))
         self._fit_cards()  # a wider figure ("don't speculate") may need two rows of cards
         if not self.app_state.measurement.is_empty:
             self._show_measurement()

@@ -40,6 +40,7 @@ def test_a_burst_keeps_the_wider_x_range_and_the_curve_reaches_its_edge(window, 
     window.state.set(k=3)  # at once: the same burst
     assert chart._x_max == wide  # the x-axis did not jump back
     assert _curve_end(chart) == wide  # the curve still runs to the right edge
+    assert chart._last[1] is chart._given[1]  # the window gave them reaching it: made once
     qtbot.waitUntil(lambda: chart._x_max < wide, timeout=3000)  # the burst rested
     narrow = chart._x_max
     assert narrow < 30

@@ -68,6 +68,12 @@ class ChartFigures:
         """The right end of the x-range shown now (-1 before the first figures)."""
         return self._x_max
 
+    def curves_reach(self) -> int | None:
+        """How far the next figures' curves should run (``speedup_curves(..., reach=)``): the
+        held x-range's edge while a burst lasts, else None (the figures' own).  Given so, the
+        chart need not compute the curves a second time."""
+        return self._x_max if self._range_rest.isActive() and self._x_max > 0 else None
+
     def rest_ranges(self) -> None:
         """The burst is over: the ranges (and the curves' reach) become the figures' own."""
         self._range_rest.stop()
@@ -83,6 +89,13 @@ class ChartFigures:
         if bursting and self._x_max > curves.x_max:
             # The x-range stays wide while the burst lasts: the curves run to its edge.
             curves = speedup_curves(readouts.params, readouts.best_k, readouts.assumptions, self._x_max)
+        elif not bursting:
+            # At rest the curves are the figures' own, whatever reach they were given (the same
+            # call as the window's: a cache hit unless they were given reaching further).
+            own = speedup_curves(readouts.params, readouts.best_k, readouts.assumptions)
+            if own.x_max != curves.x_max:
+                curves = own
+                self._given = (readouts, own)
         previous = self._last[0] if self._last is not None else None
         previous_curves = self._last[1] if self._last is not None else None
         self._last = (readouts, curves)
