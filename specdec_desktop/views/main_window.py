@@ -350,7 +350,8 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             laid_out_for = (theme.sizes, theme.name == "projector")
             if laid_out_for != self._laid_out_for:
                 self._laid_out_for = laid_out_for
-                self.layout().activate()
+                self._activate_layouts()
+                self.fit_scene_panel()
                 self._apply_layout()
         finally:
             self.setUpdatesEnabled(True)

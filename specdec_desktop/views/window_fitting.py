@@ -67,6 +67,23 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
             panel.set_expanded(False)
             panel.set_worked_shown(True)
 
+    def fit_scene_panel(self) -> None:
+        """A tour scene's Assumptions panel and the left column's width: open when the scene asks
+        for it (:attr:`~specdec_desktop.state.presentation_state.PresentationState.assumptions_asked`)
+        and the column shows it whole, closed in a scene about the original model.
+
+        The tour calls it with each scene; :meth:`apply_theme` calls it at each new type size,
+        before the one layout pass of a zoom step (fitted after the theme's pass, a zoom step in
+        an assumption scene laid the window out twice, the first time with the panel as the old
+        size had it)."""
+        if not self.moment().in_scene:
+            return
+        if self.app_state.presentation.assumptions_asked:
+            self.expand_assumptions_if_room()
+        else:
+            self.assumptions_panel.set_expanded(False)
+        self.fit_left_width()
+
     def presenting(self) -> bool:
         """Whether the presenting layout applies: projector theme, full screen, or a tour."""
         return self.moment().presenting
