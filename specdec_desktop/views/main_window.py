@@ -327,7 +327,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         self.setUpdatesEnabled(False)
         try:
             # A palette and fonts, not a style sheet: Qt re-polishes no widget (theme/widget_style.py).
-            widget_style.apply_theme(self, theme, self.font_family)
+            widget_style.apply_theme(self, theme, self.font_family, later=self.pages_dressed_later())
             # The tour's caption takes its height for the new type before the window is laid
             # out: fitted after, it laid the window out (and resized the chart) once more.
             self._fit_banners()
