@@ -13,6 +13,10 @@ no copy of any of it and a test, the fuzzer or the self-test can read it in one 
     What the window showed before the tour started (:class:`TourSnapshot`): leaving the tour
     gives it back whole, and the settings keep it while the tour runs, so nothing a scene set is
     ever saved.
+``assumptions_asked``
+    The tour scene shown sets assumptions beyond the original model: the window opens its
+    Assumptions panel when the left column shows it whole, measured again at each new type size
+    (a zoom step, a theme switch); False outside such a scene.
 ``predicting`` / ``revealed``
     Predict-then-reveal: while predicting and not yet revealed, the cards and the best-k star are
     hidden so the class can guess first.  A new scene or a change of the configuration hides
@@ -71,6 +75,7 @@ class PresentationState(QObject):
         super().__init__(parent)
         self._focus: str | None = None
         self.before_tour: TourSnapshot | None = None
+        self.assumptions_asked = False
         self._predicting = False
         self._revealed = False
         self._laser = False

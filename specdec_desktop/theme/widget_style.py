@@ -13,6 +13,7 @@ is a palette change, a zoom step a font change, and both re-dress only the widge
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from PySide6.QtCore import QMargins, QRect, QRectF, QSize, Qt
@@ -347,12 +348,14 @@ def app_style() -> AppStyle:
     return style
 
 
-def apply_theme(root: QWidget, theme: Theme, family: str) -> None:
+def apply_theme(root: QWidget, theme: Theme, family: str, later: Sequence[QWidget] = ()) -> None:
     """Dress the application and ``root``'s widgets in ``theme``: palette, type, sizes.
 
     A colour change repaints; a size change re-lays out (a new font makes each widget ask for
     its size again; the style's sizes follow the body size).  Only the widgets with a role are
-    dressed; the others take the application's palette and font.
+    dressed; the others take the application's palette and font.  The widgets in ``later`` (and
+    theirs) are left as they are, to be dressed with :func:`dress_tree` when they are shown (the
+    lower tabs' hidden pages hold two thirds of the window's widgets).
     """
     style = app_style()
     style.use(theme, family)
@@ -369,7 +372,19 @@ def apply_theme(root: QWidget, theme: Theme, family: str) -> None:
         QToolTip.setFont(body)
     if root.font() != body:
         root.setFont(body)  # the window's own widgets, at once (the application's may be posted)
+    # The pages left for later, held here so that each keeps the one Python wrapper its id names.
+    aside = [widget for page in later for widget in (page, *page.findChildren(QWidget))]
+    skipped = {id(widget) for widget in aside}
     for widget in root.findChildren(QWidget):
+        if id(widget) not in skipped:
+            style.dress(widget)
+
+
+def dress_tree(root: QWidget) -> None:
+    """Dress ``root`` and its widgets in the application's theme (a page left for later by
+    :func:`apply_theme`, about to be shown)."""
+    style = app_style()
+    for widget in (root, *root.findChildren(QWidget)):
         style.dress(widget)
 
 

@@ -327,11 +327,10 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         self.setUpdatesEnabled(False)
         try:
             # A palette and fonts, not a style sheet: Qt re-polishes no widget (theme/widget_style.py).
-            widget_style.apply_theme(self, theme, self.font_family)
+            widget_style.apply_theme(self, theme, self.font_family, later=self.pages_dressed_later())
             # The tour's caption takes its height for the new type before the window is laid
             # out: fitted after, it laid the window out (and resized the chart) once more.
             self._fit_banners()
-            self.fit_left_width()
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
@@ -350,7 +349,9 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             laid_out_for = (theme.sizes, theme.name == "projector")
             if laid_out_for != self._laid_out_for:
                 self._laid_out_for = laid_out_for
-                self.layout().activate()
+                self.fit_left_width()
+                self._activate_layouts()
+                self.fit_scene_panel()
                 self._apply_layout()
         finally:
             self.setUpdatesEnabled(True)

@@ -87,11 +87,9 @@ class TourController(QObject):
         actions["tour.stop"].triggered.connect(self.stop)
         actions["tour.add_scene"].triggered.connect(self.add_current_view)
         view.tour_changed.connect(self._show)
-        # After the view controller has applied the new type (it connected first): a scene about
-        # an assumption opens its panel only while the column shows it whole, and a zoom step or
-        # a theme switch changes that, so the scene is fitted again as if shown at the new size.
-        view.zoom_changed.connect(self._refit_assumption_scene)
-        view.theme_changed.connect(self._refit_assumption_scene)
+        # A scene about an assumption opens its panel only while the column shows it whole; a
+        # zoom step or a theme switch changes that, and the window measures it again as it
+        # applies the new type (``presentation.assumptions_asked``, MainWindow.fit_scene_panel).
         app_state = window.app_state
         self.presentation = app_state.presentation
         for owner in app_state.owners:
@@ -246,6 +244,7 @@ class TourController(QObject):
         presentation = self.presentation
         if not self.view.tour_active:
             self.banner.hide()
+            presentation.assumptions_asked = False
             if presentation.before_tour is not None:
                 before, presentation.before_tour = presentation.before_tour, None
                 self._give_back(before)
@@ -292,16 +291,9 @@ class TourController(QObject):
         (scene 7 reached by PageDown had its cards away at 1600x1000; by a jump not).
         """
         window = self.window
-        if self.scene.assumptions.is_default:
-            window.assumptions_panel.set_expanded(False)
-        else:
-            window.expand_assumptions_if_room()
-        window.fit_left_width()
+        self.presentation.assumptions_asked = not self.scene.assumptions.is_default
+        window.fit_scene_panel()
         window._apply_layout()
-
-    def _refit_assumption_scene(self, *_args: object) -> None:
-        if self.view.tour_active and not self.scene.assumptions.is_default:
-            self._fit_scene()
 
     def eventFilter(self, watched, event) -> bool:
         # A window opened at a scene (--tour-scene N) measured the scene before it was shown,

@@ -181,3 +181,36 @@ def test_a_colour_only_theme_switch_leaves_the_layout_alone(qtbot):
     QApplication.processEvents()
     assert resizes.count >= 1
     assert window.cards["speedupCard"].geometry() != geometry["speedupCard"]
+
+
+def test_a_hidden_tab_page_takes_a_new_type_size_when_shown(qtbot):
+    """A zoom step dresses the page in front and leaves the hidden ones (two thirds of the
+    window's widgets) until they are shown; shown, each of their roles has the new type."""
+    window = open_window(qtbot)
+    window.show_tab("token-run")
+    style = QApplication.style()
+
+    def undressed(page: QWidget) -> list[str]:
+        wrong = []
+        for widget in page.findChildren(QWidget):
+            role = widget.property("role")
+            if isinstance(role, str):
+                expected = style.role_font(role, bool(widget.property("words")))
+                font = widget.font()
+                if (font.pixelSize(), font.weight()) != (expected.pixelSize(), expected.weight()):
+                    wrong.append(f"{widget.objectName() or type(widget).__name__} ({role})")
+        return wrong
+
+    window.services.view.set_zoom(1.5)
+    assert undressed(window.sampling_scroll), "hidden: left as it was"
+    window.show_tab("sampling")
+    assert undressed(window.sampling_scroll) == []
+    # The run's page is dressed with every change, hidden or not: the split counts its height.
+    window.services.view.set_zoom(2.0)
+    assert undressed(window.token_run_scroll) == []
+    window.show_tab("token-run")
+    window.services.view.set_zoom(1.0)
+    assert undressed(window.token_run_scroll) == []
+    for index in range(window.tabs.count()):
+        window.tabs.setCurrentIndex(index)
+        assert undressed(window.tabs.widget(index)) == [], window.tabs.tabText(index)
