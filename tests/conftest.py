@@ -30,6 +30,18 @@ os.environ["SPECDEC_NO_SETTINGS"] = "1"
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="specdec-test-config-")
 
 
+def pytest_collection_modifyitems(config, items):
+    """The long checks (marked ``slow``) first, each group in its own order.
+
+    ``--dist worksteal`` hands each worker a contiguous half of this order and lets an idle worker
+    take the tail of the other's queue: with the long checks at the front they start at once,
+    and what is left to share at the end is short tests.  Last in file order, a 40 s soak or fuzz
+    could start when the other worker had nothing left to take, and the run waited for it alone.
+    """
+    del config
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable: False first
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _views_imported_in_english():
     """Modules that copy a translated word at import (views/main_window.py's tab titles) are
