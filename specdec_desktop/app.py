@@ -31,6 +31,7 @@ from .theme.widget_style import AppStyle
 __all__ = [
     "APP_NAME",
     "build_window",
+    "close_for_good",
     "create_application",
     "create_main_window",
     "interface_font",
@@ -158,6 +159,16 @@ def _choose_language(options: LaunchOptions, interactive: bool) -> None:
             text.activate(None)
 
 
+def close_for_good(window: QMainWindow) -> None:
+    """Close a window built for one job (a screenshot, the self-test, the fuzz) and destroy it at
+    the next event loop.  Closed alone it lived on as long as the process did: its language
+    subscriptions (views/language.py) end only with the widgets, so a process that goes on (the
+    tests run these jobs in-process) kept every such window, retranslated it at each language
+    switch and walked it at each garbage collection."""
+    window.close()
+    window.deleteLater()
+
+
 def create_main_window(argv: Sequence[str] | None = None) -> QMainWindow:
     """Build the main window from command-line style arguments (a QApplication must exist).
 
@@ -222,7 +233,7 @@ def run(options: LaunchOptions) -> int:
         if options.fullscreen:  # preview the lecture: the --size is the screen, no menus
             window.set_full_screen_look(True)
         status = _screenshot(window, options.screenshot, options.size)
-        window.close()
+        close_for_good(window)
         return status
 
     app = create_application()

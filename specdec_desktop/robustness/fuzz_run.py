@@ -22,7 +22,7 @@ __all__ = ["run_fuzz"]
 
 def run_fuzz(options: LaunchOptions) -> int:
     """Fuzz a window built from ``options`` as ``options.fuzz`` says; return the exit status."""
-    from ..app import build_window, start_application
+    from ..app import build_window, close_for_good, start_application
     from .fuzz_files import FuzzedFiles
     from .monkey import Monkey
 
@@ -50,5 +50,5 @@ def run_fuzz(options: LaunchOptions) -> int:
         failed = files.failed_writes
         offered = _("; {offered} fuzzed files offered, {failed} writes made to fail")
         print(result.summary() + offered.format(offered=files.written, failed=failed))
-    window.close()
+    close_for_good(window)
     return 0 if result.ok else 1

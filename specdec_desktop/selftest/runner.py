@@ -52,7 +52,7 @@ def _reason(error: BaseException) -> str:
 
 def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> int:
     """Build the window from ``options``, run ``checks`` in order, return 0 or 1."""
-    from ..app import build_window, create_application, use_offscreen_if_headless
+    from ..app import build_window, close_for_good, create_application, use_offscreen_if_headless
 
     started = time.perf_counter()
     qt_messages: list[str] = []
@@ -99,7 +99,7 @@ def run_checks(options: LaunchOptions, checks: Sequence[tuple[str, Check]]) -> i
                 print(line, flush=True)
     finally:
         if window is not None:
-            window.close()
+            close_for_good(window)
         qInstallMessageHandler(previous_handler)
     seconds = time.perf_counter() - started
     # One form for every count: English stays byte for byte what scripts read ("passed 1 checks"

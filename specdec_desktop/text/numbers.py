@@ -60,4 +60,3 @@ def delocalize(text: str) -> str:
 
 
 message.localize_number = localize  # a translated message's numbers, in the language's way
-message.numbers_as_written = as_written

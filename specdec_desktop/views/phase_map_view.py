@@ -66,7 +66,9 @@ class PhaseMapView(pg.PlotWidget):
 
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
         axes = {side: LocalizedAxis(side) for side in ("left", "bottom")}  # 0,25 in German
-        super().__init__(parent=parent, axisItems=axes)
+        # No context menus (the plot is not pyqtgraph's to configure): not built either, where
+        # they were built and then switched off (5 ms of each window's build).
+        super().__init__(parent=parent, axisItems=axes, enableMenu=False)
         self.setObjectName("phaseMap")
         self._theme = theme
         self._font_family = font_family
@@ -75,7 +77,6 @@ class PhaseMapView(pg.PlotWidget):
         self._dragging = False
 
         plot = self.getPlotItem()
-        plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
         plot.setLabel("bottom", _("acceptance rate p"))

@@ -291,6 +291,7 @@ def open_each(window, monkeypatch, tmp_path, cases, action_id, title) -> list[st
     return failures
 
 
+@pytest.mark.slow
 def test_every_bad_scenario_through_file_open_changes_nothing(busy_window, monkeypatch, tmp_path):
     failures = open_each(
         busy_window, monkeypatch, tmp_path, SCENARIOS, "file.open_scenario", "This scenario cannot be opened"
@@ -303,6 +304,7 @@ def test_every_bad_scenario_through_file_open_changes_nothing(busy_window, monke
     assert window_problems(busy_window) == []  # cards, controls and chart agree with the model
 
 
+@pytest.mark.slow
 def test_every_bad_tour_through_open_tour_changes_nothing(busy_window, monkeypatch, tmp_path):
     failures = open_each(
         busy_window, monkeypatch, tmp_path, TOURS, "file.open_tour", "This tour cannot be opened"

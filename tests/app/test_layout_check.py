@@ -27,16 +27,17 @@ def _sheet_path(screen: layout_check.Screen, theme: str) -> str:
     return os.path.join(folder, f"contact-sheet-{screen.name}-{theme}.png")
 
 
-# One case per screen and theme (21), so the suite's workers share the matrix out: as one test it
-# took 159 s on one worker, longer than the rest of the suite on the other.
+# One case per screen and group of themes that differ only in colour (light with dark, and the
+# projector: 14), so the suite's workers share the matrix out: as one test it took 159 s on one
+# worker, longer than the rest of the suite on the other.  Dark is checked at every combination
+# light was prepared for, switched to from it (layout_check.run_matrix).
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("screen", "theme"),
-    list(itertools.product(layout_check.SCREENS, layout_check.THEMES)),
-    ids=lambda value: value.name if isinstance(value, layout_check.Screen) else value,
+    ("screen", "themes"),
+    list(itertools.product(layout_check.SCREENS, layout_check.colour_twins(layout_check.THEMES))),
+    ids=lambda value: value.name if isinstance(value, layout_check.Screen) else "+".join(value),
 )
-def test_every_screen_theme_and_moment_fits(qtbot, screen, theme):
-    path = _sheet_path(screen, theme)
+def test_every_screen_theme_and_moment_fits(qtbot, screen, themes):
     made = []
 
     def make_window():
@@ -46,14 +47,47 @@ def test_every_screen_theme_and_moment_fits(qtbot, screen, theme):
         return window
 
     known: dict[str, list[str]] = {}
-    found = layout_check.run_matrix(make_window, path, screens=(screen,), themes=(theme,), known=known)
+    found = layout_check.run_matrix(
+        make_window, None, screens=(screen,), themes=themes, known=known, sheet_for=_sheet_path
+    )
     report = [f"{name}: {problem}" for name, problems in found.items() for problem in problems]
     assert not report, "\n".join(report[:40])
     # Every shortfall left is zoomed in (x1.5, x2): at 100 %
     # and x0.8 everything fits, everywhere.
     assert all(" x1.5" in name or " x2" in name for name in known), sorted(known)
     assert len(made) == 1
-    assert os.path.getsize(path) > 20_000  # the sheet holds every thumbnail of this screen and theme
+    for theme in themes:  # a sheet per theme, holding every thumbnail of this screen and theme
+        assert os.path.getsize(_sheet_path(screen, theme)) > 20_000
+
+
+def test_the_matrix_checks_every_theme_at_every_combination(qtbot, monkeypatch):
+    """Light and dark are checked from one preparation, the projector (other sizes) on its own;
+    each theme at each combination, the dark one in dark colours."""
+    assert layout_check.colour_twins(layout_check.THEMES) == [("light", "dark"), ("projector",)]
+    screen = layout_check.Screen(1280, 800)
+    moments = [layout_check.Combination(screen, "light", moment) for moment in ("default", "scene-3")]
+    monkeypatch.setattr(layout_check, "combinations", lambda window: iter(moments))
+    checked = []
+    check = layout_check.check_window
+
+    def check_window(window, combination):
+        checked.append((combination.name, window.services.view.theme_name))
+        return check(window, combination)
+
+    monkeypatch.setattr(layout_check, "check_window", check_window)
+
+    def make_window():
+        window = create_main_window([])
+        qtbot.addWidget(window)
+        return window
+
+    assert layout_check.run_matrix(make_window, None, screens=(screen,), themes=("light", "dark")) == {}
+    assert checked == [
+        ("1280x800 light default", "light"),
+        ("1280x800 dark default", "dark"),
+        ("1280x800 dark scene-3", "dark"),
+        ("1280x800 light scene-3", "light"),
+    ]
 
 
 @pytest.mark.slow

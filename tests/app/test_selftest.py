@@ -38,6 +38,7 @@ def test_every_check_passes_in_process(qapp, capsys):
     assert f"passed {len(CHECKS)} checks" in out
 
 
+@pytest.mark.slow
 def test_command_line_self_test_from_source():
     result = run_app("--self-test")
     assert result.returncode == 0, result.stderr

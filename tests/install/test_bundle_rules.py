@@ -74,6 +74,7 @@ def test_hidden_imports_keep_what_pyqtgraph_loads_at_run_time():
     assert not set(rules.HIDDEN_IMPORTS) & set(rules.EXCLUDED_MODULES)
 
 
+@pytest.mark.slow
 def test_nothing_the_app_imports_is_excluded():
     """Every module the app loads while its self-test runs must survive the excludes (bar those
     whose importer falls back to Python's own code)."""

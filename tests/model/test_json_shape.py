@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,7 @@ def test_without_backslashes_the_same_as_blanking_strings(pieces):
     assert json_shape(data) == _by_blanking(data)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, derandomize=True, deadline=None)
 @given(
     st.recursive(

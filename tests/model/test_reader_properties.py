@@ -71,6 +71,7 @@ def _without_lines(m):
     return dataclasses.replace(m, lines_read=0)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, derandomize=True)
 @given(
     name=st.sampled_from(NAMES),

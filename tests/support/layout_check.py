@@ -418,6 +418,17 @@ def known_shortfall(window: QMainWindow, combination: Combination) -> str | None
     return None
 
 
+def colour_twins(themes) -> list[tuple[str, ...]]:
+    """``themes`` in groups that differ only in colour (equal :attr:`Theme.sizes`), in order:
+    ``("light", "dark", "projector")`` gives ``[("light", "dark"), ("projector",)]``."""
+    from specdec_desktop.theme import THEMES as PALETTES
+
+    groups: dict[tuple, list[str]] = {}
+    for theme in themes:
+        groups.setdefault(PALETTES[theme].sizes, []).append(theme)
+    return [tuple(group) for group in groups.values()]
+
+
 def run_matrix(
     make_window,
     sheet_path: str | None = DEFAULT_SHEET,
@@ -425,37 +436,64 @@ def run_matrix(
     themes=THEMES,
     known: dict[str, list[str]] | None = None,
     zooms: tuple[float, ...] = ZOOMS,
+    sheet_for=None,
 ) -> dict[str, list[str]]:
     """Check every combination; return the problems by combination name; write the sheet.
 
     Problems of a combination :func:`known_shortfall` names go to ``known`` (when given)
     instead of the result; their thumbnails stay red.  ``zooms``: the zoom factors checked
     beside 100 % (none: every moment at 100 % only).
+
+    Themes that differ only in colour (light and dark, :func:`colour_twins`) are checked from one
+    preparation: each combination is prepared in one, checked, then switched to the other and
+    checked again there (its thumbnail in its own colours).  Preparing a combination (a tour
+    scene, a zoom step) is most of a check's time, and a change of colour alone lays out nothing
+    again (``MainWindow.apply_theme``): a preparation of its own repeated the first's.
+
+    ``sheet_for(screen, theme)``: a sheet per screen and theme at that path (instead of one sheet
+    at ``sheet_path``).
     """
     found: dict[str, list[str]] = {}
-    thumbs: list[QImage] = []
-    for screen, theme in itertools.product(screens, themes):
+    thumbs: dict[tuple[Screen, str], list[QImage]] = {}
+
+    def record(window: QMainWindow, combination: Combination, problems: list[str]) -> None:
+        reason = known_shortfall(window, combination) if known is not None else None
+        if problems and reason is not None:
+            known[combination.name] = [f"{p} (known: {reason})" for p in problems]
+        elif problems:
+            found[combination.name] = problems
+        if sheet_path is not None or sheet_for is not None:
+            thumbs.setdefault((combination.screen, combination.theme), []).append(
+                thumbnail(window, combination, problems)
+            )
+
+    for screen, twins in itertools.product(screens, colour_twins(themes)):
         window = make_window()
         window.show()
         _drain()
+        order = list(twins)
         for combination in combinations(window, zooms):
-            if combination.screen != screen or combination.theme != theme:
+            if combination.screen != screen or combination.theme != twins[0]:
                 continue
-            prepare(window, combination)
-            problems = check_window(window, combination)
-            reason = known_shortfall(window, combination) if known is not None else None
-            if problems and reason is not None:
-                known[combination.name] = [f"{p} (known: {reason})" for p in problems]
-            elif problems:
-                found[combination.name] = problems
-            if sheet_path is not None:
-                thumbs.append(thumbnail(window, combination, problems))
+            # Prepared in the colours shown last (light dark, dark light, ...): one switch each.
+            for index, theme in enumerate(order):
+                dressed = Combination(screen, theme, combination.moment, combination.zoom)
+                if index == 0:
+                    prepare(window, dressed)
+                else:
+                    window.services.view.set_theme_choice(theme)
+                    _drain()
+                record(window, dressed, check_window(window, dressed))
+            order = order[-1:] + order[:-1]
         window.services.view.set_zoom(1.0)
         window.close()
         window.deleteLater()
         _drain()
-    if sheet_path is not None:
-        contact_sheet(thumbs, sheet_path)
+    if sheet_for is not None:
+        for (screen, theme), images in thumbs.items():
+            contact_sheet(images, sheet_for(screen, theme))
+    elif sheet_path is not None:
+        contact_sheet([image for images in thumbs.values() for image in images], sheet_path)
     return found
 
 

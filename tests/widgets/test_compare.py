@@ -297,3 +297,13 @@ def test_the_pins_table_fits_its_tab_on_a_1024_projector(qtbot, window):
     assert table.horizontalScrollBar().maximum() == 0
     for column in range(1, header.count()):  # each column as wide as its widest cell or title
         assert header.sectionSize(column) >= header.sectionSizeHint(column)
+
+
+def test_the_chart_and_the_map_offer_no_context_menu(window):
+    """A right click on the chart or the map opens nothing: the plots are not pyqtgraph's to
+    configure (their menus are not built at all)."""
+    window.compare.show_map(True)
+    for plot in (window.chart, window.compare.map_view):
+        item = plot.getPlotItem()
+        assert not item.menuEnabled() and not item.getViewBox().menuEnabled()
+        assert getattr(item.getViewBox(), "menu", None) is None

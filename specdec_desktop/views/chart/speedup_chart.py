@@ -71,7 +71,9 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
 
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
         axes = {side: RangeCachedAxis(side) for side in ("left", "bottom")}
-        super().__init__(parent=parent, axisItems=axes)
+        # No context menus (the plot is not pyqtgraph's to configure): not built either, where
+        # they were built and then switched off (5 ms of each window's build).
+        super().__init__(parent=parent, axisItems=axes, enableMenu=False)
         self.setObjectName("speedupPlot")
         self._font_family = font_family
         self._theme = theme
@@ -96,7 +98,6 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
         self._marker_styles: dict[tuple[str, str, float], QPen | QBrush] = {}
 
         plot = self.getPlotItem()
-        plot.setMenuEnabled(False)
         plot.hideButtons()
         plot.setMouseEnabled(x=False, y=False)
         plot.setLabel("bottom", _(X_TITLE))
