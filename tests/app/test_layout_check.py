@@ -66,7 +66,7 @@ def test_the_matrix_checks_every_theme_at_every_combination(qtbot, monkeypatch):
     assert layout_check.colour_twins(layout_check.THEMES) == [("light", "dark"), ("projector",)]
     screen = layout_check.Screen(1280, 800)
     moments = [layout_check.Combination(screen, "light", moment) for moment in ("default", "scene-3")]
-    monkeypatch.setattr(layout_check, "combinations", lambda window: iter(moments))
+    monkeypatch.setattr(layout_check, "combinations", lambda window, zooms=(): iter(moments))
     checked = []
     check = layout_check.check_window
 
