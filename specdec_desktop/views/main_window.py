@@ -69,7 +69,6 @@ WINDOW_TITLE = N_("SpecDec Desktop: speculative decoding, explained")
 HEADING = N_("Speculative decoding")
 READY = N_("Ready")
 
-
 #: The window's least size, in logical pixels: below the smallest classroom screen (1024x768, and
 #: 1280x720 for its height).
 MINIMUM_SIZE = (960, 600)
