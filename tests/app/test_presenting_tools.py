@@ -179,3 +179,5 @@ def test_the_runs_sum_reads_as_the_speedup_it_gives():
     assert text.startswith("108 tokens ÷ 52.8 passes (33 cycles of 1.6 passes)")
     tokens, passes = (float(x) for x in re.findall(r"[\d.]+", text)[:2])
     assert tokens / passes == pytest.approx(totals.achieved_speedup, rel=1e-3)
+    # The error stays on one line with its sign: a narrow totals panel wrapped "±" and "0.10" apart.
+    assert text.endswith("±\u00a00.10")

@@ -31,8 +31,9 @@ def format_totals(totals: RaceTotals) -> dict[str, str]:
         achieved_text = format_times(achieved)
         # What it measures: the checked cycles' tokens per pass (plain decoding makes one).  Said
         # so that it reads as the sum it is: "108 tokens ÷ 52.8 passes (33 cycles of 1.6)", not
-        # "108 ÷ 33 × 1.6", which a reader works out left to right as 5.2 (issue 21).
-        error_text = _("{tokens} tokens ÷ {passes} passes ({run}), ± {error}").format(
+        # "108 ÷ 33 × 1.6", which a reader works out left to right as 5.2 (issue 21).  The ± is
+        # held to its number by a no-break space: a narrow panel wrapped "±" and "1.15" apart.
+        error_text = _("{tokens} tokens ÷ {passes} passes ({run}), ±\u00a0{error}").format(
             tokens=format_count(totals.speculative_tokens),
             passes=localize(f"{cycles * totals.cycle_cost:,.1f}"),
             run=run_length(cycles, totals.cycle_cost),
