@@ -23,6 +23,7 @@ from .compare_checks import check_compare
 from .context import SelfTestContext, SelfTestFailure, expect
 from .control_checks import check_controls
 from .figure_checks import check_cards, check_chart
+from .language_checks import check_languages
 from .resource_checks import check_resources, check_text_in_font
 from .runner import Check, run_checks
 from .sampling_checks import check_sampling
@@ -35,6 +36,7 @@ __all__ = ["CHECKS", "Check", "SelfTestContext", "SelfTestFailure", "expect", "r
 CHECKS: list[tuple[str, Check]] = [
     (N_("resources"), check_resources),  # every bundled file loads; the icon has every size
     (N_("fonts"), check_text_in_font),  # every character on screen is in the bundled font
+    (N_("languages"), check_languages),  # each language's catalogue is whole; Qt's words load
     (N_("controls"), check_controls),  # sliders, keys and entry boxes drive the state
     (N_("cards"), check_cards),  # model = its reference points; cards show the model
     (N_("chart"), check_chart),  # curves, band, markers and ranges = the model
