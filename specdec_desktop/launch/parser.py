@@ -4,7 +4,8 @@ dump; "-1e-3" is a number, not an option; argparse's own words are in the active
 :class:`Parser` raises :class:`~.options.UsageError` (:class:`Refused` when argparse refused one
 argument, naming it), which the command line prints as one line with exit status 2.  It is
 built, parses and writes its help speaking the text layer's language
-(:func:`.argparse_words.speaking_ours`).
+(:func:`.argparse_words.speaking_ours`), and lays the help out by terminal cells
+(:class:`.help_layout.CellsFormatter`: Chinese characters take two).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import re
 from typing import NoReturn
 
 from .argparse_words import argument_error, speaking_ours
+from .help_layout import CellsFormatter
 from .options import UsageError
 
 __all__ = ["Parser", "Refused"]
@@ -39,6 +41,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("exit_on_error", False)  # a refused argument reaches parse_known_args
+        kwargs.setdefault("formatter_class", CellsFormatter)  # Chinese help wrapped by its cells
         with speaking_ours():
             super().__init__(*args, **kwargs)
         self._negative_number_matcher = _NEGATIVE_NUMBER  # argparse's own hook (Python 3.9 to 3.13)
