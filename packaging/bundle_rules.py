@@ -8,7 +8,8 @@ the app uses, in four steps, all on PyInstaller's TOC entries
 1. :data:`EXCLUDED_MODULES` keeps unused Python packages out of the analysis
    (pyqtgraph's optional parts, matplotlib, Tk, the Qt modules nobody imports).
 2. :func:`keep_entry` drops Qt's translations but :data:`KEEP_TRANSLATIONS` (Qt's own words
-   in the languages the app speaks) and every Qt plugin not named in :data:`KEEP_PLUGINS`.
+   in the languages the app speaks), every Qt plugin not named in :data:`KEEP_PLUGINS`, and the
+   translators' sources :func:`is_translator_source` (the app reads only the compiled ``.mo``).
 3. :func:`prune_unreferenced` drops shared libraries that nothing kept links to
    (the libraries the dropped plugins had pulled in: GTK, Qt Network, EGLFS...).
 4. :data:`HOST_SYSTEM_LIBRARIES` (libstdc++, libgcc_s, libexpat) are left to the user's
@@ -39,6 +40,7 @@ __all__ = [
     "KEEP_PLUGINS",
     "KEEP_TRANSLATIONS",
     "is_host_system_library",
+    "is_translator_source",
     "keep_entry",
     "plugin_of",
     "prune_unreferenced",
@@ -115,6 +117,21 @@ EXCLUDED_MODULES = (
 _CATALOGUES = Path(__file__).resolve().parent.parent / "resources" / "locale"
 KEEP_TRANSLATIONS = frozenset(f"qtbase_{po.stem}.qm" for po in _CATALOGUES.glob("*.po"))
 
+
+def is_translator_source(dest: str) -> bool:
+    """Whether ``dest`` is a translation's source, ``resources/locale/<code>.po`` (left out).
+
+    The text layer reads the compiled ``<code>.mo`` only; the ``.po`` files (0.85 MiB for three
+    languages) are for translators and the compiler.  The template ``specdec.pot`` stays: the
+    self-test's ``languages`` check reads it as the list of the messages the app uses.
+
+    >>> is_translator_source("resources/locale/de.po"), is_translator_source("resources/locale/de.mo")
+    (True, False)
+    """
+    parts = _parts(dest)
+    return parts[:2] == ("resources", "locale") and len(parts) == 3 and parts[-1].endswith(".po")
+
+
 #: Qt plugins kept, by plugin folder; a folder not named here is dropped whole.  Names are without
 #: the ``lib`` prefix and the extension, so one table serves Linux, Windows and macOS.
 KEEP_PLUGINS: dict[str, frozenset[str]] = {
@@ -183,6 +200,8 @@ def _is_translation(dest: str) -> bool:
 
 def keep_entry(dest: str) -> bool:
     """Whether the file at bundle path ``dest`` stays (rule 2: translations and plugins)."""
+    if is_translator_source(dest):
+        return False
     if _is_translation(dest):
         return _parts(dest)[-1] in KEEP_TRANSLATIONS
     plugin = plugin_of(dest)
@@ -304,7 +323,7 @@ def trim(
     filtered = [entry for entry in binaries if keep_entry(entry[0]) and entry not in system]
     kept_binaries, pruned = prune_unreferenced(filtered, get_imports)
     log(
-        f"trim: dropped {len(datas) - len(kept_datas)} data files (translations), "
+        f"trim: dropped {len(datas) - len(kept_datas)} data files (translations and their sources), "
         f"{len(binaries) - len(filtered) - len(system)} Qt plugins, {len(pruned)} unreferenced libraries, "
         f"{len(system)} libraries the system provides ({', '.join(sorted(e[0] for e in system)) or 'none'})"
     )

@@ -9,7 +9,10 @@ Exits 0 when the bundle passes, 1 with one line per problem otherwise.  CI
 * size: the one-folder app at most :data:`MAX_FOLDER_MIB` MiB and the
   ``.tar.gz`` at most :data:`MAX_ARCHIVE_MIB` MiB (MiB = 2**20 bytes, what
   ``du -sh`` prints; apparent file sizes, symbolic links not followed);
-* every file of the source ``resources/`` folder is in the bundle, byte for byte;
+* every file of the source ``resources/`` folder is in the bundle, byte for byte, but the
+  translators' sources (``locale/<code>.po``), which ``bundle_rules`` leaves out and must not be there;
+* every language the app ships (one ``resources/locale/<code>.po`` each) has its compiled
+  catalogue ``resources/locale/<code>.mo`` and Qt's own words ``qtbase_<code>.qm`` in the bundle;
 * every module of the ``specdec_desktop`` package is in the bundle's archive
   (when PyInstaller is importable to read it);
 * ``licenses/INDEX.txt`` lists the app, the font, Python and every dependency;
@@ -91,11 +94,44 @@ def check_resources(bundle: Path) -> list[str]:
     for path in files:
         relative = path.relative_to(source)
         copy = bundled / relative
-        if not copy.is_file():
+        if bundle_rules.is_translator_source(f"resources/{relative.as_posix()}"):
+            if copy.exists():
+                problems.append(
+                    f"resources/{relative.as_posix()} is in the bundle: bundle_rules leaves it out"
+                )
+        elif not copy.is_file():
             problems.append(f"resources/{relative.as_posix()} is not in the bundle")
         elif copy.read_bytes() != path.read_bytes():
             problems.append(f"resources/{relative.as_posix()} in the bundle differs from the source")
     print(f"check_bundle: {len(files)} resource files compared")
+    return problems
+
+
+def shipped_languages() -> list[str]:
+    """The languages the app ships: one ``resources/locale/<code>.po`` each (as
+    ``bundle_rules.KEEP_TRANSLATIONS`` counts them)."""
+    return sorted(po.stem for po in (ROOT / "resources" / "locale").glob("*.po"))
+
+
+def check_languages(bundle: Path) -> list[str]:
+    """Every shipped language's compiled catalogue and Qt's catalogue of its own words are inside."""
+    inner = _internal(bundle)
+    problems = []
+    codes = shipped_languages()
+    for code in codes:
+        catalogue = inner / "resources" / "locale" / f"{code}.mo"
+        if not catalogue.is_file():
+            problems.append(
+                f"language {code}: resources/locale/{code}.mo is not in the bundle "
+                f"(--lang {code} would show English; python -m specdec_desktop.devtools.compile makes it)"
+            )
+        qt_words = [p for p in (inner / "PySide6").rglob(f"qtbase_{code}.qm") if p.is_file()]
+        if not qt_words:
+            problems.append(
+                f"language {code}: Qt's qtbase_{code}.qm is not in the bundle (Qt's buttons and dialogs "
+                "would stay English; bundle_rules.KEEP_TRANSLATIONS keeps it when PySide6 ships it)"
+            )
+    print(f"check_bundle: {len(codes)} languages ({', '.join(codes)}): catalogue and Qt's words each")
     return problems
 
 
@@ -212,6 +248,7 @@ def check(bundle: Path, archive: Path | None, max_folder: float, max_archive: fl
     return (
         check_sizes(bundle, archive, max_folder, max_archive)
         + check_resources(bundle)
+        + check_languages(bundle)
         + check_modules(bundle)
         + check_trimmed(bundle)
         + check_licences(bundle)

@@ -7,8 +7,12 @@
 #    bundled (libxcb-icccm4, libxcb-keysyms1; libwayland-cursor0 for the Wayland plugin);
 # 2. build dist/specdec-desktop with build.spec, pack the .tar.gz, check sizes and contents
 #    (packaging/check_bundle.py: <= 170 MiB folder, <= 70 MiB archive, licences) and the glibc
-#    floor (packaging/check_glibc.py);
-# 3. unpack the archive and run the app from it inside a network namespace with no interfaces
+#    floor (packaging/check_glibc.py); every language's .mo and Qt's qtbase_<code>.qm inside;
+# 3. run tests/install/test_bundle.py against that build with SPECDEC_CI_REQUIRE_FROZEN=1 (a frozen
+#    test that cannot run fails instead of skipping): check_bundle.py, the self-test in English,
+#    German, Spanish and Chinese, calc (JSON; German numbers), the Chinese help within 80 columns,
+#    --lang xx, a screenshot, bad arguments;
+# 4. unpack the archive and run the app from it inside a network namespace with no interfaces
 #    (`unshare -n`; as a non-root user `unshare -rn`), with no system fonts (empty fontconfig):
 #    --self-test (offscreen, and on X11 under Xvfb when xvfb-run exists; SPECDEC_CI_REQUIRE_X11=1
 #    makes a missing xvfb-run a failure, as .ci/run does), calc --json against
@@ -59,6 +63,12 @@ ARCHIVE=$("$PY" packaging/make_archive.py | sed -n 's/^make_archive: \(.*\.tar\.
 echo "packed in $((SECONDS - started)) s"
 "$PY" packaging/check_bundle.py --archive "$ARCHIVE" || fail "the bundle does not pass check_bundle.py"
 "$PY" packaging/check_glibc.py || fail "a bundled file needs a newer glibc than the README promises"
+
+say "the frozen tests against this build (tests/install/test_bundle.py)"
+"$PY" -c "import pytest, pytestqt, xdist" 2>/dev/null ||
+    fail "pytest is not installed for $PY: pip install -e '.[test]'"
+SPECDEC_CI_REQUIRE_FROZEN=1 timeout 900 "$PY" -m pytest -q -n 0 -p no:cacheprovider tests/install/test_bundle.py ||
+    fail "the frozen build fails tests/install/test_bundle.py"
 
 say "no network"
 if unshare -n true 2>/dev/null; then

@@ -2,7 +2,11 @@
 
 The tests marked ``frozen`` run only when ``dist/specdec-desktop`` has been built
 (``pyinstaller build.spec``) and is newer than every source file; otherwise they
-are skipped with the reason.  CI builds it fresh (packaging/ci_frozen.sh).
+are skipped with the reason, or fail with it when ``SPECDEC_CI_REQUIRE_FROZEN=1`` (CI builds
+the bundle fresh and then runs this file so: packaging/ci_frozen.sh).  The frozen app runs
+translated: the self-test in German, Spanish and Chinese (its ``languages`` check proves each
+catalogue and Qt's words are inside), German numbers from ``calc``, the Chinese help within 80
+columns, and ``--lang xx`` as one line and English.
 """
 
 from __future__ import annotations
@@ -45,7 +49,17 @@ def _stale_reason() -> str | None:
     return None
 
 
-frozen = pytest.mark.skipif(_stale_reason() is not None, reason=_stale_reason() or "")
+@pytest.fixture
+def _frozen_build():
+    """Skip a frozen test when there is no fresh build; fail instead where CI requires one."""
+    reason = _stale_reason()
+    if reason is not None:
+        if os.environ.get("SPECDEC_CI_REQUIRE_FROZEN") == "1":
+            pytest.fail(f"SPECDEC_CI_REQUIRE_FROZEN=1 and {reason}")
+        pytest.skip(reason)
+
+
+frozen = pytest.mark.usefixtures("_frozen_build")
 
 
 # -- check_bundle.py on stand-in folders (always run) ---------------------------------------------
@@ -55,8 +69,18 @@ def _fake_bundle(where: Path) -> Path:
     bundle = where / "specdec-desktop"
     (bundle / "_internal").mkdir(parents=True)
     (bundle / "specdec-desktop").write_bytes(b"#!/bin/sh\n")
-    shutil.copytree(ROOT / "resources", bundle / "_internal" / "resources")
+    # As build.spec copies it: without the translators' sources (bundle_rules.is_translator_source).
+    shutil.copytree(
+        ROOT / "resources", bundle / "_internal" / "resources", ignore=shutil.ignore_patterns("*.po")
+    )
     return bundle
+
+
+def _with_qt_words(bundle: Path) -> None:
+    translations = bundle / "_internal" / "PySide6" / "Qt" / "translations"
+    translations.mkdir(parents=True)
+    for code in check_bundle.shipped_languages():
+        (translations / f"qtbase_{code}.qm").write_bytes(b"x")
 
 
 def test_sizes_over_the_limits_fail(tmp_path):
@@ -88,6 +112,29 @@ def test_a_missing_or_changed_resource_fails(tmp_path):
     assert any("LICENSE-Inter.txt in the bundle differs" in p for p in problems)
 
 
+def test_a_translators_source_in_the_bundle_fails(tmp_path):
+    bundle = _fake_bundle(tmp_path)
+    shutil.copyfile(
+        ROOT / "resources" / "locale" / "de.po", bundle / "_internal" / "resources" / "locale" / "de.po"
+    )
+    assert check_bundle.check_resources(bundle) == [
+        "resources/locale/de.po is in the bundle: bundle_rules leaves it out"
+    ]
+
+
+def test_every_language_and_qts_words_for_it_must_be_inside(tmp_path):
+    assert check_bundle.shipped_languages() == ["de", "es", "zh_CN"]
+    bundle = _fake_bundle(tmp_path)
+    _with_qt_words(bundle)
+    assert check_bundle.check_languages(bundle) == []
+    (bundle / "_internal" / "resources" / "locale" / "es.mo").unlink()
+    (bundle / "_internal" / "PySide6" / "Qt" / "translations" / "qtbase_zh_CN.qm").unlink()
+    problems = check_bundle.check_languages(bundle)
+    assert len(problems) == 2, problems
+    assert problems[0].startswith("language es: resources/locale/es.mo is not in the bundle")
+    assert problems[1].startswith("language zh_CN: Qt's qtbase_zh_CN.qm is not in the bundle")
+
+
 def test_untrimmed_parts_fail(tmp_path):
     bundle = _fake_bundle(tmp_path)
     qt = bundle / "_internal" / "PySide6" / "Qt"
@@ -114,9 +161,9 @@ def test_no_build_at_all_says_how_to_build(tmp_path):
 # -- the real frozen build (when present and fresh) -----------------------------------------------
 
 
-def _run_frozen(*args: str, no_network: bool = True) -> subprocess.CompletedProcess:
+def _run_frozen(*args: str, no_network: bool = True, **more_env: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env["QT_QPA_PLATFORM"] = "offscreen"
+    env.update(QT_QPA_PLATFORM="offscreen", **more_env)
     prefix = ["unshare", "-n"] if no_network and shutil.which("unshare") and _can_unshare() else []
     return subprocess.run([*prefix, str(APP), *args], capture_output=True, text=True, env=env, timeout=180)
 
@@ -166,3 +213,49 @@ def test_frozen_bad_argument_exits_2_with_one_line(argv):
     assert len(result.stderr.splitlines()) == 1, result.stderr
     assert result.stderr.startswith("specdec-desktop: error: ")
     assert result.stdout == ""
+
+
+#: Each language's "languages" line of the self-test, as the frozen app prints it.
+_LANGUAGES_PASSED = {
+    "de": "Selbsttest: Sprachen: in Ordnung (3 Sprachen",
+    "es": "autoprueba: idiomas: correcto (3 idiomas",
+    "zh_CN": "自检：语言：通过（3 种语言",
+}
+
+
+@frozen
+@pytest.mark.parametrize("code", sorted(_LANGUAGES_PASSED))
+def test_frozen_self_test_passes_in_each_language(code):
+    result = _run_frozen("--lang", code, "--self-test")
+    assert result.returncode == 0, result.stderr
+    assert _LANGUAGES_PASSED[code] in result.stdout, result.stdout
+
+
+@frozen
+def test_frozen_calc_in_german_writes_german_numbers():
+    result = _run_frozen("--lang", "de", "calc", "--k", "6", "--p", "0.75", "--c", "0.15")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[0] == "k = 6, p = 0,750, c = 0,150"
+    assert "Beschleunigung        1,824244×" in result.stdout
+
+
+@frozen
+def test_frozen_unknown_language_is_one_line_then_english():
+    english = _run_frozen("calc", "--k", "6", "--p", "0.75", "--c", "0.15")
+    result = _run_frozen("--lang", "xx", "calc", "--k", "6", "--p", "0.75", "--c", "0.15")
+    assert result.returncode == english.returncode == 0
+    assert result.stdout == english.stdout and "speedup           1.824244×" in result.stdout
+    assert result.stderr.count("\n") == 1 and "unknown language 'xx'" in result.stderr, result.stderr
+    assert "showing English" in result.stderr
+
+
+@frozen
+def test_frozen_help_in_chinese_fits_80_columns():
+    from specdec_desktop.text.columns import cells
+
+    result = _run_frozen("--lang", "zh_CN", "--help", COLUMNS="80")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.startswith("用法：specdec-desktop [-h]") and "显示此帮助信息并退出" in result.stdout
+    # Over 80 cells only the usage's one option group argparse never breaks (as long in English).
+    over = [line.strip() for line in result.stdout.splitlines() if cells(line) > 80]
+    assert all(line.startswith("[--tree PATHS |") and line.count("[") == 1 for line in over), over

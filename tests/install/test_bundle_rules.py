@@ -168,7 +168,10 @@ def test_trim_reports_what_it_dropped():
     kept_binaries, kept_datas = rules.trim(binaries, datas, lambda source: [], log=messages.append)
     assert [d for d, _, _ in kept_binaries] == ["PySide6/Qt/plugins/platforms/libqxcb.so"]
     assert [d for d, _, _ in kept_datas] == ["resources/a.txt"]
-    assert "1 data files (translations), 1 Qt plugins, 1 unreferenced libraries, 0 libraries" in messages[0]
+    assert (
+        "1 data files (translations and their sources), 1 Qt plugins, 1 unreferenced libraries, 0 libraries"
+        in messages[0]
+    )
 
 
 def test_host_system_libraries_are_left_to_the_users_system():
@@ -204,13 +207,19 @@ def test_strip_selected_strips_only_libpython_and_lib_dynload(tmp_path):
     assert out[1] == binaries[1]  # OpenBLAS is never stripped
 
 
-@pytest.mark.parametrize(
-    "dest", ["resources/locale/de.mo", "resources/locale/zh_CN.po", "resources/locale/specdec.pot"]
-)
+@pytest.mark.parametrize("dest", ["resources/locale/de.mo", "resources/locale/specdec.pot"])
 def test_the_apps_catalogues_stay_and_qts_own_words_only_in_the_apps_languages(dest):
     assert rules.keep_entry(dest)
     assert not rules.keep_entry("PySide6/Qt/translations/qtbase_fr.qm")
     assert {"qtbase_de.qm", "qtbase_es.qm", "qtbase_zh_CN.qm"} == rules.KEEP_TRANSLATIONS  # one per .po
+
+
+@pytest.mark.parametrize("dest", ["resources/locale/zh_CN.po", "resources\\locale\\de.po"])
+def test_the_translators_sources_stay_out(dest):
+    assert rules.is_translator_source(dest) and not rules.keep_entry(dest)
+    assert not rules.is_translator_source("resources/tours/de.po")  # only the catalogues' folder
+    kept = rules.trim([], [(dest, "/src/x.po", "DATA")], lambda source: [], log=lambda line: None)[1]
+    assert kept == []
 
 
 def test_the_text_layers_standard_modules_are_not_excluded():
