@@ -4,7 +4,7 @@
 ``N_("…")`` and ``ngettext("…", "…", n)`` (string literals only), adds the tables kept in
 English elsewhere (the shortcut table's menu words, :mod:`specdec_desktop.shortcuts`; the
 parameters' and the assumptions' labels and meanings, :mod:`specdec_desktop.model.parameters`
-and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles and captions,
+and :mod:`specdec_desktop.model.assumptions`; the bundled tour's titles, captions and pin names,
 ``resources/tours/default.json``; argparse's own words,
 :mod:`specdec_desktop.launch.argparse_words`), writes ``resources/locale/specdec.pot``, and
 merges it into every ``<code>.po``: new messages are added untranslated, translations kept,
@@ -109,6 +109,8 @@ def extract(package: Path = _PACKAGE) -> dict[str, Message]:
     for number, scene in enumerate(tour["scenes"], start=1):
         add(scene["title"], None, f"resources/tours/default.json (scene {number} title)")
         add(scene["caption"], None, f"resources/tours/default.json (scene {number} caption)")
+        for pin in scene.get("pins", ()):
+            add(pin["name"], None, f"resources/tours/default.json (scene {number} pin)")
     return found
 
 

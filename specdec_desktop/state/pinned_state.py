@@ -112,6 +112,11 @@ class PinnedHistory(QObject):
         """Take the current pins as the starting point (after a scenario set them at start-up)."""
         self._seen = self.state.pins
 
+    def set_quietly(self, pins: tuple[Pin, ...]) -> None:
+        """Set ``pins`` without an undo step: for a change that is not the user's (the bundled
+        tour's pins renamed by a change of language)."""
+        self._apply(pins)
+
     def _on_changed(self, pins: tuple[Pin, ...]) -> None:
         before, self._seen = self._seen, pins
         if self._applying:

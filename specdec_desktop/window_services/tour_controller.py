@@ -19,13 +19,16 @@ state (``state/presentation_state.py``) and given back whole when the tour ends.
 When the configuration or the pins no longer match the scene, the caption says
 so (its numbers would be wrong) and that Ctrl+R shows the scene again.
 
-Languages: the bundled tour's titles and captions are messages of the catalogue (the extractor
-reads ``resources/tours/default.json``), shown with ``_()``, so the tour follows View ▸ Language;
-a tour file of the user's own is shown as written.  The tour itself stays English data, so
+Languages: the bundled tour's titles, captions and pin names are messages of the catalogue (the
+extractor reads ``resources/tours/default.json``), shown with ``_()``, so the tour follows View ▸
+Language (a scene's pins are renamed in place, no undo step); a tour file of the user's own is
+shown as written.  The tour itself stays English data, so
 Save tour as… writes the bundled scenes as they are in the file.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtGui import QAction
@@ -104,6 +107,10 @@ class TourController(QObject):
         tour's as written."""
         return _(text) if self.source == BUILTIN_TOUR else text
 
+    def _pins(self, scene: Scene) -> tuple[Pin, ...]:
+        """A scene's pins as shown: named in the active language for the bundled tour."""
+        return tuple(replace(pin, name=self._words(pin.name)) for pin in scene.pins or ())
+
     def _retranslate(self) -> None:
         """View ▸ Language: the banner's room and the scene shown, in the new language."""
         if self._tour is None:
@@ -113,6 +120,11 @@ class TourController(QObject):
             index = min(self.view.tour_scene, len(self._tour.scenes) - 1)
             scene = self._tour.scenes[index]
             total = len(self._tour.scenes)
+            pinned = self.window.app_state.pinned
+            shown = self._pins(scene)
+            if pinned.pins != shown and self._same_but_names(pinned.pins, shown):
+                # The scene's own pins, named in the language before: the same pins, renamed.
+                self.window.app_state.pinned_history.set_quietly(shown)
             self.banner.show_scene(index + 1, total, self._words(scene.title), self._words(scene.caption))
             self._show_whether_changed()
 
@@ -261,7 +273,7 @@ class TourController(QObject):
         scene = self.tour.scenes[index]
         window = self.window
         self._set_whole(
-            scene.configuration, scene.pins or (), _("tour scene {number}").format(number=index + 1)
+            scene.configuration, self._pins(scene), _("tour scene {number}").format(number=index + 1)
         )
         self.actions["view.map"].setChecked(False)  # the chart, not the (p, c) map
         presentation.hide_answer()
@@ -304,6 +316,12 @@ class TourController(QObject):
                 self._fit_scene()
         return False
 
+    @staticmethod
+    def _same_but_names(these: tuple[Pin, ...], those: tuple[Pin, ...]) -> bool:
+        return len(these) == len(those) and all(
+            one.configuration == other.configuration for one, other in zip(these, those, strict=True)
+        )
+
     def _forget_ghost(self) -> None:
         """A scene (or what the tour gives back) is shown whole: no ghost of the screen before it.
 
@@ -320,8 +338,8 @@ class TourController(QObject):
             return
         scene = self.scene
         app_state = self.window.app_state
-        changed = app_state.configuration() != scene.configuration or app_state.pinned.pins != (
-            scene.pins or ()
+        changed = app_state.configuration() != scene.configuration or app_state.pinned.pins != self._pins(
+            scene
         )
         self.banner.show_changed(changed)
 

@@ -116,6 +116,25 @@ def test_the_bundled_tour_speaks_german_and_a_live_switch_follows(qtbot):
     assert caption.text().startswith("Guessing 6 tokens per check makes decoding 1.82× faster")
 
 
+def test_the_bundled_tours_pins_are_named_in_the_language_and_follow_a_switch(qtbot):
+    window = open_window(qtbot, ["--lang", "de"], active=False)
+    app_state = window.app_state
+    window.services.tour.start(6)  # scene 7: the careful draft pinned beside the quick one
+    assert [pin.name for pin in app_state.pinned.pins] == ["genauer Entwurf"]
+    _chart(window)
+    overlay = window.compare.overlay
+    assert overlay.labels[0].toPlainText() == "genauer Entwurf: bestes k = 4"
+    assert not window.services.banner.changed_shown
+    steps = app_state.history.stack.count()
+    window.services.language_menu.switch("en")
+    assert [pin.name for pin in app_state.pinned.pins] == ["careful draft"]
+    assert overlay.labels[0].toPlainText() == "careful draft: best k = 4"
+    assert app_state.history.stack.count() == steps  # renamed by the language, not an edit
+    assert not window.services.banner.changed_shown
+    window.services.tour.next()  # scene 8 holds the same pin: no change to undo
+    assert [pin.name for pin in app_state.pinned.pins] == ["careful draft"]
+
+
 def test_a_users_own_tour_is_shown_as_written_in_german(qtbot, tmp_path):
     import json
 

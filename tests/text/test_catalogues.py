@@ -120,3 +120,24 @@ def test_the_readme_counts_the_messages(wanted):
     counted = re.search(r"([\d,]+) messages each", readme)
     assert counted is not None, "README's state of the translations lost its count"
     assert int(counted.group(1).replace(",", "")) == len(wanted), "update README's message count"
+
+
+@pytest.mark.parametrize("code", SHIPPED)
+def test_the_bundled_tours_pin_names_fit_the_charts_label_in_every_language(code):
+    """A pin's chart label shortens a long name with "…"; the tour's own pins are named whole."""
+    import json
+
+    from specdec_desktop.model.configuration import Configuration
+    from specdec_desktop.model.pins import Pin
+    from specdec_desktop.scenario.tour_file import default_tour_path
+    from specdec_desktop.views.chart.pinned_overlay import pin_label
+
+    entries = {
+        entry.msgid: entry.msgstr[0] for entry in read_po((LOCALE / f"{code}.po").read_text(encoding="utf-8"))
+    }
+    document = json.loads(default_tour_path().read_text(encoding="utf-8"))
+    names = {pin["name"] for scene in document["scenes"] for pin in scene.get("pins", ())}
+    assert names, "the bundled tour has pins"
+    for name in names:
+        shown = entries[name]
+        assert "…" not in pin_label(Pin(shown, Configuration()), 4), (code, name, shown)
