@@ -9,8 +9,8 @@ window's calls to show a tab and the token run.  It reads the window's ``token_r
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QTabWidget, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from ..scenario.tour_file import TAB_IDS
 from ..state import AppState
@@ -19,35 +19,11 @@ from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView
 from .measured_panel import MeasuredPanel
 from .sampling_view import SamplingView
+from .scroll_areas import NarrowColumn, scrolled
 from .tree_panel import TreePanel
 from .window_layout import TABS
 
 __all__ = ["LowerTabs", "NarrowColumn", "scrolled"]
-
-
-class NarrowColumn(QScrollArea):
-    """A scroll area that asks for no more width than its least (its minimum width, which the
-    window sets for the type: ``MainWindow.fit_left_width``); the chart beside it takes the rest.
-
-    Qt's own scroll area asks for its content's preferred width as it was the first time it was
-    asked (kept until a new content is set), so the column's width depended on what it held
-    then: the same zoomed tour scene had a 481 px column when zoomed before the tour and 553 px
-    when zoomed in the scene.
-    """
-
-    def sizeHint(self) -> QSize:
-        return QSize(self.minimumWidth(), super().sizeHint().height())
-
-
-def scrolled(content: QWidget, name: str, kind: type[QScrollArea] = QScrollArea) -> QScrollArea:
-    """``content`` in a scroll area named ``name`` that scrolls it up and down, never sideways."""
-    scroll = kind()
-    scroll.setObjectName(name)
-    scroll.setWidget(content)
-    scroll.setWidgetResizable(True)
-    scroll.setFrameShape(QFrame.Shape.NoFrame)
-    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    return scroll
 
 
 class LowerTabs:

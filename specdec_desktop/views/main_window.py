@@ -330,7 +330,6 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             # The tour's caption takes its height for the new type before the window is laid
             # out: fitted after, it laid the window out (and resized the chart) once more.
             self._fit_banners()
-            self.fit_left_width()
             if self.chart is not None:
                 self.chart.apply_theme(theme)
             self.token_run.apply_theme(theme)
@@ -349,6 +348,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             laid_out_for = (theme.sizes, theme.name == "projector")
             if laid_out_for != self._laid_out_for:
                 self._laid_out_for = laid_out_for
+                self.fit_left_width()
                 self._activate_layouts()
                 self.fit_scene_panel()
                 self._apply_layout()

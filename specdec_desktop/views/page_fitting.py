@@ -10,26 +10,13 @@ bar steps aside when the page would not show whole with it.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QScrollArea
-
 from .explanations import ExplanationView
 from .sampling_view import CROWD_STEPS as SAMPLING_STEPS
+from .scroll_areas import needed_height, room_height
 from .token_run.view import CROWD_STEPS as RUN_STEPS
 from .window_layout import CROWD_STEPS, SCENE_STEPS
 
-__all__ = ["PageFitting", "needed_height"]
-
-
-def needed_height(scroll: QScrollArea) -> int:
-    """The height ``scroll``'s content needs at the viewport's width, as the scroll area itself
-    reckons it (its least height, or its height for that width when that is more): more than the
-    viewport's height and the scroll bar shows."""
-    content = scroll.widget()
-    needed = content.minimumSizeHint().height()
-    layout = content.layout()
-    if layout.hasHeightForWidth() if layout is not None else content.sizePolicy().hasHeightForWidth():
-        needed = max(needed, content.heightForWidth(scroll.viewport().width()))
-    return needed
+__all__ = ["PageFitting", "needed_height", "room_height"]
 
 
 class PageFitting:
@@ -101,7 +88,7 @@ class PageFitting:
         view.set_crowding(0)
         self.layout().activate()
         for level in range(1, last + 1):
-            if needed_height(self.token_run_scroll) <= self.token_run_scroll.viewport().height():
+            if needed_height(self.token_run_scroll) <= room_height(self.token_run_scroll):
                 break
             view.set_crowding(level)
             view.layout().activate()
@@ -165,4 +152,4 @@ class PageFitting:
         page = self.tabs.currentWidget()
         if isinstance(page, ExplanationView):
             return page.document().size().height() > page.viewport().height() - less
-        return needed_height(page) > page.viewport().height() - less
+        return needed_height(page) > room_height(page) - less

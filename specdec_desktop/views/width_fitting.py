@@ -23,7 +23,7 @@ class WidthFitting:
     ``cards``, ``cards_grid``, ``tabs``, ``left_column`` and ``theme``."""
 
     def fit_left_width(self) -> None:
-        """The left column's width for the current type and what the column holds now.
+        """The left column's width for the current type and what the column holds in the moment.
 
         Slower than the type (square root): at projector sizes a proportional column would
         squeeze the cards until their details wrap into tall columns; but never narrower than
@@ -31,9 +31,20 @@ class WidthFitting:
         the boxes were cut at the column's edge.  What the column holds changes with the moment
         (a tour scene, the presenting layout), so the tour fits it again with each scene: else
         the same zoomed scene had a narrower column when zoomed before the tour than in it.
+
+        Measured on the whole column (the formulas as the moment shows them, every other part
+        in, the sliders titled by name: ``_reset_left_column``), not as the last fit left it:
+        the Assumptions panel's heading is the column's widest part at large type, and a scene
+        walked to from one where it had stepped aside had a 555 px column where the same scene
+        opened directly had 625 (x2, 1920x1080, projector).  What steps aside afterwards
+        (``_fit_left_column``) is fitted to that width.
         """
         growth = (self.theme.font_px / 14) ** 0.5
         inner = self.left_column.widget()
+        formulas = self.layout_decision().formulas
+        if self.formulas.isHidden() == formulas:
+            self.formulas.setVisible(formulas)
+        self._reset_left_column()
         inner.layout().activate()
         least = inner.minimumSizeHint().width() + self.left_column.verticalScrollBar().sizeHint().width()
         self.left_column.setMinimumWidth(max(round(LEFT_WIDTH[0] * growth), least))

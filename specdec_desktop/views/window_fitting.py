@@ -20,7 +20,7 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFrame
 
-from .page_fitting import PageFitting, needed_height
+from .page_fitting import PageFitting, needed_height, room_height
 from .width_fitting import WidthFitting
 from .window_layout import CROWD_STEPS, Layout, Moment
 from .window_split import ChartSplitter, SplitSharing
@@ -210,30 +210,36 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
         Assumptions panel's worked examples step aside when they would make it scroll, then the
         sliders' names (their symbols stay), and the closed panel steps aside when the sliders
         would otherwise scroll (large type): the chart names the assumptions in force; the
-        essay's link to the panel (or a roomier window) brings it back."""
+        essay's link to the panel (or a roomier window) brings it back.
+
+        Each step is measured from the whole column (:meth:`_reset_left_column`), never from what
+        the last fit left: a closed panel that had stepped aside was reckoned in by an estimate,
+        and the same scene walked to kept the sliders' names where opened directly it had not."""
         panel = self.assumptions_panel
-        inner = self.left_column.widget().layout()
-        presenting = self.presenting() and self.left_column.isVisibleTo(self)
-        for control in self.controls.values():
-            control.set_compact(False)
-        worked = True
-        if presenting and panel.expanded:
-            panel.set_worked_shown(True)
-            worked = not self._column_cut()
-        panel.set_worked_shown(worked)
-        if presenting and self._column_cut():
+        self._reset_left_column()
+        if not (self.presenting() and self.left_column.isVisibleTo(self)):
+            return
+        if panel.expanded and self._column_cut():
+            panel.set_worked_shown(False)
+        if self._column_cut():
             # Still too tall (large type): the sliders take their symbols for titles.
             for control in self.controls.values():
                 control.set_compact(True)
-            self._column_cut()  # laid out with the shorter titles (the scroll range follows)
-        show = True
-        if presenting and not panel.expanded:
-            own = 0 if panel.isHidden() else panel.sizeHint().height() + inner.spacing()
-            without = inner.minimumSize().height() - own
-            room = self.left_column.viewport().height()
-            show = without + panel.sizeHint().height() + inner.spacing() <= room
-        if panel.isHidden() == show:
-            panel.setVisible(show)
+            # Laid out with the shorter titles (the scroll range follows); a closed panel steps
+            # aside if the column still scrolls.
+            if self._column_cut() and not panel.expanded:
+                panel.setVisible(False)
+
+    def _reset_left_column(self) -> None:
+        """The left column whole: the sliders titled by name, the worked examples in, the panel
+        shown (outside the presenting layout it always is).  Where each fit of the column starts,
+        and what its width is measured from (:meth:`fit_left_width`)."""
+        for control in self.controls.values():
+            control.set_compact(False)
+        panel = self.assumptions_panel
+        panel.set_worked_shown(True)
+        if panel.isHidden():
+            panel.setVisible(True)
 
     def _column_cut(self) -> bool:
         """Whether the left column's content is taller than its viewport, laid out now."""
@@ -250,7 +256,7 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
             needed, before = needed_height(self.left_column), needed
             if needed == before:
                 break
-        return needed > self.left_column.viewport().height()
+        return needed > room_height(self.left_column)
 
     def _room_enough(self, share: float, level: int) -> bool:
         """The plot has ``share`` of the height, no chart labels overlap, (before anything has
@@ -284,14 +290,14 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
         """What the left column's fit depends on besides its content: how crowded the window is
         (the sliders' meanings step aside), the presenting layout, the open panel, the type, and
         the column's room."""
-        viewport = self.left_column.viewport()
+        room = self.left_column.maximumViewportSize()  # with or without its scroll bar
         return (
             self.layout_policy.crowding,
             self.presenting(),
             self.assumptions_panel.expanded,
             self.theme.font_px,
-            viewport.width(),
-            viewport.height(),
+            room.width(),
+            room.height(),
         )
 
     def _activate_layouts(self) -> None:
