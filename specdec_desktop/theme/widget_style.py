@@ -14,7 +14,6 @@ is a palette change, a zoom step a font change, and both re-dress only the widge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from PySide6.QtCore import QMargins, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
@@ -32,80 +31,9 @@ from PySide6.QtWidgets import (
 
 from .palette import Theme
 from .qt_palette import qt_palette
+from .roles import ROLES, SURFACES, WORDS_SHARE, Look, Metrics
 
 __all__ = ["ROLES", "AppStyle", "Metrics", "app_style", "apply_theme", "restyle"]
-
-
-class Metrics(NamedTuple):
-    """The sizes, in pixels, that follow the body type size."""
-
-    body: int
-    small: int
-    radius: int
-    pad: int
-    handle: int
-    groove: int
-    bar: int
-    focus: int
-    card_edge: int
-    banner_edge: int
-
-    @classmethod
-    def of(cls, theme: Theme) -> Metrics:
-        body = theme.font_px
-        return cls(
-            body=body,
-            small=max(8, round(body * theme.small_scale)),
-            radius=max(4, round(body * 0.55)),
-            pad=max(4, round(body * 0.6)),
-            handle=max(24, round(body * 1.3)),  # click targets at least 24 x 24 px (WCAG 2.5.8)
-            groove=max(6, round(body * 0.4)),
-            bar=max(24, round(body * 1.2)),  # scroll bars are click targets too
-            focus=max(2, round(body * 0.15)),
-            card_edge=max(3, round(body * 0.35)),
-            banner_edge=max(6, round(body * 0.5)),
-        )
-
-
-class _Look(NamedTuple):
-    """A role's type (size as a share of the body, or a size field of the theme) and colour."""
-
-    scale: float = 1.0
-    weight: QFont.Weight = QFont.Weight.Normal
-    colour: str | None = None  # a Theme colour field; None: the palette's text colour
-    small: bool = False  # the theme's small size (hints, details)
-    card_value: bool = False  # the theme's card figure size
-
-
-_W = QFont.Weight
-#: Each role's look.  Widgets name their role with ``setProperty("role", ...)``.
-ROLES: dict[str, _Look] = {
-    "title": _Look(1.5, _W.Bold),
-    "subtitle": _Look(colour="text_muted"),
-    "heading": _Look(1.1, _W.DemiBold),
-    "hint": _Look(colour="text_muted", small=True),
-    "error": _Look(weight=_W.DemiBold, colour="warning", small=True),
-    "warning": _Look(weight=_W.DemiBold, colour="warning", small=True),
-    "formula": _Look(1.1),
-    "figure": _Look(1.45, _W.Bold),
-    "caption": _Look(1.35, _W.DemiBold),
-    # The tour's caption in a crowded window (large zoom): the body's size, still demibold.
-    "captionCompact": _Look(weight=_W.DemiBold),
-    "sceneCounter": _Look(weight=_W.Bold, colour="accent"),
-    "key": _Look(weight=_W.Bold),
-    "cardTitle": _Look(weight=_W.DemiBold, colour="text_muted"),
-    "cardValue": _Look(weight=_W.Bold, card_value=True),
-    "cardDetail": _Look(colour="text_muted", small=True),
-    "entry": _Look(weight=_W.DemiBold),
-    # Framed surfaces: body type, painted by the style.
-    "panel": _Look(),
-    "card": _Look(),
-    "banner": _Look(),
-}
-#: Roles the style paints as a framed surface.
-_SURFACES = frozenset({"panel", "card", "banner", "key"})
-#: A card's figure in words ("don't speculate") is set smaller than a number.
-WORDS_SHARE = 0.62
 
 
 class AppStyle(QProxyStyle):
@@ -145,7 +73,7 @@ class AppStyle(QProxyStyle):
         key = (role, words)
         font = self._fonts.get(key)
         if font is None:
-            look = ROLES.get(role, _Look())
+            look = ROLES.get(role, Look())
             if look.card_value:
                 px = self.theme.card_value_px
                 px = round(px * WORDS_SHARE) if words else px
@@ -182,7 +110,7 @@ class AppStyle(QProxyStyle):
                 palette.setColor(QPalette.ColorRole.WindowText, colour)
                 palette.setColor(QPalette.ColorRole.Text, colour)
                 widget.setPalette(palette)
-        if role in _SURFACES:
+        if role in SURFACES:
             margins = self._surface_margins(role)
             if widget.contentsMargins() != margins:
                 widget.setContentsMargins(margins)
@@ -211,7 +139,7 @@ class AppStyle(QProxyStyle):
         if self.theme is not None:
             if element == ce.CE_ShapedFrame and widget is not None:
                 role = widget.property("role")
-                if role in _SURFACES:
+                if role in SURFACES:
                     self._paint_surface(role, widget, painter)
                     return
             elif element in _BUTTON_LABELS and option.state & QStyle.StateFlag.State_On:
