@@ -33,7 +33,7 @@ from .palette import Theme
 from .qt_palette import qt_palette
 from .roles import ROLES, SURFACES, WORDS_SHARE, Look, Metrics
 
-__all__ = ["ROLES", "AppStyle", "Metrics", "app_style", "apply_theme", "restyle"]
+__all__ = ["ROLES", "AppStyle", "Metrics", "app_style", "apply_theme", "dress_application", "restyle"]
 
 
 class AppStyle(QProxyStyle):
@@ -285,19 +285,9 @@ def apply_theme(root: QWidget, theme: Theme, family: str, later: Sequence[QWidge
     theirs) are left as they are, to be dressed with :func:`dress_tree` when they are shown (the
     lower tabs' hidden pages hold two thirds of the window's widgets).
     """
-    style = app_style()
-    style.use(theme, family)
-    palette = qt_palette(theme)
-    if QApplication.palette() != palette:
-        QApplication.setPalette(palette)  # dialogs, menus and message boxes
-        QToolTip.setPalette(palette)
+    style, palette, body = dress_application(theme, family)
     if root.palette() != palette:
         root.setPalette(palette)  # the window's own widgets, whatever else set the application's
-    body = QFont(family)
-    body.setPixelSize(theme.font_px)
-    if QApplication.font() != body:
-        QApplication.setFont(body)  # dialogs, menus and message boxes
-        QToolTip.setFont(body)
     if root.font() != body:
         root.setFont(body)  # the window's own widgets, at once (the application's may be posted)
     # The pages left for later, held here so that each keeps the one Python wrapper its id names.
@@ -306,6 +296,28 @@ def apply_theme(root: QWidget, theme: Theme, family: str, later: Sequence[QWidge
     for widget in root.findChildren(QWidget):
         if id(widget) not in skipped:
             style.dress(widget)
+
+
+def dress_application(theme: Theme, family: str) -> tuple[AppStyle, QPalette, QFont]:
+    """The application's style, palette and font in ``theme`` (returned: style, palette, body font).
+
+    A window calls it before building its widgets too, so that they are built in its own theme
+    and type, not in those of the window before it in the process: a 1024x768 window made after
+    a projector one was built in 24 px type, and what a widget measures once as it is built
+    (a least width, a first layout) came from it.
+    """
+    style = app_style()
+    style.use(theme, family)
+    palette = qt_palette(theme)
+    if QApplication.palette() != palette:
+        QApplication.setPalette(palette)  # dialogs, menus and message boxes
+        QToolTip.setPalette(palette)
+    body = QFont(family)
+    body.setPixelSize(theme.font_px)
+    if QApplication.font() != body:
+        QApplication.setFont(body)  # dialogs, menus and message boxes
+        QToolTip.setFont(body)
+    return style, palette, body
 
 
 def dress_tree(root: QWidget) -> None:

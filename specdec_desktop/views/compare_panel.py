@@ -21,7 +21,6 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -40,6 +39,7 @@ from ..theme import Theme
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from ..theme.widget_style import restyle
 from ..wording.numbers import format_count
+from .combo_box import ComboBox
 from .language import follow_language
 
 if TYPE_CHECKING:
@@ -185,10 +185,10 @@ class ComparePanel(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
 
-        self.presets = QComboBox()
+        self.presets = ComboBox()
         self.presets.setObjectName("presetsBox")
         # Sized by a short text, not by the longest preset name: the tab must fit 1024 px.
-        self.presets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.presets.setSizeAdjustPolicy(ComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.presets.setMinimumContentsLength(16)
         self.presets.addItem("")  # "Published configurations…"; the presets follow: fill_presets
         self._preset: Preset | None = None

@@ -120,6 +120,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         install_chart_now: bool = True,
     ) -> None:
         super().__init__()
+        widget_style.dress_application(fitted_to_window(theme, self.width(), self.height()), font_family)
         self.setObjectName("mainWindow")
         self.setWindowTitle(_(WINDOW_TITLE))
         self.app_state = app_state
@@ -289,11 +290,10 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         # hidden until asked for, is built after the chart's own first paint (chart live sooner).
         # The pins' overlay is attached before the first figures, so they are drawn once.
         self.compare.attach_chart(self.chart, defer_map=self.isVisible())
+        from .chart.measured_overlay import MeasuredOverlay
         from .chart.tree_overlay import TreeOverlay
 
         self.tree_overlay = TreeOverlay(self.chart, self.app_state.shape)
-        from .chart.measured_overlay import MeasuredOverlay
-
         self.measured_overlay = MeasuredOverlay(
             self.chart, self.app_state.measurement, self.assumptions_state
         )

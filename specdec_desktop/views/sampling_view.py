@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -30,6 +29,7 @@ from ..state.text_run_state import TextRunState
 from ..text import _, localize
 from ..theme import LIGHT, Theme
 from ..wording import sampling as words
+from .combo_box import ComboBox
 from .crowding import Crowding
 from .distribution_bars import DistributionBars
 from .language import Sayings, follow_language
@@ -85,7 +85,7 @@ class SamplingView(Crowding, QWidget):
         controls = QHBoxLayout()
         pair_caption = role_label(wrap=False)
         self._say(pair_caption.setText, lambda: words.PAIR_LABEL)
-        self.pair_input = QComboBox()
+        self.pair_input = ComboBox()
         self.pair_input.setObjectName("samplingPairInput")
         self._say(self.pair_input.setAccessibleName, lambda: words.PAIR_LABEL)
         self.pair_input.addItems([pair.name for pair in words.PAIRS])

@@ -23,7 +23,6 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -52,6 +51,7 @@ from ..state.debounce import Debounce
 from ..text import N_, ListRule, Phrase, _, error_text, join_numbers, split_numbers
 from ..theme import Theme
 from ..wording import trees as words
+from .combo_box import ComboBox
 from .explanations import ExplanationView
 from .language import follow_language
 from .tree_view import TreeView
@@ -131,7 +131,7 @@ class TreePanel(QWidget):
         self._refusal: BaseException | None = None
         self._preset_shown: int | None = None  # the preset whose note is on screen
 
-        self.kind = QComboBox()
+        self.kind = ComboBox()
         self.kind.setObjectName("draftShapeInput")
         for kind in SHAPE_KINDS:
             self.kind.addItem("", kind)
@@ -147,7 +147,7 @@ class TreePanel(QWidget):
         self.ranks = QLineEdit()
         self.ranks.setObjectName("rankAcceptanceInput")
 
-        self.preset = QComboBox()
+        self.preset = ComboBox()
         self.preset.setObjectName("treePresetInput")
         self.preset.addItem("", None)
         for index, preset in enumerate(TREE_PRESETS):

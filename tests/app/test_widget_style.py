@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QFontInfo, QPalette
-from PySide6.QtWidgets import QApplication, QLabel, QStyle, QStyleOptionSpinBox, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QStyle, QStyleOptionSpinBox, QWidget
 
 from specdec_desktop.theme import THEMES
 from specdec_desktop.theme.widget_style import ROLES, AppStyle, Metrics
@@ -214,3 +214,31 @@ def test_a_hidden_tab_page_takes_a_new_type_size_when_shown(qtbot):
     for index in range(window.tabs.count()):
         window.tabs.setCurrentIndex(index)
         assert undressed(window.tabs.widget(index)) == [], window.tabs.tabText(index)
+
+
+def _least_widths(window) -> dict[str, int]:
+    """What the run's page and the window's combo boxes ask for at the least, in pixels."""
+    window.show_tab("token-run")
+    window.settle()
+    widths = {"run": window.token_run_scroll.widget().minimumSizeHint().width()}
+    widths["seed"] = window.token_run.controls.seed.minimumWidth()
+    for combo in window.findChildren(QComboBox):
+        widths[combo.objectName()] = combo.minimumSizeHint().width()
+    return widths
+
+
+def test_least_widths_follow_the_type_not_the_window_before_or_the_zoom_before(qtbot):
+    """A box measured once kept the type it was first measured in: after a zoom round trip, or
+    in a window made after a projector one, the run's page asked for more room than it needs
+    (cut 11 px at the right at 1024x768 in the pseudo-locale)."""
+    first = open_window(qtbot, size=(1024, 768))
+    fresh = _least_widths(first)
+    first.services.view.set_zoom(2.0)
+    first.services.view.set_zoom(1.0)
+    assert _least_widths(first) == fresh
+    projector = open_window(qtbot, size=(1920, 1080))
+    projector.services.view.set_theme_choice("projector")
+    projector.services.view.set_zoom(2.0)
+    projector.settle()
+    after = open_window(qtbot, size=(1024, 768))
+    assert _least_widths(after) == fresh

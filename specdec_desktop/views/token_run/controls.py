@@ -9,15 +9,16 @@ live language switch (View ▸ Language).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSpinBox, QToolButton, QWidget
 
 from ...shortcuts import by_id
 from ...state.player import SPEEDS
 from ...state.run_state import MAX_SEED
 from ...text import N_, _, localize
 from ...theme import Theme
+from ..combo_box import ComboBox
 from ..language import follow_language
 from .icons import make_icon
 
@@ -91,7 +92,7 @@ class RunControls(QWidget):
         self.speed_caption = speed_caption = QLabel()
         speed_caption.setObjectName("runSpeedCaption")
         row.addWidget(speed_caption)
-        self.speed = QComboBox()
+        self.speed = ComboBox()
         self.speed.setObjectName("runSpeed")
         for speed in SPEEDS:
             self.speed.addItem(speed_label(speed), speed)
@@ -105,7 +106,8 @@ class RunControls(QWidget):
         self.seed.setObjectName("runSeedInput")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setKeyboardTracking(False)
-        self.seed.setMinimumWidth(self.seed.fontMetrics().horizontalAdvance("0000000000") + 30)
+        self._size_seed()
+        self.seed.installEventFilter(self)
         seed_caption.setBuddy(self.seed)
         row.addWidget(self.seed)
         self.new_seed = button("runNewSeedButton")
@@ -200,6 +202,18 @@ class RunControls(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._fit()
+
+    def _size_seed(self) -> None:
+        """Room in the seed box for ten digits in its present type."""
+        self.seed.setMinimumWidth(self.seed.fontMetrics().horizontalAdvance("0000000000") + 30)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # Measured once, the seed box kept the type it was built in through every zoom step (a
+        # window built after a projector one kept a 24 px box: its run was cut 11 px at 1024x768).
+        # Its own font change, not the row's: the row hears of a new font before its children.
+        if watched is self.seed and event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._size_seed()
+        return False
 
     def show_playing(self, playing: bool) -> None:
         self._playing = playing
