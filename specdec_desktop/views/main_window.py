@@ -321,10 +321,8 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         """
         self._base_theme = theme
         theme = fitted_to_window(theme, self.width(), self.height())
-        self._applying_theme = True
         self.theme = theme
-        self.setUpdatesEnabled(False)
-        try:
+        with self._restyling():  # no repaint; the chart laid out once, at the end
             # A palette and fonts, not a style sheet: Qt re-polishes no widget (theme/widget_style.py).
             widget_style.apply_theme(self, theme, self.font_family, later=self.pages_dressed_later())
             # The tour's caption takes its height for the new type before the window is laid
@@ -352,9 +350,6 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
                 self._activate_layouts()
                 self.fit_scene_panel()
                 self._apply_layout()
-        finally:
-            self.setUpdatesEnabled(True)
-            self._applying_theme = False
 
     def _fit_banners(self) -> None:
         """Fit the tour caption's height to the type (it is in the header; the window services

@@ -17,6 +17,9 @@ column that holds the cards, the chart and the tabs).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFrame
 
@@ -311,8 +314,24 @@ class LayoutFitting(PageFitting, WidthFitting, SplitSharing):
         for widget in (self, self.centralWidget(), self._right):
             widget.layout().activate()
 
+    @contextmanager
+    def _restyling(self) -> Iterator[None]:
+        """Within: a restyle (:meth:`apply_theme`), with no repaint, and the chart laid out once
+        for its last size (chart/resize_hold.py: each layout pass of a zoom step or theme switch
+        resized it, 3-5 times a step at 1920x1080), or when the plot is measured."""
+        self._applying_theme = True
+        self.setUpdatesEnabled(False)
+        try:
+            with self.chart.resizes_held() if self.chart is not None else nullcontext():
+                yield
+        finally:
+            self.setUpdatesEnabled(True)
+            self._applying_theme = False
+
     def _plot_height_now(self) -> float:
         """The plot's height once the chart has laid itself out for its present size."""
         chart = self.compare.shown_plot() or self.chart
+        if hasattr(chart, "settle_size"):
+            chart.settle_size()  # a held resize (:meth:`_restyling`): laid out now, measured
         chart.getPlotItem().layout.activate()
         return chart.getPlotItem().getViewBox().height()

@@ -49,8 +49,12 @@ class SplitSharing:
         shown = self.compare.shown_plot()
         if shown is None or shown.height() <= 0:
             return 6 * self.theme.font_px
-        plot_height = shown.getPlotItem().getViewBox().height()
-        return max(0, self._chart_slot.height() - round(plot_height))
+        # As the plot was last laid out: the chart's place less the chart, plus the plot item
+        # less its view (the same while the chart is laid out for its size; while it holds its
+        # resizes through a restyle, chart/resize_hold.py, the item keeps an older size).
+        plot = shown.getPlotItem()
+        frame = self._chart_slot.height() - shown.height() + plot.size().height() - plot.getViewBox().height()
+        return max(0, round(frame))
 
     def _on_split_moved(self, _position: int, _index: int) -> None:
         self._split_moved_by_user = True

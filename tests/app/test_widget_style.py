@@ -7,6 +7,7 @@ the theme, and click targets keep their 24 px.
 
 from __future__ import annotations
 
+import pyqtgraph as pg
 import pytest
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QColor, QFontInfo, QPalette
@@ -154,6 +155,35 @@ def test_a_zoom_step_lays_the_window_out_without_resizing_the_chart_again_and_ag
         # twice, and once more when the zoomed layout measures whether anything must step aside
         # for the plot's share (issue 21: the crowding check lays out, then decides).
         assert 1 <= resizes.count <= 3, (zoom, resizes.count)
+
+
+@pytest.mark.parametrize("scene", [None, 1, 11])
+def test_a_zoom_step_or_theme_switch_lays_the_chart_out_once(qtbot, monkeypatch, scene):
+    """The window's layout passes during a restyle each gave the chart a new size (3 to 5 per
+    step at 1920x1080, each laying out the plot, its axes, grid and labels); the chart holds
+    them and is laid out once, for the size it ends with (chart/resize_hold.py)."""
+    window = open_window(qtbot, size=(1920, 1080))
+    view = window.services.view
+    if scene is not None:
+        window.services.tour.start(scene - 1)
+    chart = window.chart
+    layouts = []
+    lay_out = pg.GraphicsView.resizeEvent  # the chart's own resizeEvent calls it to lay out
+
+    def counted(view_self, event):
+        if view_self is chart:
+            layouts.append(view_self.size().toTuple())
+        lay_out(view_self, event)
+
+    monkeypatch.setattr(pg.GraphicsView, "resizeEvent", counted)
+    steps = [lambda z=z: view.set_zoom(z) for z in (1.1, 1.25, 1.5, 1.0)]
+    steps += [lambda t=t: view.set_theme_choice(t) for t in ("projector", "light", "dark", "projector")]
+    for step in steps:
+        layouts.clear()
+        step()
+        QApplication.processEvents()
+        assert len(layouts) <= 1, layouts
+        assert chart.getPlotItem().size().toTuple() == chart.size().toTuple()  # laid out for its size
 
 
 def test_a_hidden_map_takes_a_new_theme_when_shown(qtbot):

@@ -55,6 +55,7 @@ from .label_item import ChartLabel
 from .label_layout import LABEL_Z, ChartLabelLayout, Target, set_text
 from .labels import Box
 from .marker_item import ChartMarker
+from .resize_hold import ResizeHold
 
 __all__ = ["CHART_TITLE", "X_TITLE", "X_TITLE_SHORT", "Y_TITLE", "SpeedupChart", "y_max_for"]
 
@@ -66,7 +67,9 @@ SETTLE_GHOST_MS = 700
 _FAR = 1.0e6
 
 
-class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, ChartPresenting, pg.PlotWidget):
+class SpeedupChart(
+    ResizeHold, ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, ChartPresenting, pg.PlotWidget
+):
     """Speedup against draft length, objectName ``speedupPlot``."""
 
     def __init__(self, theme: Theme, font_family: str, parent: QWidget | None = None) -> None:
@@ -290,6 +293,8 @@ class SpeedupChart(ChartFigures, ChartLabelLayout, ChartLegend, ChartStyle, Char
         self.redraw()
 
     def resizeEvent(self, event) -> None:
+        if self._resize_held(event):  # a window restyling: laid out once, for the last size
+            return
         # The plot item never outgrows the view: pyqtgraph's labels make their text's width their
         # least width, and a layout pass would otherwise widen the item past the view's right edge.
         central = getattr(self, "centralWidget", None)
