@@ -21,6 +21,7 @@ from specdec_desktop.scenario import default_tour_path, load_tour
 from specdec_desktop.views.caption_banner import CHANGED_HINT
 from specdec_desktop.window_services.settings_store import SettingsStore
 
+from ..support import layout_check
 from ..support.window import LAPTOP, open_window
 
 K = Qt.Key
@@ -311,3 +312,29 @@ def test_a_scene_looks_the_same_walked_to_or_opened_directly(qtbot, size, zoom_s
         direct.app_state.view.set_zoom(zoom)
         assert looks(direct) == walked[number - 1], f"scene {number}"
         direct.close()
+
+
+def test_a_run_scene_looks_the_same_whatever_the_theme_path(qtbot):
+    """1366x768, scene 9 zoomed x2: prepared in dark and switched to light (or the reverse), the
+    race strip was 747 px, then 867: the totals panel had just stepped its table aside, and the
+    run was laid out with the size the panel had with it (565 px against its 445) until a colour
+    switch laid the run out again."""
+    window = open_window(qtbot, size=(1366, 768), active=False)
+    screen = layout_check.Screen(1366, 768)
+
+    def widths() -> tuple[int, int, int]:
+        run = window.token_run
+        return run.lanes.width(), run.totals.width(), run.totals.sizeHint().width()
+
+    seen = {}
+    for path in (("dark", "light"), ("light", "dark")):
+        layout_check.prepare(window, layout_check.Combination(screen, path[0], "scene-9", 2.0))
+        seen[path[0]] = widths()
+        window.services.view.set_theme_choice(path[1])
+        QApplication.processEvents()
+        seen[f"{path[0]} to {path[1]}"] = widths()
+        layout_check.prepare(window, layout_check.Combination(screen, "light", "default", 1.0))
+    assert window.token_run.totals.compact is False
+    assert len(set(seen.values())) == 1, seen
+    _lanes, totals, hint = seen["dark"]
+    assert totals == hint

@@ -163,6 +163,11 @@ class TotalsPanel(QFrame):
         self._compact = on
         for widget in self._table:
             widget.setVisible(not on)
+        # Its new size now: the run's layout kept the panel's size hint from before until the
+        # panel's own layout request was handled, an event later, so a fit that lays the run out
+        # at once (MainWindow._fit_run) left it 565 px wide for its 445 (1366x768, x2, scene 9)
+        # and a colour switch, laying it out again, moved the race strip (747 -> 867 px).
+        self.updateGeometry()
         self._show_tooltip()
 
     def show_totals(self, totals: RaceTotals) -> None:
