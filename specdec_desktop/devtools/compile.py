@@ -8,96 +8,13 @@ matches its ``.po``.
 
 from __future__ import annotations
 
-import ast
 import struct
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..text.po_file import Entry, read_po
+
 __all__ = ["Entry", "compile_catalogue", "main", "mo_bytes", "read_po"]
-
-
-@dataclass
-class Entry:
-    """One message of a ``.po`` file."""
-
-    msgid: str = ""
-    msgid_plural: str | None = None
-    msgctxt: str | None = None
-    msgstr: dict[int, str] = field(default_factory=dict)
-    flags: set[str] = field(default_factory=set)
-    line: int = 0
-
-    @property
-    def translated(self) -> bool:
-        return "fuzzy" not in self.flags and bool(self.msgstr) and all(self.msgstr.values())
-
-
-def _string(token: str, where: str) -> str:
-    if not (token.startswith('"') and token.endswith('"')):
-        raise ValueError(f"{where}: expected a quoted string")
-    return ast.literal_eval(token)  # a C-style string: escapes as in Python
-
-
-def read_po(text: str, name: str = "<po>") -> list[Entry]:
-    """The entries of a ``.po`` file (header included, as the entry with an empty msgid)."""
-    entries: list[Entry] = []
-    entry = Entry()
-    key: tuple[str, int] | None = None
-    started = False
-
-    def finish() -> None:
-        nonlocal entry, started
-        if started:
-            entries.append(entry)
-        entry, started = Entry(), False
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.strip()
-        where = f"{name}:{number}"
-        if not line:
-            continue
-        if line.startswith("#,"):
-            if started and key is not None and key[0] == "msgstr":
-                finish()
-            entry.flags.update(flag.strip() for flag in line[2:].split(","))
-            continue
-        if line.startswith("#"):
-            if started and key is not None and key[0] == "msgstr":
-                finish()
-            continue
-        word, _sep, rest = line.partition(" ")
-        if line.startswith('"'):
-            if key is None:
-                raise ValueError(f"{where}: a string outside any message")
-            value = _string(line, where)
-            if key[0] == "msgid":
-                entry.msgid += value
-            elif key[0] == "msgid_plural":
-                entry.msgid_plural = (entry.msgid_plural or "") + value
-            elif key[0] == "msgctxt":
-                entry.msgctxt = (entry.msgctxt or "") + value
-            else:
-                entry.msgstr[key[1]] = entry.msgstr.get(key[1], "") + value
-            continue
-        if word in ("msgctxt", "msgid") and started and key is not None and key[0] == "msgstr":
-            finish()
-        if word == "msgctxt":
-            entry.msgctxt, key = _string(rest, where), ("msgctxt", 0)
-        elif word == "msgid":
-            entry.msgid, key, entry.line = _string(rest, where), ("msgid", 0), number
-        elif word == "msgid_plural":
-            entry.msgid_plural, key = _string(rest, where), ("msgid_plural", 0)
-        elif word == "msgstr":
-            entry.msgstr[0], key = _string(rest, where), ("msgstr", 0)
-        elif word.startswith("msgstr[") and word.endswith("]"):
-            index = int(word[7:-1])
-            entry.msgstr[index], key = _string(rest, where), ("msgstr", index)
-        else:
-            raise ValueError(f"{where}: unexpected {word!r}")
-        started = True
-    finish()
-    return entries
 
 
 def mo_bytes(entries: list[Entry]) -> bytes:

@@ -21,6 +21,7 @@ from PySide6.QtCore import QLibraryInfo, QTranslator
 
 from .. import resources
 from ..text import ENGLISH, LANGUAGES, N_, PSEUDO, _
+from ..text.po_file import read_po
 from ..views.qt_words import QT_CATALOGUE
 from .context import SelfTestContext, expect, failure
 
@@ -45,8 +46,6 @@ def shipped_languages(locale: Path) -> list[str]:
 
 def _template(locale: Path) -> list[tuple[str, str | None]]:
     """``(msgid, msgid_plural)`` of every message the app uses, from the template."""
-    from ..devtools.compile import read_po  # plain Python, bundled with the package
-
     path = locale / TEMPLATE
     expect(path.is_file(), N_("the list of the app's messages ({file}) is missing"), file=TEMPLATE)
     entries = read_po(path.read_text(encoding="utf-8"), TEMPLATE)
