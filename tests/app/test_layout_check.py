@@ -130,6 +130,26 @@ def test_the_pseudo_locale_fits_every_screen_theme_and_scene(qtbot, screen, them
         assert os.path.getsize(sheet_for(screen, theme)) > 20_000
 
 
+def test_a_thumbnail_shows_what_painting_the_window_again_shows(qtbot):
+    """The contact sheet's thumbnails come from what the window painted into its backing store:
+    once its pending repaints are made, those are the pixels a render of the window gives, also
+    where a scene's page was still settling (the run's scene at x2 once showed an older frame)."""
+    window = create_main_window([])
+    qtbot.addWidget(window)
+    window.show()
+    screen = layout_check.Screen(1280, 800)
+    for theme, moment, zoom in (
+        ("light", "default", 1.0),
+        ("dark", "scene-9", 2.0),
+        ("projector", "run-30s", 1.5),
+    ):
+        combination = layout_check.Combination(screen, theme, moment, zoom)
+        layout_check.prepare(window, combination)
+        painted = layout_check._painted(window)
+        assert painted is not None, combination.name
+        assert painted == window.grab().toImage().convertToFormat(painted.format()), combination.name
+
+
 def test_the_check_sees_a_window_that_does_not_fit(qtbot):
     """Zoomed to 300 % on a 1024x768 projector the window cannot fit (x2 now steps aside enough
     to fit, see ZOOMS): the check must say so."""
