@@ -6,7 +6,6 @@ compiler (:mod:`specdec_desktop.devtools.compile`) reads the catalogues with it.
 
 from __future__ import annotations
 
-import ast
 from dataclasses import dataclass, field
 
 __all__ = ["Entry", "read_po"]
@@ -28,10 +27,29 @@ class Entry:
         return "fuzzy" not in self.flags and bool(self.msgstr) and all(self.msgstr.values())
 
 
+#: The escapes a ``.po`` string may hold (C's, as GNU gettext writes them).
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\", "a": "\a", "b": "\b", "f": "\f", "v": "\v"}
+
+
 def _string(token: str, where: str) -> str:
-    if not (token.startswith('"') and token.endswith('"')):
+    """A quoted ``.po`` string's text: its escapes decoded, read and never evaluated."""
+    if len(token) < 2 or not (token.startswith('"') and token.endswith('"')):
         raise ValueError(f"{where}: expected a quoted string")
-    return ast.literal_eval(token)  # a C-style string: escapes as in Python
+    body, out, index = token[1:-1], [], 0
+    while index < len(body):
+        char = body[index]
+        if char == '"':
+            raise ValueError(f"{where}: a quote inside a string must be escaped")
+        if char != "\\":
+            out.append(char)
+            index += 1
+            continue
+        escape = body[index + 1 : index + 2]
+        if escape not in _ESCAPES:
+            raise ValueError(f"{where}: unknown escape \\{escape}")
+        out.append(_ESCAPES[escape])
+        index += 2
+    return "".join(out)
 
 
 def read_po(text: str, name: str = "<po>") -> list[Entry]:
