@@ -18,7 +18,7 @@ from specdec_desktop import text
 from specdec_desktop.app import create_main_window
 from specdec_desktop.views.explanations import ExplanationView
 from specdec_desktop.views.token_run.view import CROWD_STEPS as RUN_STEPS
-from tests.support import layout_check
+from tests.support import contact_sheet, layout_check
 
 
 def _sheet_path(screen: layout_check.Screen, theme: str) -> str:
@@ -145,7 +145,7 @@ def test_a_thumbnail_shows_what_painting_the_window_again_shows(qtbot):
     ):
         combination = layout_check.Combination(screen, theme, moment, zoom)
         layout_check.prepare(window, combination)
-        painted = layout_check._painted(window)
+        painted = contact_sheet.painted(window)
         assert painted is not None, combination.name
         assert painted == window.grab().toImage().convertToFormat(painted.format()), combination.name
 

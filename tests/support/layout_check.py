@@ -37,8 +37,8 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractScrollArea,
@@ -47,8 +47,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QTabBar,
-    QToolButton,
     QWidget,
+)
+
+from .contact_sheet import contact_sheet, thumbnail
+from .widget_problems import (
+    button_problem,
+    chart_label_problems,
+    describe,
+    inside_scroll_area,
+    label_problem,
+    rect_in_window,
+    spin_box_problem,
+    tab_problems,
 )
 
 __all__ = [
@@ -178,76 +189,6 @@ def prepare(window: QMainWindow, combination: Combination) -> None:
     _drain()
 
 
-def _rect_in_window(widget: QWidget, window: QWidget) -> QRect:
-    return QRect(widget.mapTo(window, QPoint(0, 0)), widget.size())
-
-
-def _plain(text: str) -> str:
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
-
-
-def _label_problem(label: QLabel) -> str | None:
-    if not label.text() or label.toolTip():
-        return None
-    if label.wordWrap():
-        needed = label.heightForWidth(label.width())
-        if needed > label.height() + 1:
-            return f"needs {needed} px of height, has {label.height()}"
-        return None
-    hint = label.sizeHint()
-    if hint.width() > label.width() + 1:
-        return f"needs {hint.width()} px of width, has {label.width()}"
-    if label.fontMetrics().height() > label.height() + 1:
-        return f"a line needs {label.fontMetrics().height()} px of height, has {label.height()}"
-    return None
-
-
-def _button_problem(button: QAbstractButton) -> str | None:
-    text = _plain(button.text())
-    if not text:
-        return None
-    if isinstance(button, QToolButton) and button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly:
-        return None if button.toolTip() else "shows only its icon and has no tooltip"
-    room = button.width() - (button.iconSize().width() + 4 if not button.icon().isNull() else 0) - 4
-    needed = button.fontMetrics().horizontalAdvance(text)
-    if needed > room:
-        return f"text needs {needed} px, has {room}"
-    return None
-
-
-def _spin_box_problem(box: QAbstractSpinBox) -> str | None:
-    """A number in a box is never cut ("6 tokens", "0.750"): its text fits the box's editor."""
-    editor = box.lineEdit()
-    if editor is None:
-        return None
-    text = editor.text() or box.text()
-    margins = editor.textMargins()
-    room = editor.contentsRect().width() - margins.left() - margins.right() - 4  # QLineEdit's own margin
-    needed = editor.fontMetrics().horizontalAdvance(text)
-    if needed > room:
-        return f"its number {text!r} needs {needed} px, has {room}"
-    return None
-
-
-def _tab_problems(bar: QTabBar) -> list[str]:
-    problems = []
-    for index in range(bar.count()):
-        rect = bar.tabRect(index)
-        if rect.right() > bar.width() or rect.left() < 0:
-            problems.append(f"tab {bar.tabText(index)!r} is outside its bar")
-        elif rect.width() + 1 < bar.tabSizeHint(index).width() and not bar.tabToolTip(index):
-            problems.append(f"tab {bar.tabText(index)!r} is elided without a tooltip")
-    return problems
-
-
-def _describe(widget: QWidget) -> str:
-    name = widget.objectName() or type(widget).__name__
-    text = ""
-    if isinstance(widget, (QLabel, QAbstractButton)):
-        text = " " + repr(_plain(widget.text())[:40])
-    return f"{type(widget).__name__} {name}{text}"
-
-
 def check_window(window: QMainWindow, combination: Combination) -> list[str]:
     """Everything wrong with ``window`` as laid out for ``combination`` (empty: all is well)."""
     problems: list[str] = []
@@ -278,33 +219,33 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
             continue
         problem: str | None = None
         if isinstance(widget, QLabel):
-            problem = _label_problem(widget)
+            problem = label_problem(widget)
         elif isinstance(widget, QAbstractButton):
-            problem = _button_problem(widget)
+            problem = button_problem(widget)
         elif isinstance(widget, QAbstractSpinBox):
-            problem = _spin_box_problem(widget)
+            problem = spin_box_problem(widget)
         elif isinstance(widget, QTabBar):
-            for tab_problem in _tab_problems(widget):
-                problems.append(f"{_describe(widget)}: {tab_problem}")
+            for tab_problem in tab_problems(widget):
+                problems.append(f"{describe(widget)}: {tab_problem}")
         if problem is not None:
-            problems.append(f"{_describe(widget)}: {problem}")
+            problems.append(f"{describe(widget)}: {problem}")
         if isinstance(widget, (QLabel, QAbstractButton, QTabBar)) and (
             not isinstance(widget, QLabel) or widget.text()
         ):
-            rect = _rect_in_window(widget, window)
-            if not window_rect.contains(rect) and not _inside_scroll_area(widget):
-                problems.append(f"{_describe(widget)}: cut by the window's edge")
+            rect = rect_in_window(widget, window)
+            if not window_rect.contains(rect) and not inside_scroll_area(widget):
+                problems.append(f"{describe(widget)}: cut by the window's edge")
         if (
             isinstance(widget, QAbstractScrollArea)
             and widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
             and widget.horizontalScrollBar().maximum() > 0
         ):
-            problems.append(f"{_describe(widget)}: its content is cut at the right")
+            problems.append(f"{describe(widget)}: its content is cut at the right")
         if tour and isinstance(widget, QAbstractScrollArea) and widget.verticalScrollBar().maximum() > 0:
-            problems.append(f"{_describe(widget)}: part of the scene is below the scroll fold")
+            problems.append(f"{describe(widget)}: part of the scene is below the scroll fold")
         own = getattr(widget, "layout_problems", None)
         if callable(own):
-            problems.extend(f"{_describe(widget)}: {p}" for p in own())
+            problems.extend(f"{describe(widget)}: {p}" for p in own())
     chart = getattr(window, "chart", None)
     if chart is not None and chart.isVisible():
         problems.extend(f"chart: {p}" for p in chart_label_problems(chart))
@@ -318,98 +259,6 @@ def check_window(window: QMainWindow, combination: Combination) -> list[str]:
             share = round(least * 100)
             problems.append(f"chart: the plot is {plot_height:.0f} px, under {share} % of {window.height()}")
     return problems
-
-
-def _inside_scroll_area(widget: QWidget) -> bool:
-    parent = widget.parentWidget()
-    while parent is not None:
-        if isinstance(parent, QAbstractScrollArea):
-            return True
-        parent = parent.parentWidget()
-    return False
-
-
-def chart_label_problems(chart) -> list[str]:
-    """Chart labels that overlap each other or leave the plot."""
-    problems = []
-    width, height = chart.plot_size()
-    boxes = chart.label_boxes()
-    for key, (x0, y0, x1, y1) in boxes.items():
-        if x0 < -0.5 or y0 < -0.5 or x1 > width + 0.5 or y1 > height + 0.5:
-            problems.append(f"label {key!r} leaves the plot")
-    for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
-        if ba[0] < bb[2] and bb[0] < ba[2] and ba[1] < bb[3] and bb[1] < ba[3]:
-            problems.append(f"labels {a!r} and {b!r} overlap")
-    return problems
-
-
-# -- the contact sheet -------------------------------------------------------------------------
-
-THUMB_WIDTH = 320
-
-
-def thumbnail(window: QMainWindow, combination: Combination, problems: list[str]) -> QImage:
-    """The window as ``combination`` shows it, shrunk to :data:`THUMB_WIDTH`, captioned.
-
-    Offscreen, the window has painted itself into its backing store already (an image): once
-    its pending repaints are made, that is the picture, smoothed down (1 ms).  Painting the window
-    again for each thumbnail (at twice the thumbnail's width) took 10 ms, a tenth of a case.
-    Elsewhere the window is painted at twice the thumbnail's width, then smoothed down.
-    """
-    shown = _painted(window)
-    if shown is None:
-        scale = 2 * THUMB_WIDTH / window.width()
-        shown = QImage(2 * THUMB_WIDTH, max(1, round(window.height() * scale)), QImage.Format.Format_ARGB32)
-        shown.fill(QColor("white"))
-        painter = QPainter(shown)
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.scale(scale, scale)
-        window.render(painter, QPoint(0, 0))
-        painter.end()
-    scaled = shown.scaledToWidth(THUMB_WIDTH, Qt.TransformationMode.SmoothTransformation)
-    caption = 18
-    framed = QImage(THUMB_WIDTH, scaled.height() + caption, QImage.Format.Format_ARGB32)
-    framed.fill(QColor("#B00020") if problems else QColor("#F4F5F7"))
-    painter = QPainter(framed)
-    painter.drawImage(0, caption, scaled)
-    font = QFont()
-    font.setPixelSize(12)
-    painter.setFont(font)
-    painter.setPen(QColor("white") if problems else QColor("black"))
-    mark = f"  ✗ {len(problems)}" if problems else ""
-    painter.drawText(
-        QRect(4, 0, THUMB_WIDTH - 8, caption), Qt.AlignmentFlag.AlignVCenter, combination.name + mark
-    )
-    painter.end()
-    return framed
-
-
-def _painted(window: QMainWindow) -> QImage | None:
-    """The window's backing store once its pending repaints are made (the same pixels as
-    ``window.grab()``: compared at every combination of four screens), or None where the store
-    is not an image of the window's size."""
-    QApplication.sendEvent(window, QEvent(QEvent.Type.UpdateRequest))
-    store = window.backingStore()
-    image = store.paintDevice() if store is not None else None
-    return image if isinstance(image, QImage) and image.size() == window.size() else None
-
-
-def contact_sheet(thumbs: list[QImage], path: str, columns: int = 10) -> None:
-    """Write ``thumbs`` in a grid to the PNG ``path`` (its folder made if needed)."""
-    if not thumbs:
-        return
-    cell_h = max(t.height() for t in thumbs)
-    rows = -(-len(thumbs) // columns)
-    sheet = QImage(columns * (THUMB_WIDTH + 4), rows * (cell_h + 4), QImage.Format.Format_RGB32)
-    sheet.fill(QColor("#D0D5DD"))
-    painter = QPainter(sheet)
-    for index, thumb in enumerate(thumbs):
-        row, column = divmod(index, columns)
-        painter.drawImage(column * (THUMB_WIDTH + 4) + 2, row * (cell_h + 4) + 2, thumb)
-    painter.end()
-    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    if not sheet.save(path, "PNG"):
-        raise OSError(f"could not write {path}")
 
 
 DEFAULT_SHEET = os.path.join("build", "layout-check", "contact-sheet.png")
