@@ -36,9 +36,15 @@ def measure(action, repeats: int, app, name: str = "") -> list[float]:
 
 
 def main() -> None:
-    quick = "--quick" in sys.argv[1:]  # benchmarks/run --quick: a few repeats, checks it runs
-    arguments = [a for a in sys.argv[1:] if a != "--quick"]
-    repeats = 5 if quick else int(arguments[0]) if arguments else 60
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("repeats", nargs="?", type=int, default=60, help="times each action (default 60)")
+    parser.add_argument("--quick", action="store_true", help="a few repeats: checks it runs (benchmarks/run)")
+    options = parser.parse_args()
+    if options.repeats < 1:
+        parser.error("repeats must be at least 1")
+    repeats = 5 if options.quick else options.repeats
     app = create_application()
     window = create_main_window([])
     window.resize(1920, 1080)
