@@ -183,6 +183,11 @@ class ExplanationView(DeferredBrowser):
         if font.pixelSize() != chosen:
             fits(chosen)
 
+    @property
+    def below_body(self) -> bool:
+        """Fitted smaller than the body type: an essay scene short of room."""
+        return self._fitted and self.document().defaultFont().pixelSize() < self.font().pixelSize()
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self._fitted:

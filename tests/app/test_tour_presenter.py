@@ -338,3 +338,24 @@ def test_a_run_scene_looks_the_same_whatever_the_theme_path(qtbot):
     assert len(set(seen.values())) == 1, seen
     _lanes, totals, hint = seen["dark"]
     assert totals == hint
+
+
+@pytest.mark.parametrize("number", [2, 8])
+def test_zoomed_in_an_essay_scene_keeps_the_essay_legible_before_the_captions_headline(qtbot, number):
+    """1024x768 projector at x2: scene 2's essay (the original's central explanation) was set at
+    13 px under a 36 px caption that said less; the caption's room, its headline type and the bars
+    now step aside before the essay goes below the body's type."""
+    window = open_window(
+        qtbot, ["--no-settings", "--projector", "--tour-scene", str(number)], size=(1024, 768)
+    )
+    window.app_state.view.set_zoom(2.0)
+    window.settle()
+    essay = window.tabs.currentWidget()
+    caption = window.services.banner.caption
+    body = essay.font().pixelSize()
+    shown = essay.document().defaultFont().pixelSize()
+    assert caption.property("role") == "captionCompact"
+    assert not window.menuWidget().isVisible()
+    # The least an essay may shrink to is 0.4 of this body; it now keeps well above that.
+    assert shown >= 0.6 * body, (shown, body)
+    assert essay.verticalScrollBar().maximum() == 0  # still whole
