@@ -338,9 +338,8 @@ class TourController(QObject):
             return
         scene = self.scene
         app_state = self.window.app_state
-        changed = app_state.configuration() != scene.configuration or app_state.pinned.pins != self._pins(
-            scene
-        )
+        shown = (app_state.configuration(), app_state.pinned.pins)
+        changed = shown != (scene.configuration, self._pins(scene))
         self.banner.show_changed(changed)
 
     def _snapshot(self) -> TourSnapshot:
