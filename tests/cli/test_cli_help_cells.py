@@ -63,7 +63,8 @@ def test_chinese_help_from_the_command_line_fits_80_columns():
     assert shown.returncode == 0 and "显示此帮助信息并退出" in shown.stdout
     lines = shown.stdout.splitlines()
     assert [line for line in lines if cells(line) > 80 and not _unbreakable(line)] == []
-    assert any(_GROUP.match(line.strip()) for line in lines)  # the one long unit, as in English
+    # The usage names the tree group: kept whole up to Python 3.12, broken at its bars from 3.13.
+    assert "[--tree PATHS" in shown.stdout and "--medusa-heads S1,S2,...]" in shown.stdout
 
 
 @pytest.mark.parametrize("code", ["en", "de", "es"])
