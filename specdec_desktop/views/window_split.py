@@ -49,6 +49,8 @@ class SplitSharing:
         shown = self.compare.shown_plot()
         if shown is None or shown.height() <= 0:
             return 6 * self.theme.font_px
+        if hasattr(shown, "settle_layout"):
+            shown.settle_layout()  # a new type's axes, laid out (chart/resize_hold.py)
         # As the plot was last laid out: the chart's place less the chart, plus the plot item
         # less its view (the same while the chart is laid out for its size; while it holds its
         # resizes through a restyle, chart/resize_hold.py, the item keeps an older size).

@@ -82,18 +82,50 @@ def test_a_range_shown_again_reuses_the_grid_and_axes_and_looks_the_same(window,
     assert axes[1].kept_images == 2  # the bottom axis: both x-ranges; the y-range did not change
 
 
-def test_a_new_style_forgets_the_kept_images(window):
-    from specdec_desktop.theme import PROJECTOR
+def _fresh_axis_image(axis, widget):
+    """The axis drawn now by pyqtgraph, not copied from what was kept."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    axis.picture = None
+    _offset, image = axis._draw_image(QPainter.RenderHint.Antialiasing, QStyleOptionGraphicsItem(), widget, 1.0)
+    return image.toImage()
+
+
+def test_a_look_shown_again_reuses_its_images_and_a_new_look_draws_its_own(window):
+    from specdec_desktop.theme import DARK, LIGHT, PROJECTOR
 
     chart = window.chart
-    chart.grab()  # paint once, so each axis keeps an image
     bottom = chart.getPlotItem().getAxis("bottom")
-    assert bottom.kept_images >= 1
-    window.apply_theme(PROJECTOR)
-    assert bottom.kept_images == 0
-    # The grid kept only lines drawn in the new theme's colour.
+    window.apply_theme(LIGHT)
+    light = _chart_image(chart)
+    kept = bottom.kept_images
+    assert kept >= 1
+    for theme in (PROJECTOR, DARK):  # each look draws its own image (none is copied from another)
+        window.apply_theme(theme)
+        _chart_image(chart)
+        assert bottom.kept_images == kept + 1
+        kept = bottom.kept_images
+        shown = next(reversed(bottom._images.values()))[1].toImage()
+        assert shown == _fresh_axis_image(bottom, chart)
+        assert bottom.kept_images == kept  # drawing it afresh found the same look
+    window.apply_theme(LIGHT)  # the light look again: copied, and the same picture
+    assert _chart_image(chart) == light
+    assert bottom.kept_images == kept
+    # The grid kept only lines drawn in the light theme's colour.
     colours = {pen.color().rgb() for levels in chart.grid._kept.values() for pen, _lines in levels}
-    assert colours == {QColor(PROJECTOR.axis).rgb()}
+    assert colours == {QColor(LIGHT.axis).rgb()}
+
+
+def test_a_changed_label_is_a_new_look(window):
+    chart = window.chart
+    bottom = chart.getPlotItem().getAxis("bottom")
+    chart.grab()
+    look = bottom.look()
+    bottom.setLabel("something else", **bottom.labelStyle)
+    assert bottom.look() != look
+    bottom.setStyle(tickTextOffset=9)
+    assert bottom.look() != look
 
 
 def test_the_kept_images_stay_within_their_budget(window, qtbot, monkeypatch):

@@ -63,7 +63,10 @@ class GridLines(pg.GraphicsObject):
         view.sigRangeChanged.connect(self.refresh)
 
     def set_color(self, color: QColor, alpha: int) -> None:
-        """Colour of the lines and the opacity (0-255) of the major ones."""
+        """Colour of the lines and the opacity (0-255) of the major ones (the same again, as a
+        zoom step sets them: the lines kept stay valid, and the view's resize redraws them)."""
+        if QColor(color) == self._color and alpha == self._alpha:
+            return
         self._color, self._alpha = QColor(color), alpha
         self._kept.clear()
         self.refresh()

@@ -6,6 +6,14 @@ few from the last: 3 to 5 resizes per step at 1920x1080, each laying out the plo
 axes' ticks, the grid and the labels (about 1.5 ms).  :meth:`ResizeHold.resizes_held` lets
 the window hold them through its restyle: the chart records its new size and lays itself out
 for it once, when the window measures the plot (:meth:`ResizeHold.settle_size`) or at the end.
+
+The plot item's own layout is held with it: a new type posts a layout request to the plot item
+(the axes ask for new widths), and laid out there, at the chart's old size, the view box was
+resized twice a step (once for the old size, once for the new).  Held, the request is answered
+by the one layout the new size makes (Qt lays a plot item whose layout is not activated out when
+it is resized), or, when the size did not change, by activating the layout when settling.  A
+window that measures the chart's frame first (the split between the chart and the lower tabs)
+settles the layout where it stands (:meth:`ResizeHold.settle_layout`), as the request would have.
 """
 
 from __future__ import annotations
@@ -13,10 +21,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QObject, QSize
 from PySide6.QtGui import QResizeEvent
 
 __all__ = ["ResizeHold"]
+
+
+class _HeldLayoutRequests(QObject):
+    """Event filter on the plot item while a hold lasts: its layout requests are recorded, not
+    answered (:meth:`ResizeHold.settle_size` answers them)."""
+
+    held = False
+
+    def eventFilter(self, _watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.held = True
+            return True
+        return False
 
 
 class ResizeHold:
@@ -34,11 +55,21 @@ class ResizeHold:
             yield
             return
         self._resizes_held = True
+        plot = self.getPlotItem()
+        requests = self._held_layout_requests()
+        plot.installEventFilter(requests)
         try:
             yield
         finally:
+            plot.removeEventFilter(requests)
             self._resizes_held = False
             self.settle_size()
+
+    def _held_layout_requests(self) -> _HeldLayoutRequests:
+        requests = self.__dict__.get("_layout_requests")
+        if requests is None:
+            requests = self._layout_requests = _HeldLayoutRequests(self)
+        return requests
 
     def settle_size(self) -> None:
         """Lay the chart out for its present size if a held resize left it laid out for an older
@@ -50,6 +81,15 @@ class ResizeHold:
                 self.resizeEvent(QResizeEvent(self.size(), laid_out_for))
             finally:
                 self._resizes_held = held
+        self.settle_layout()  # a no-op when the resize laid it out
+
+    def settle_layout(self) -> None:
+        """Lay the plot item out as it stands if a held layout request asks for it (the window
+        calls it before it measures the chart's frame: the axes' new heights count there)."""
+        requests = self.__dict__.get("_layout_requests")
+        if requests is not None and requests.held:
+            requests.held = False
+            self.getPlotItem().layout.activate()
 
     def _resize_held(self, event) -> bool:
         """Whether ``event`` is held (recorded, not laid out): the chart's ``resizeEvent`` asks."""
