@@ -88,7 +88,8 @@ def _fresh_axis_image(axis, widget):
     from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
     axis.picture = None
-    _offset, image = axis._draw_image(QPainter.RenderHint.Antialiasing, QStyleOptionGraphicsItem(), widget, 1.0)
+    hints = QPainter.RenderHint.Antialiasing
+    _offset, image = axis._draw_image(hints, QStyleOptionGraphicsItem(), widget, 1.0)
     return image.toImage()
 
 

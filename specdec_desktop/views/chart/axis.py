@@ -79,7 +79,8 @@ class RangeCachedAxis(LocalizedAxis):
                 _plain(self._pen),
                 _plain(self._textPen),
                 _plain(self._tickPen),
-                (self.labelText, self.labelUnits, self.labelUnitPrefix, repr(sorted(self.labelStyle.items()))),
+                (self.labelText, self.labelUnits, self.labelUnitPrefix),
+                repr(sorted(self.labelStyle.items())),
                 (label.isVisible(), label.toHtml(), _plain(label.font())),
                 (self.fixedWidth, self.fixedHeight),  # textWidth/Height: what drawing measured
                 (self.logMode, self.grid, self.scale, self.autoSIPrefix, self.autoSIPrefixScale),
