@@ -1,8 +1,10 @@
 """Cost of presenter actions against a plain parameter change, measured in the same run.
 
 Reports medians and p99 (ms) of: a parameter change (reference), a tour scene change
-(parameters + caption + tab), a zoom step (style sheet, palette, chart restyle) and a
-theme switch, with the ratio of each median to the reference.
+(parameters + caption + tab), a zoom step and a theme switch in the tour scene the scene
+changes end on (scene 3: the chart and the sliders), and a zoom step in the default view
+outside the tour (the cards, the chart, the lower tabs and the left column all take the new
+type), with the ratio of each median to the reference.
 
 Run: QT_QPA_PLATFORM=offscreen python benchmarks/bench_presenter.py [repeats | --quick]
 """
@@ -56,10 +58,17 @@ def main() -> None:
     actions = {
         "parameter change (reference)": lambda i: window.state.set(k=2 + i % 20),
         "tour scene change": lambda i: presenter.tour.start(i % scenes),
-        "zoom step": lambda i: presenter.view.set_zoom((1.0, 1.1, 1.25)[i % 3]),
-        "theme switch": lambda i: presenter.view.set_theme_choice(("light", "dark", "projector")[i % 3]),
+        "zoom step, tour scene 3": lambda i: presenter.view.set_zoom((1.0, 1.1, 1.25)[i % 3]),
+        "theme switch, tour scene 3": lambda i: presenter.view.set_theme_choice(
+            ("light", "dark", "projector")[i % 3]
+        ),
     }
     results = {name: measure(action, repeats, app, name) for name, action in actions.items()}
+    presenter.tour.stop()  # the default view: every part of the window takes the new type
+    presenter.view.set_theme_choice("light")
+    app.processEvents()
+    default_zoom = lambda i: presenter.view.set_zoom((1.0, 1.1, 1.25)[i % 3])  # noqa: E731
+    results["zoom step, default view"] = measure(default_zoom, repeats, app, "zoom step, default view")
     reference = statistics.median(results["parameter change (reference)"])
     for name, times in results.items():
         times.sort()
