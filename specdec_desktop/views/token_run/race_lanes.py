@@ -176,12 +176,7 @@ class RaceLanes(QWidget):
         if totals is None:
             return
         labels = self.lane_labels()
-        label_width, count_width = self._text_widths()
-        bar_left = label_width
-        bar_width = max(10, self.width() - label_width - count_width)
-        spec = totals.speculative_tokens
-        plain = totals.plain_tokens + self._fraction
-        per_token, separated = lane_scale(bar_width, max(spec, plain), max(4, round(self._lane * 0.7)))
+        label_width, bar_left, bar_width, per_token, separated = self._scale(totals)
 
         tops = (self._gap, 2 * self._gap + self._lane)
         painter.setFont(self._bold)
@@ -256,12 +251,39 @@ class RaceLanes(QWidget):
             painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
         painter.setFont(self._bold)
         painter.setPen(colours.text)
-        for count, top, end in ((spec, tops[0], own + accepted), (totals.plain_tokens, tops[1], plain_done)):
-            painter.drawText(
-                QRectF(bar_left + end + self._gap, top, count_width + bar_width - end, self._lane),
-                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                count_words(format_count(count), count),
-            )
+        for words, box in self.count_boxes():
+            painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words)
+
+    def _scale(self, totals: RaceTotals) -> tuple[int, float, float, float, bool]:
+        """The names' width, where the bars start, the tracks' width, pixels per token, and
+        whether the tokens are set apart."""
+        label_width, count_width = self._text_widths()
+        bar_width = max(10, self.width() - label_width - count_width)
+        longest = max(totals.speculative_tokens, totals.plain_tokens + self._fraction)
+        per_token, separated = lane_scale(bar_width, longest, max(4, round(self._lane * 0.7)))
+        return label_width, float(label_width), float(bar_width), per_token, separated
+
+    def count_boxes(self) -> list[tuple[str, QRectF]]:
+        """Each lane's count ("12 tokens") and the box it is drawn in: just after its bar, or past
+        the end of the track when it would otherwise lie half on the track and half off it."""
+        totals = self._totals
+        if totals is None:
+            return []
+        _label_width, bar_left, bar_width, per_token, _separated = self._scale(totals)
+        bold = QFontMetrics(self._bold)
+        track_end = bar_left + bar_width
+        boxes = []
+        lanes = (
+            (totals.speculative_tokens, self._gap),
+            (totals.plain_tokens, 2 * self._gap + self._lane),
+        )
+        for count, top in lanes:
+            words = count_words(format_count(count), count)
+            left = bar_left + count * per_token + self._gap
+            if left < track_end < left + bold.horizontalAdvance(words):
+                left = track_end + self._gap
+            boxes.append((words, QRectF(left, top, max(0.0, self.width() - left), self._lane)))
+        return boxes
 
     def _paint_separators(
         self,
