@@ -21,7 +21,31 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..theme import LIGHT, Theme
 
-__all__ = ["DistributionBars"]
+__all__ = ["MARKS", "DistributionBars", "set_mark_style"]
+
+#: The marks of a pair of bars, as the legend names them (wording/sampling.py ``LEGEND``).
+MARKS = ("target", "draft", "overlap", "residual")
+
+
+def set_mark_style(painter: QPainter, mark: str, theme: Theme) -> None:
+    """Give ``painter`` the pen and brush of ``mark`` (one of :data:`MARKS`): the bars and the
+    legend's swatches (views/sampling_legend.py) are drawn alike."""
+    line = max(2.0, theme.curve_width * 0.8)
+    if mark == "overlap":  # filled, no outline
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(theme.token_accepted))
+    elif mark == "residual":  # hatched, outlined thinly in its colour
+        excess = QColor(theme.token_bonus)
+        painter.setBrush(QBrush(excess, Qt.BrushStyle.BDiagPattern))
+        painter.setPen(QPen(excess, 1))
+    elif mark == "target":  # outlined
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(theme.curve), line))
+    elif mark == "draft":  # outlined, dashed
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(theme.marker_current), line, Qt.PenStyle.DashLine))
+    else:
+        raise ValueError(f"mark must be one of {MARKS}, not {mark!r}")
 
 
 class DistributionBars(QWidget):
@@ -185,20 +209,14 @@ class DistributionBars(QWidget):
         theme = self._theme
         base = y_of(0.0)
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(theme.token_accepted))
+        set_mark_style(painter, "overlap", theme)
         painter.drawRect(QRectF(x, y_of(both), width, base - y_of(both)))
         if p > both:  # the target's excess, Σ max(0, p − q) over the bar = p − overlap
-            excess = QColor(theme.token_bonus)
-            painter.setBrush(QBrush(excess, Qt.BrushStyle.BDiagPattern))
-            painter.setPen(QPen(excess, 1))
+            set_mark_style(painter, "residual", theme)
             painter.drawRect(QRectF(x, y_of(p), width, y_of(both) - y_of(p)))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(theme.curve), max(2.0, theme.curve_width * 0.8)))
+        set_mark_style(painter, "target", theme)
         painter.drawRect(QRectF(x, y_of(p), width, base - y_of(p)))
-        draft_pen = QPen(
-            QColor(theme.marker_current), max(2.0, theme.curve_width * 0.8), Qt.PenStyle.DashLine
-        )
-        painter.setPen(draft_pen)
+        set_mark_style(painter, "draft", theme)
         inset = width * 0.18
         painter.drawRect(QRectF(x + inset, y_of(q), width - 2 * inset, base - y_of(q)))
 

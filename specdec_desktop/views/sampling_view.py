@@ -34,6 +34,7 @@ from .crowding import Crowding
 from .distribution_bars import DistributionBars
 from .language import Sayings, follow_language
 from .role_label import role_label
+from .sampling_legend import legend_markup
 from .text_run_panel import TextRunPanel
 
 __all__ = ["CROWD_STEPS", "TEMPERATURE_STEPS", "SamplingView"]
@@ -249,15 +250,7 @@ class SamplingView(Crowding, QWidget):
         self._show_legend()
 
     def _show_legend(self) -> None:
-        theme = self._theme
-        swatches = (
-            (theme.curve, "□", words.LEGEND["target"]),
-            (theme.marker_current, "▢", words.LEGEND["draft"]),
-            (theme.token_accepted, "■", words.LEGEND["overlap"]),
-            (theme.token_bonus, "■", words.LEGEND["residual"]),
-        )
-        entries = (_legend_entry(colour, glyph, text) for colour, glyph, text in swatches)
-        self.legend.setText(" &nbsp; ".join(entries))
+        self.legend.setText(legend_markup(self._theme, self.devicePixelRatioF()))
 
     def show_setup(self, setup: SamplingSetup) -> None:
         """Show ``setup`` (no echo: the controls' signals are blocked while they are set)."""
@@ -279,15 +272,3 @@ class SamplingView(Crowding, QWidget):
             self.distance.setText(words.distance_text(setup.draws, figures.distance))
         self.clear_button.setEnabled(setup.draws > 0)
         self._show_legend()
-
-
-def _legend_entry(colour: str, glyph: str, text: str) -> str:
-    """One legend entry as markup: its swatch glued to its first word, and a formula's sign to
-    both sides ("p − q"), so a wrapped legend never leaves a swatch or half a formula alone at
-    the end of a line (seen zoomed in: "■ p" then "− q where p is larger" on the next)."""
-    # Escaped by hand: the legend is written before the first paint, which imports no html module.
-    words_html = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    words_html = words_html.replace(" − ", "&nbsp;−&nbsp;").replace(" – ", "&nbsp;–&nbsp;")
-    first, _space, rest = words_html.partition(" ")
-    glued = f"{first}&nbsp;{rest}" if rest and len(first) <= 2 else words_html
-    return f'<span style="color:{colour}">{glyph}</span>&nbsp;{glued}'

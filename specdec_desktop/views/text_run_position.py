@@ -20,6 +20,7 @@ from ..theme import Theme
 from ..wording import sampling as _sampling
 from .distribution_bars import DistributionBars
 from .role_label import role_label
+from .sampling_legend import legend_markup
 from .text_run_html import character_label
 
 if TYPE_CHECKING:  # the model's text run is imported when the panel is first seen
@@ -53,17 +54,7 @@ class PositionView(QWidget):
     def apply_theme(self, theme: Theme) -> None:
         """The bars' colours and the legend's swatches."""
         self.bars.apply_theme(theme)
-        legend = (
-            (theme.curve, "□", _sampling.LEGEND["target"]),
-            (theme.marker_current, "▢", _sampling.LEGEND["draft"]),
-            (theme.token_accepted, "■", _sampling.LEGEND["overlap"]),
-            (theme.token_bonus, "■", _sampling.LEGEND["residual"]),
-        )
-        self.legend.setText(
-            " &nbsp; ".join(
-                f'<span style="color:{colour}">{glyph}</span> {text}' for colour, glyph, text in legend
-            )
-        )
+        self.legend.setText(legend_markup(theme, self.devicePixelRatioF()))
 
     def show_position(self, position: PositionDistributions | None, theme: Theme) -> None:
         """Show ``position`` (``TextRunState.position()``; ``None``: no cycle shown yet)."""

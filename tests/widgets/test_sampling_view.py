@@ -165,8 +165,8 @@ def test_a_crowded_scene_steps_the_tabs_parts_aside(view, qtbot):
 
 
 def test_a_wrapped_legend_never_leaves_a_swatch_or_half_a_formula_alone():
-    from specdec_desktop.views.sampling_view import _legend_entry
+    from specdec_desktop.views.sampling_legend import legend_entry
 
-    entry = _legend_entry("#123456", "■", "p − q where p is larger (hatched): the target's correction")
-    assert "</span>&nbsp;p&nbsp;−&nbsp;q " in entry  # the swatch, p, the sign and q stay on one line
-    assert "&lt;" in _legend_entry("#000", "□", "a <b> tag")  # plain text, never markup
+    entry = legend_entry("<img>", "p − q where p is larger (hatched): the target's correction")
+    assert "<img>&nbsp;p&nbsp;−&nbsp;q " in entry  # the swatch, p, the sign and q stay on one line
+    assert "&lt;" in legend_entry("<img>", "a <b> tag")  # plain text, never markup
