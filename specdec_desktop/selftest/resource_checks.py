@@ -133,13 +133,19 @@ def check_resources(ctx: SelfTestContext) -> str:
     return _("{count} files from {folder}").format(count=len(files), folder=str(root))
 
 
+#: What a rich-text image becomes in a document's plain text (QTextDocument.toPlainText).
+_IMAGE = "\ufffc"
+
+
 def _visible_texts(ctx: SelfTestContext) -> list[str]:
     window = ctx.window
     texts = [window.windowTitle()]
     document = QTextDocument()
     for label in window.findChildren(QLabel):
         document.setHtml(label.text())
-        texts.append(document.toPlainText())
+        # An inline image (a legend's swatch) stands in the plain text as U+FFFC, the object
+        # replacement character: an image is drawn, not a glyph of the font.
+        texts.append(document.toPlainText().replace(_IMAGE, ""))
     for browser in window.findChildren(QTextBrowser):
         texts.append(browser.document().toPlainText())
     for bar in window.findChildren(QTabBar):
