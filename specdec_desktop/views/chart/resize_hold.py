@@ -56,20 +56,20 @@ class ResizeHold:
             return
         self._resizes_held = True
         plot = self.getPlotItem()
-        requests = self._held_layout_requests()
-        plot.installEventFilter(requests)
+        held = self._held_layout_requests()
+        plot.installEventFilter(held)
         try:
             yield
         finally:
-            plot.removeEventFilter(requests)
+            plot.removeEventFilter(held)
             self._resizes_held = False
             self.settle_size()
 
     def _held_layout_requests(self) -> _HeldLayoutRequests:
-        requests = self.__dict__.get("_layout_requests")
-        if requests is None:
-            requests = self._layout_requests = _HeldLayoutRequests(self)
-        return requests
+        held = self.__dict__.get("_layout_hold")
+        if held is None:
+            held = self._layout_hold = _HeldLayoutRequests(self)
+        return held
 
     def settle_size(self) -> None:
         """Lay the chart out for its present size if a held resize left it laid out for an older
@@ -86,9 +86,9 @@ class ResizeHold:
     def settle_layout(self) -> None:
         """Lay the plot item out as it stands if a held layout request asks for it (the window
         calls it before it measures the chart's frame: the axes' new heights count there)."""
-        requests = self.__dict__.get("_layout_requests")
-        if requests is not None and requests.held:
-            requests.held = False
+        hold = self.__dict__.get("_layout_hold")
+        if hold is not None and hold.held:
+            hold.held = False
             self.getPlotItem().layout.activate()
 
     def _resize_held(self, event) -> bool:
