@@ -60,3 +60,16 @@ def test_an_unknown_mark_is_refused(qapp):
             set_mark_style(painter, "shadow", LIGHT)
     finally:
         painter.end()
+
+
+def test_the_swatches_show_in_a_label(qtbot):
+    """Qt's rich text draws the ``data:`` images (a broken image would leave no fill)."""
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel(legend_markup(LIGHT))
+    qtbot.addWidget(label)
+    label.resize(label.sizeHint())
+    image = label.grab().toImage()
+    filled = QColor(LIGHT.token_accepted).rgb()
+    pixels = {image.pixel(x, y) for y in range(image.height()) for x in range(image.width())}
+    assert filled in pixels
