@@ -26,7 +26,7 @@ def _totals(spec: int, plain: int) -> RaceTotals:
 
 
 def _track_end(lanes: RaceLanes) -> float:
-    _label_width, bar_left, bar_width, _per_token, _separated = lanes._scale(lanes._totals)
+    bar_left, bar_width, _per_token, _separated = lanes._scale(lanes._totals)
     return bar_left + bar_width
 
 

@@ -176,14 +176,14 @@ class RaceLanes(QWidget):
         if totals is None:
             return
         labels = self.lane_labels()
-        label_width, bar_left, bar_width, per_token, separated = self._scale(totals)
+        bar_left, bar_width, per_token, separated = self._scale(totals)
 
         tops = (self._gap, 2 * self._gap + self._lane)
         painter.setFont(self._bold)
         painter.setPen(colours.text)
         for text, top in zip(labels, tops, strict=True):
             painter.drawText(
-                QRectF(0, top, label_width - self._gap, self._lane),
+                QRectF(0, top, bar_left - self._gap, self._lane),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                 text,
             )
@@ -254,14 +254,14 @@ class RaceLanes(QWidget):
         for words, box in self.count_boxes():
             painter.drawText(box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, words)
 
-    def _scale(self, totals: RaceTotals) -> tuple[int, float, float, float, bool]:
-        """The names' width, where the bars start, the tracks' width, pixels per token, and
+    def _scale(self, totals: RaceTotals) -> tuple[float, float, float, bool]:
+        """Where the bars start (after the names), the tracks' width, pixels per token, and
         whether the tokens are set apart."""
         label_width, count_width = self._text_widths()
         bar_width = max(10, self.width() - label_width - count_width)
         longest = max(totals.speculative_tokens, totals.plain_tokens + self._fraction)
         per_token, separated = lane_scale(bar_width, longest, max(4, round(self._lane * 0.7)))
-        return label_width, float(label_width), float(bar_width), per_token, separated
+        return float(label_width), float(bar_width), per_token, separated
 
     def count_boxes(self) -> list[tuple[str, QRectF]]:
         """Each lane's count ("12 tokens") and the box it is drawn in: just after its bar, or past
@@ -269,7 +269,7 @@ class RaceLanes(QWidget):
         totals = self._totals
         if totals is None:
             return []
-        _label_width, bar_left, bar_width, per_token, _separated = self._scale(totals)
+        bar_left, bar_width, per_token, _separated = self._scale(totals)
         bold = QFontMetrics(self._bold)
         track_end = bar_left + bar_width
         boxes = []
