@@ -120,7 +120,7 @@ class AssumptionsPanel(QFrame):
         self.toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.toggle.setArrowType(Qt.ArrowType.RightArrow)
         self.toggle.setAutoRaise(True)
-        self.summary = QLabel()
+        self.summary = WrappedLabel()
         self.summary.setObjectName("assumptionsSummary")
         self.summary.setProperty("role", "hint")
         self.summary.setWordWrap(True)
@@ -174,7 +174,7 @@ class AssumptionsPanel(QFrame):
                 box.valueChanged.connect(lambda value, n=spec.name: self._on_value(n, value))
             else:
                 box.valueChanged.connect(lambda value, n=spec.name: self._on_value(n, value))
-        self.error = QLabel()
+        self.error = WrappedLabel()
         self.error.setObjectName("assumptionsError")
         self.error.setProperty("role", "error")
         self.error.setWordWrap(True)

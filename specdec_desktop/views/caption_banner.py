@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QWidget
 from ..text import N_, _
 from ..theme.widget_style import restyle
 from .language import follow_language
+from .wrapped_label import WrappedLabel
 
 __all__ = ["CaptionBanner"]
 
@@ -46,12 +47,12 @@ class CaptionBanner(QFrame):
         self.setAccessibleName(_("Tour caption"))
         self.setAccessibleDescription(_("The guided tour's current scene"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.counter = QLabel("")
+        self.counter = WrappedLabel("")
         self.counter.setObjectName("sceneCounter")
         self.counter.setProperty("role", "sceneCounter")
         self.counter.setTextFormat(Qt.TextFormat.PlainText)
         self.counter.setWordWrap(True)  # a long title wraps under large type rather than widening
-        self.caption = QLabel("")
+        self.caption = WrappedLabel("")
         self.caption.setObjectName("caption")
         self.caption.setProperty("role", "caption")
         self.caption.setTextFormat(Qt.TextFormat.PlainText)

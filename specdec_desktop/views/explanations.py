@@ -13,6 +13,7 @@ from ..text import _
 from ..wording.essays import ESSAYS, FORMULAS, formula_note
 from .deferred_browser import DeferredBrowser
 from .language import follow_language
+from .wrapped_label import WrappedLabel
 
 __all__ = ["ESSAYS", "ExplanationView", "FormulaPanel"]
 
@@ -32,14 +33,14 @@ class FormulaPanel(QFrame):
         for _row in FORMULAS:
             caption = QLabel()
             caption.setProperty("role", "hint")
-            label = QLabel()
+            label = WrappedLabel()
             label.setTextFormat(Qt.TextFormat.RichText)
             label.setProperty("role", "formula")
             label.setWordWrap(True)
             layout.addWidget(caption)
             layout.addWidget(label)
             self._rows.append((caption, label))
-        self._note = QLabel()
+        self._note = WrappedLabel()
         self._note.setTextFormat(Qt.TextFormat.RichText)
         self._note.setProperty("role", "hint")
         self._note.setWordWrap(True)

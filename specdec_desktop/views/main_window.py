@@ -55,6 +55,7 @@ from .token_run import TokenRunView
 from .window_fitting import ChartSplitter, LayoutFitting
 from .window_layout import TABS, LayoutPolicy
 from .window_state_flow import StateFlow
+from .wrapped_label import WrappedLabel
 
 __all__ = ["HOOK", "MINIMUM_SIZE", "SCENE_FOCI", "TAB_IDS", "MainWindow"]
 
@@ -153,7 +154,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
 
         self.title_label = title = QLabel(_(HEADING))
         title.setProperty("role", "title")
-        self.subtitle_label = subtitle = QLabel(_(HOOK))
+        self.subtitle_label = subtitle = WrappedLabel(_(HOOK))
         subtitle.setObjectName("hook")
         subtitle.setProperty("role", "subtitle")
         subtitle.setWordWrap(True)

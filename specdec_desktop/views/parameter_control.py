@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFrame,
     QGridLayout,
-    QLabel,
     QSlider,
     QSpinBox,
     QToolButton,
@@ -198,7 +197,7 @@ class ParameterControl(QFrame):
         self.meaning.setProperty("role", "hint")
         self.meaning.setWordWrap(True)
 
-        self.error = QLabel("")
+        self.error = WrappedLabel("")
         self.error.setProperty("role", "error")
         self.error.setWordWrap(True)
         self.error.hide()

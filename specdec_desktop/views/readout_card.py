@@ -22,6 +22,7 @@ from ..theme.widget_style import AppStyle, restyle
 from ..wording.cards import CARDS
 from .announcer import Announcer
 from .language import follow_language
+from .wrapped_label import WrappedLabel
 
 __all__ = ["ReadoutCard"]
 
@@ -71,7 +72,7 @@ class ReadoutCard(QFrame):
         self.value.setProperty("role", "cardValue")
         # Not selectable by mouse: a selectable label lays its text out again in the paint that
         # follows a change and asks for a second repaint; Edit > Copy readouts copies the figures.
-        self.detail = QLabel("", self)
+        self.detail = WrappedLabel("", self)
         self.detail.setObjectName("detail")
         self.detail.setProperty("role", "cardDetail")
         self.detail.setWordWrap(True)

@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
     QHBoxLayout,
-    QLabel,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +40,7 @@ from ...wording.run_captions import describe_token, narrate, run_state
 from ..announcer import Announcer
 from ..crowding import Crowding
 from ..language import follow_language
+from ..wrapped_label import WrappedLabel
 from .controls import RunControls
 from .legend import Legend
 from .race_lanes import RaceLanes
@@ -136,7 +136,7 @@ class TokenRunView(Crowding, QFrame):
         self.tree_cycle.setVisible(False)  # shown while the run drafts a tree
         self.totals = TotalsPanel()
         self.legend = Legend(theme, font_family)
-        self.caption = QLabel()
+        self.caption = WrappedLabel()
         self.caption.setObjectName("runCaption")
         self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
