@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from .palette import Theme
 from .qt_palette import qt_palette
 from .roles import ROLES, SURFACES, WORDS_SHARE, Look, Metrics
+from .tab_frame import paint_tab_frame
 
 __all__ = ["ROLES", "AppStyle", "Metrics", "app_style", "apply_theme", "dress_application", "restyle"]
 
@@ -148,6 +149,9 @@ class AppStyle(QProxyStyle):
         super().drawControl(element, option, painter, widget)
 
     def drawPrimitive(self, element, option, painter, widget=None) -> None:
+        if element == QStyle.PrimitiveElement.PE_FrameTabWidget:
+            paint_tab_frame(self.baseStyle(), option, painter, widget)  # Fusion's pixels, faster
+            return
         if element in _BUTTON_PANELS and self.theme is not None and option.state & QStyle.StateFlag.State_On:
             self._paint_checked(option, painter)  # a checked button: filled with the accent
             return
