@@ -34,7 +34,16 @@ from .qt_palette import qt_palette
 from .roles import ROLES, SURFACES, WORDS_SHARE, Look, Metrics
 from .tab_frame import paint_tab_frame
 
-__all__ = ["ROLES", "AppStyle", "Metrics", "app_style", "apply_theme", "dress_application", "restyle"]
+__all__ = [
+    "ROLES",
+    "AppStyle",
+    "Metrics",
+    "app_style",
+    "apply_theme",
+    "dress_application",
+    "hold_look",
+    "restyle",
+]
 
 
 class AppStyle(QProxyStyle):
@@ -280,6 +289,12 @@ def app_style() -> AppStyle:
     return style
 
 
+#: Every property of a font (Qt 6's AllPropertiesResolved, 0x3ffff, and the bits added since).
+_EVERY_FONT_PROPERTY = 0xFFFFF
+#: Every colour role of every colour group of a palette.
+_EVERY_COLOUR = (1 << 64) - 1
+
+
 def apply_theme(root: QWidget, theme: Theme, family: str, later: Sequence[QWidget] = ()) -> None:
     """Dress the application and ``root``'s widgets in ``theme``: palette, type, sizes.
 
@@ -322,6 +337,20 @@ def dress_application(theme: Theme, family: str) -> tuple[AppStyle, QPalette, QF
         QApplication.setFont(body)  # dialogs, menus and message boxes
         QToolTip.setFont(body)
     return style, palette, body
+
+
+def hold_look(widget: QWidget) -> None:
+    """Give ``widget`` the type and colours it has now as its own, so that a new type or palette
+    of the application (or of its parent) stops at it: for a window the app never shows
+    (views/chart/idle_menus.py).  What the widget set itself already stops them."""
+    if not widget.testAttribute(Qt.WidgetAttribute.WA_SetFont):
+        font = QFont(widget.font())
+        font.setResolveMask(_EVERY_FONT_PROPERTY)
+        widget.setFont(font)
+    if not widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+        palette = QPalette(widget.palette())
+        palette.setResolveMask(_EVERY_COLOUR)
+        widget.setPalette(palette)
 
 
 def dress_tree(root: QWidget) -> None:

@@ -31,6 +31,7 @@ from ..theme import Theme
 from ..theme.colormap import viridis, viridis_lut
 from ..theme.palette import PIN_COLOR_NAMES, PIN_GLYPHS
 from .chart.axis import LocalizedAxis
+from .chart.idle_menus import hold_idle_menus
 from .chart.labels import Box, LabelRequest, Obstacles, place_labels
 from .language import follow_language
 
@@ -116,6 +117,7 @@ class PhaseMapView(pg.PlotWidget):
         plot.addItem(self.current)
         self._label_boxes: dict[str, Box] = {}
         plot.getViewBox().sigResized.connect(self.place_labels)
+        hold_idle_menus(self)
         self._set_words()
         self.apply_theme(theme)
         follow_language(self, self.retranslate)

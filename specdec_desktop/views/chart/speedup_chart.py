@@ -51,6 +51,7 @@ from .chart_presenting import ChartPresenting
 from .chart_style import ChartStyle
 from .curve_item import ChartCurve
 from .grid import GridLines
+from .idle_menus import hold_idle_menus
 from .label_item import ChartLabel
 from .label_layout import LABEL_Z, ChartLabelLayout, Target, set_text
 from .labels import Box
@@ -108,6 +109,7 @@ class SpeedupChart(
         # The grid is our own cached item (chart_grid.py), not pyqtgraph's axis grid, which
         # cost a third of every repaint; the axes keep their line and labels, no tick marks.
         self.grid = GridLines(plot)
+        hold_idle_menus(self)
         plot.addItem(self.grid, ignoreBounds=True)
         for side in ("left", "bottom"):
             plot.getAxis(side).setStyle(tickLength=0)
