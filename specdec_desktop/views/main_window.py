@@ -51,6 +51,7 @@ from .lower_tabs import LowerTabs, NarrowColumn, scrolled
 from .parameter_control import ParameterControl
 from .reading_order import ReadingOrder
 from .readout_card import ReadoutCard
+from .scroll_areas import keep_scroll_bar_hints
 from .token_run import TokenRunView
 from .window_fitting import ChartSplitter, LayoutFitting
 from .window_layout import TABS, LayoutPolicy
@@ -302,6 +303,7 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         a = self.assumptions_state.assumptions
         figures = readouts(params, a)
         self.chart.show_figures(figures, speedup_curves(params, figures.best_k, a))
+        keep_scroll_bar_hints(self)  # every scroll area is built now (the map's, if deferred, not)
         if self.isVisible():
             # On screen without a chart until now (the launcher's path): the room was fitted with
             # a placeholder. Where the plot falls short of its share (a 1024x768 projector's

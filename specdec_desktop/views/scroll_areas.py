@@ -10,9 +10,52 @@ for the window's fitting (views/window_fitting.py, views/page_fitting.py).
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QFrame, QScrollArea, QScrollBar, QWidget
 
-__all__ = ["NarrowColumn", "SettledScrollArea", "needed_height", "room_height", "scrolled"]
+__all__ = [
+    "KeptScrollBar",
+    "NarrowColumn",
+    "SettledScrollArea",
+    "keep_scroll_bar_hints",
+    "needed_height",
+    "room_height",
+    "scrolled",
+]
+
+
+class KeptScrollBar(QScrollBar):
+    """A scroll bar that works its size hint out once for each size of the app's style.
+
+    Qt works it out at every call, asking the style twice for a metric and once for a size: three
+    calls into the Python style (theme/widget_style.py) for an answer that changes only with the
+    type.  Each scroll area's least size asks its bars, and a zoom step in the default view asked
+    about 800 times: 13 % of the step's instructions.  The answer is Qt's own, kept by the style's
+    sizes (``AppStyle.metrics``) and the orientation.
+    """
+
+    _hint: QSize | None = None
+    _hint_for: tuple | None = None
+
+    def sizeHint(self) -> QSize:
+        style = self.style()
+        metrics = getattr(style, "metrics", None)
+        if metrics is None:
+            return super().sizeHint()
+        key = (style, metrics, self.orientation())
+        if key != self._hint_for:
+            self._hint_for, self._hint = key, super().sizeHint()
+        return QSize(self._hint)
+
+
+def keep_scroll_bar_hints(root: QWidget) -> None:
+    """Give every scroll area in ``root`` (text views, tables, lists, the charts' views) scroll
+    bars that keep their size hints (:class:`KeptScrollBar`; a :class:`SettledScrollArea` has its
+    own from the start).  A bar replaced is Qt's own, before anything scrolled."""
+    for area in root.findChildren(QAbstractScrollArea):
+        if not isinstance(area.verticalScrollBar(), KeptScrollBar):
+            area.setVerticalScrollBar(KeptScrollBar(Qt.Orientation.Vertical))
+        if not isinstance(area.horizontalScrollBar(), KeptScrollBar):
+            area.setHorizontalScrollBar(KeptScrollBar(Qt.Orientation.Horizontal))
 
 
 def needed_height(scroll: QScrollArea) -> int:
@@ -50,6 +93,11 @@ class SettledScrollArea(QScrollArea):
     """
 
     _settling = False
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setVerticalScrollBar(KeptScrollBar(Qt.Orientation.Vertical))
+        self.setHorizontalScrollBar(KeptScrollBar(Qt.Orientation.Horizontal))
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
