@@ -16,12 +16,13 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QStyle, QStyleOption
 
+from ..kept_answers import KeptAnswers
+
 __all__ = ["paint_tab_frame"]
 
 _PE = QStyle.PrimitiveElement.PE_FrameTabWidget
 #: Frames kept, by everything the base style draws one from (a few tab widgets, a few sizes).
-_KEPT = 4
-_FRAMES: dict[tuple, QImage] = {}
+_FRAMES: KeptAnswers[QImage] = KeptAnswers(4)
 #: The fields of a tab widget frame's option besides its size, palette, state and direction.
 _FIELDS = (
     "shape",
@@ -50,12 +51,7 @@ def paint_tab_frame(base: QStyle, option: QStyleOption, painter: QPainter, widge
         option.direction,
         *(_plain(getattr(option, name, None)) for name in _FIELDS),
     )
-    image = _FRAMES.get(key)
-    if image is None:
-        if len(_FRAMES) >= _KEPT:
-            _FRAMES.clear()
-        image = _FRAMES[key] = _drawn(base, option, widget, ratio)
-    painter.drawImage(rect.topLeft(), image)
+    painter.drawImage(rect.topLeft(), _FRAMES.get(key, lambda: _drawn(base, option, widget, ratio)))
 
 
 def _plain(value):

@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QTabBar
 
+from ..kept_answers import KeptAnswers
+
 __all__ = ["KeptTabBar"]
 
 #: Sizes kept before they are all dropped (a few titles per tab, for a few type sizes).
@@ -25,7 +27,7 @@ class KeptTabBar(QTabBar):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self._sizes: dict[tuple, QSize] = {}
+        self._sizes: KeptAnswers[QSize] = KeptAnswers(_KEPT)
 
     @classmethod
     def for_tab_widget(cls) -> KeptTabBar:
@@ -54,9 +56,4 @@ class KeptTabBar(QTabBar):
             self.shape(),
             self.documentMode(),
         )
-        size = self._sizes.get(key)
-        if size is None:
-            if len(self._sizes) >= _KEPT:
-                self._sizes.clear()
-            size = self._sizes[key] = super().tabSizeHint(index)
-        return QSize(size)
+        return QSize(self._sizes.get(key, lambda: super(KeptTabBar, self).tabSizeHint(index)))

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel
 
+from ..kept_answers import KeptAnswers
+
 __all__ = ["WrappedLabel"]
 
 #: Answers kept per label before they are all dropped (a few widths for each of a few texts,
@@ -28,7 +30,7 @@ class WrappedLabel(QLabel):
     def __init__(self, text: str = "", parent=None) -> None:
         super().__init__(text, parent)
         self.setWordWrap(True)
-        self._heights: dict[tuple, int] = {}
+        self._heights: KeptAnswers[int] = KeptAnswers(_KEPT)
 
     def heightForWidth(self, width: int) -> int:
         margins = self.contentsMargins()
@@ -46,9 +48,4 @@ class WrappedLabel(QLabel):
             margins.right(),
             margins.bottom(),
         )
-        height = self._heights.get(key)
-        if height is None:
-            if len(self._heights) >= _KEPT:
-                self._heights.clear()
-            height = self._heights[key] = super().heightForWidth(width)
-        return height
+        return self._heights.get(key, lambda: super(WrappedLabel, self).heightForWidth(width))

@@ -23,6 +23,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "specdec_desktop.plain_text",
             "specdec_desktop.licences",
             "specdec_desktop.startup_gc",
+            "specdec_desktop.kept_answers",
         ),
     ),
     ("text", ("specdec_desktop.text",)),

@@ -14,6 +14,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QRegion
 from PySide6.QtWidgets import QStyle, QStyleFactory, QStyleOptionTabWidgetFrame, QTabBar
 
+from specdec_desktop.kept_answers import KeptAnswers
 from specdec_desktop.theme import DARK, LIGHT, PROJECTOR, tab_frame
 from specdec_desktop.theme.qt_palette import qt_palette
 
@@ -72,7 +73,7 @@ def test_the_kept_frame_gives_the_base_styles_pixels(qapp, theme, shape):
 def test_a_frame_is_drawn_once_per_size_and_colour(qapp, monkeypatch):
     base = QStyleFactory.create("Fusion")
     drawn = []
-    monkeypatch.setattr(tab_frame, "_FRAMES", {})
+    monkeypatch.setattr(tab_frame, "_FRAMES", KeptAnswers(4))
     real = tab_frame._drawn
     monkeypatch.setattr(tab_frame, "_drawn", lambda *args: drawn.append(args[1].rect.size()) or real(*args))
     option = QStyleOptionTabWidgetFrame()
