@@ -1,11 +1,10 @@
 """Answers worked out once and kept, by everything they depend on: a dictionary with a bound.
 
 Qt asks the same questions many times while it lays a window out and paints it (a wrapped
-label's height for a width, a tab's size, the tab widget's frame), and each answer costs a text
-layout, calls into the Python style or a slow paint.  The places that keep such answers
-(views/wrapped_label.py, views/kept_tab_bar.py, theme/tab_frame.py) keep them in a
-:class:`KeptAnswers`; when it is full it forgets them all, as the questions of a new type or text
-start afresh anyway.
+label's height for a width, the tab widget's frame), and each answer costs a text layout or a
+slow paint.  The places that keep such answers (views/wrapped_label.py, theme/tab_frame.py) keep
+them in a :class:`KeptAnswers`; when it is full it forgets them all, as the questions of a new
+type or text start afresh anyway.
 """
 
 from __future__ import annotations

@@ -17,7 +17,6 @@ from ..state import AppState
 from ..theme import Theme, widget_style
 from .compare import CompareController
 from .explanations import ESSAYS, ExplanationView
-from .kept_tab_bar import KeptTabBar
 from .measured_panel import MeasuredPanel
 from .sampling_view import SamplingView
 from .scroll_areas import NarrowColumn, scrolled
@@ -34,7 +33,6 @@ class LowerTabs:
         """Make the tabs and their pages (once, from the window's constructor)."""
         self.tabs = QTabWidget()
         self.tabs.setObjectName("lowerTabs")
-        self.tabs.setTabBar(KeptTabBar.for_tab_widget())  # its tabs' sizes kept (views/kept_tab_bar.py)
         # The run scrolls inside its tab when the window is too short for it (large type on a
         # projector), rather than squeezing the chart: see _balance_split.
         self.token_run_scroll = scrolled(self.token_run, "tokenRunScroll")
