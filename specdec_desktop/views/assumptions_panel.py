@@ -123,7 +123,6 @@ class AssumptionsPanel(QFrame):
         self.summary = WrappedLabel()
         self.summary.setObjectName("assumptionsSummary")
         self.summary.setProperty("role", "hint")
-        self.summary.setWordWrap(True)
         head = QHBoxLayout()
         head.addWidget(self.toggle)
         head.addWidget(self.summary, 1)
@@ -146,7 +145,6 @@ class AssumptionsPanel(QFrame):
         formula.setObjectName("assumptionsFormula")
         formula.setTextFormat(Qt.TextFormat.RichText)
         formula.setProperty("role", "formula")
-        formula.setWordWrap(True)
         self._formula = formula
         grid.addWidget(formula, 0, 0, 1, 2)
         row = 1
@@ -155,7 +153,6 @@ class AssumptionsPanel(QFrame):
             label = WrappedLabel()
             self._labels[spec.name] = label
             label.setTextFormat(Qt.TextFormat.RichText)
-            label.setWordWrap(True)
             box = _box(spec)
             label.setBuddy(box)
             self.boxes[spec.name] = box
@@ -165,7 +162,6 @@ class AssumptionsPanel(QFrame):
             worked = WrappedLabel()
             worked.setObjectName(f"{INPUT_NAMES[spec.name].removesuffix('Input')}Worked")
             worked.setProperty("role", "hint")
-            worked.setWordWrap(True)
             worked.setTextFormat(Qt.TextFormat.PlainText)
             self.worked[spec.name] = worked
             grid.addWidget(worked, row + 2, 0, 1, 2)
@@ -177,7 +173,6 @@ class AssumptionsPanel(QFrame):
         self.error = WrappedLabel()
         self.error.setObjectName("assumptionsError")
         self.error.setProperty("role", "error")
-        self.error.setWordWrap(True)
         self.error.setTextFormat(Qt.TextFormat.PlainText)
         self.error.hide()
         grid.addWidget(self.error, row, 0, 1, 2)

@@ -47,16 +47,14 @@ class CaptionBanner(QFrame):
         self.setAccessibleName(_("Tour caption"))
         self.setAccessibleDescription(_("The guided tour's current scene"))
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.counter = WrappedLabel("")
+        self.counter = WrappedLabel("")  # a long title wraps under large type rather than widening
         self.counter.setObjectName("sceneCounter")
         self.counter.setProperty("role", "sceneCounter")
         self.counter.setTextFormat(Qt.TextFormat.PlainText)
-        self.counter.setWordWrap(True)  # a long title wraps under large type rather than widening
         self.caption = WrappedLabel("")
         self.caption.setObjectName("caption")
         self.caption.setProperty("role", "caption")
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
-        self.caption.setWordWrap(True)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.keys = QLabel(_(_KEYS_HINT))
         self.keys.setObjectName("keysHint")

@@ -158,7 +158,6 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
         self.subtitle_label = subtitle = WrappedLabel(_(HOOK))
         subtitle.setObjectName("hook")
         subtitle.setProperty("role", "subtitle")
-        subtitle.setWordWrap(True)
         self._full_screen_look = False  # full screen, or a screenshot previewing it
         #: What is shown, decided from the moment and the room (views/window_layout.py).
         self.layout_policy = LayoutPolicy()

@@ -173,7 +173,6 @@ class ParameterControl(QFrame):
         self.title.setProperty("role", "heading")
         self.title.setTextFormat(Qt.TextFormat.RichText)
         # The title wraps before the number box beside it is squeezed (large type, zoom).
-        self.title.setWordWrap(True)
 
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setObjectName(slider_name)
@@ -195,11 +194,9 @@ class ParameterControl(QFrame):
 
         self.meaning = WrappedLabel()
         self.meaning.setProperty("role", "hint")
-        self.meaning.setWordWrap(True)
 
         self.error = WrappedLabel("")
         self.error.setProperty("role", "error")
-        self.error.setWordWrap(True)
         self.error.hide()
         self._error_timer = QTimer(self)
         self._error_timer.setSingleShot(True)

@@ -75,7 +75,6 @@ class ReadoutCard(QFrame):
         self.detail = WrappedLabel("", self)
         self.detail.setObjectName("detail")
         self.detail.setProperty("role", "cardDetail")
-        self.detail.setWordWrap(True)
         self.detail.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # AutoText: plain strings take QLabel's light plain-text path; markup such as <b> still
         # renders.  A RichText label rebuilds a text document on every change.

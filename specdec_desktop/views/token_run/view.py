@@ -138,7 +138,6 @@ class TokenRunView(Crowding, QFrame):
         self.legend = Legend(theme, font_family)
         self.caption = WrappedLabel()
         self.caption.setObjectName("runCaption")
-        self.caption.setWordWrap(True)
         self.caption.setTextFormat(Qt.TextFormat.PlainText)
         self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self._narration = ""  # the whole sentence (the caption may show it on one line, elided)
