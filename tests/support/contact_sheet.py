@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 __all__ = ["THUMB_WIDTH", "contact_sheet", "painted", "thumbnail"]
 
 THUMB_WIDTH = 320
+#: Qt's PNG quality 80 is zlib's fastest level: a sheet written in 72 ms instead of 113, 3 % larger.
+#: The layout matrix writes 56 a run; each is looked at after a layout change, then written again.
+SHEET_PNG_QUALITY = 80
 
 
 def thumbnail(window: QMainWindow, combination: Combination, problems: list[str]) -> QImage:
@@ -80,5 +83,5 @@ def contact_sheet(thumbs: list[QImage], path: str, columns: int = 10) -> None:
         painter.drawImage(column * (THUMB_WIDTH + 4) + 2, row * (cell_h + 4) + 2, thumb)
     painter.end()
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
-    if not sheet.save(path, "PNG"):
+    if not sheet.save(path, "PNG", SHEET_PNG_QUALITY):
         raise OSError(f"could not write {path}")
