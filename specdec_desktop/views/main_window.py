@@ -392,6 +392,8 @@ class MainWindow(LowerTabs, StateFlow, ReadingOrder, LayoutFitting, QMainWindow)
             self._balance_split()
 
     def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.PaletteChange and self._applying_theme:
+            return  # repainted after its children (LayoutFitting._restyling), not before
         super().changeEvent(event)
         if event.type() == QEvent.Type.WindowStateChange:
             self._apply_layout()
